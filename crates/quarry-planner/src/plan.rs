@@ -1,0 +1,167 @@
+//! `QueryPlan`: the one structure the thoughts and the SQL are both made from.
+
+use serde::{Deserialize, Serialize};
+
+/// A literal value in a condition. The renderer quotes it; it is never
+/// spliced into SQL as text.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "value", rename_all = "lowercase")]
+pub enum Literal {
+    Integer(i64),
+    Float(f64),
+    Text(String),
+    Boolean(bool),
+}
+
+/// Comparison operators a condition can use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CompareOp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    /// `field BETWEEN values[0] AND values[1]`.
+    Between,
+    /// `field IN (values…)`.
+    In,
+    /// `field NOT IN (values…)`.
+    NotIn,
+    /// Case-insensitive substring: `field LIKE '%value%'`.
+    Contains,
+    /// Negated `Contains`.
+    NotContains,
+    /// Text prefix: `field LIKE 'value%'` (also used for a year on a date column).
+    StartsWith,
+    IsNull,
+    IsNotNull,
+}
+
+/// How a word was linked to a field or value; reported in `metadata` and
+/// used to choose what to drop when relaxing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MatchKind {
+    Fuzzy,
+    Inferred,
+    Synonym,
+    Stemmed,
+    Exact,
+}
+
+/// One structured condition of the WHERE clause.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Condition {
+    /// Column name (normalised) in the dataset.
+    pub field: String,
+    pub op: CompareOp,
+    /// Operands: none for IsNull/IsNotNull, two for Between, one or more for
+    /// In/NotIn, exactly one otherwise.
+    pub values: Vec<Literal>,
+    /// The phrase of the query this came from.
+    pub source: String,
+    pub matched: MatchKind,
+    /// 0.0..=1.0; the least certain condition is the first one relaxed.
+    pub confidence: f32,
+}
+
+/// A set of conditions of which at least one must hold (`a OR b`), for
+/// alternatives across different fields. Same-field alternatives use `In`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Filter {
+    pub any_of: Vec<Condition>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Direction {
+    Asc,
+    Desc,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OrderBy {
+    pub field: String,
+    pub direction: Direction,
+}
+
+/// How the traits combine in the full-text match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TraitMatch {
+    All,
+    Any,
+}
+
+/// Which planner tier ran.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Tier {
+    Default,
+    Small,
+}
+
+/// The planner's whole answer for one phrase.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct QueryPlan {
+    /// ANDed together.
+    pub filters: Vec<Filter>,
+    /// Terms or phrases searched in the FTS index; results ranked by BM25.
+    pub traits: Vec<String>,
+    /// Whether a record must match every trait or any of them.
+    pub trait_match: TraitMatch,
+    /// Phrases of the query that carried meaning, in query order.
+    pub key_phrases: Vec<String>,
+    /// Ordering asked for by the phrase ("cheapest", "top 5 by revenue").
+    pub order: Vec<OrderBy>,
+    /// A row count asked for by the phrase ("the 5 most …"), if any. The
+    /// server caps it at the request's `limit`.
+    pub limit: Option<u32>,
+    /// Sentences for `thoughts.metadata`.
+    pub notes: Vec<String>,
+    pub tier: Tier,
+}
+
+impl QueryPlan {
+    pub fn empty(tier: Tier) -> Self {
+        QueryPlan {
+            filters: Vec::new(),
+            traits: Vec::new(),
+            trait_match: TraitMatch::All,
+            key_phrases: Vec::new(),
+            order: Vec::new(),
+            limit: None,
+            notes: Vec::new(),
+            tier,
+        }
+    }
+
+    /// The plan with its least certain filter dropped, or `None` when there
+    /// is nothing left to relax. Traits count as conditions too: when no
+    /// filter is left, the last trait is dropped.
+    pub fn relaxed(&self) -> Option<(QueryPlan, String)> {
+        let mut worst: Option<(usize, f32)> = None;
+        for (i, f) in self.filters.iter().enumerate() {
+            let c = f.any_of.iter().map(|c| c.confidence).fold(1.0f32, f32::min);
+            if worst.is_none_or(|(_, w)| c < w) {
+                worst = Some((i, c));
+            }
+        }
+        let mut p = self.clone();
+        let dropped = if let Some((i, _)) = worst {
+            let f = p.filters.remove(i);
+            f.any_of
+                .iter()
+                .map(|c| c.source.clone())
+                .collect::<Vec<_>>()
+                .join(" or ")
+        } else if let Some(t) = p.traits.pop() {
+            t
+        } else {
+            return None;
+        };
+        Some((p, dropped))
+    }
+}

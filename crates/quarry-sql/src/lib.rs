@@ -1,0 +1,311 @@
+//! The SQL renderer: the only place where SQL text is written.
+//!
+//! It turns a [`QueryPlan`] into one SQLite `SELECT`. Identifiers come from
+//! the dataset profile and are always double-quoted; values come from the
+//! plan's [`Literal`]s and are always rendered as SQL literals with their
+//! quotes doubled, so no text of the search phrase can change the shape of
+//! the statement. The same functions write the `thoughts.filters` strings, so
+//! the thoughts and the SQL cannot disagree.
+
+use quarry_planner::{
+    CompareOp, Condition, DatasetProfile, Direction, Filter, Literal, QueryPlan, TraitMatch,
+};
+use std::fmt::Write;
+
+/// Name of the first column of every rendered `SELECT`: the record's rowid,
+/// which is its 1-based row number in the imported file.
+pub const ROW_NUMBER_ALIAS: &str = "_row";
+
+/// A double-quoted SQL identifier.
+pub fn ident(name: &str) -> String {
+    format!("\"{}\"", name.replace('"', "\"\""))
+}
+
+/// A SQL literal. Text has its single quotes doubled; non-finite floats,
+/// which SQL cannot spell, become NULL.
+pub fn literal(v: &Literal) -> String {
+    match v {
+        Literal::Integer(i) => i.to_string(),
+        Literal::Float(f) if f.is_finite() => {
+            let s = format!("{f:?}");
+            s
+        }
+        Literal::Float(_) => "NULL".to_string(),
+        Literal::Text(s) => quote_text(s),
+        Literal::Boolean(b) => if *b { "1" } else { "0" }.to_string(),
+    }
+}
+
+fn quote_text(s: &str) -> String {
+    // NUL cannot appear in a SQLite statement; the API refuses it earlier,
+    // and here it is dropped so the renderer's output is always valid SQL.
+    let s: String = s.chars().filter(|&c| c != '\0').collect();
+    format!("'{}'", s.replace('\'', "''"))
+}
+
+fn like_pattern(s: &str, prefix_only: bool) -> String {
+    let escaped = s
+        .replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_");
+    let pat = if prefix_only {
+        format!("{escaped}%")
+    } else {
+        format!("%{escaped}%")
+    };
+    format!("{} ESCAPE '\\'", quote_text(&pat))
+}
+
+/// How identifiers are written: bare for the thoughts, quoted and qualified
+/// for the SQL.
+#[derive(Clone, Copy)]
+enum Style<'a> {
+    Thought,
+    Sql { table: &'a str },
+}
+
+fn column(style: Style, field: &str) -> String {
+    match style {
+        Style::Thought => field.to_string(),
+        Style::Sql { table } => format!("{}.{}", ident(table), ident(field)),
+    }
+}
+
+fn text_of(v: &Literal) -> String {
+    match v {
+        Literal::Text(s) => s.clone(),
+        Literal::Integer(i) => i.to_string(),
+        Literal::Float(f) => f.to_string(),
+        Literal::Boolean(b) => b.to_string(),
+    }
+}
+
+fn condition(style: Style, c: &Condition) -> String {
+    let col = column(style, &c.field);
+    let v = |i: usize| c.values.get(i).map(literal).unwrap_or_else(|| "NULL".into());
+    let list = || {
+        c.values
+            .iter()
+            .map(literal)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let first_text = || c.values.first().map(text_of).unwrap_or_default();
+    match c.op {
+        CompareOp::Eq => format!("{col} = {}", v(0)),
+        CompareOp::Ne => format!("({col} IS NULL OR {col} <> {})", v(0)),
+        CompareOp::Lt => format!("{col} < {}", v(0)),
+        CompareOp::Le => format!("{col} <= {}", v(0)),
+        CompareOp::Gt => format!("{col} > {}", v(0)),
+        CompareOp::Ge => format!("{col} >= {}", v(0)),
+        CompareOp::Between => format!("{col} BETWEEN {} AND {}", v(0), v(1)),
+        CompareOp::In => format!("{col} IN ({})", list()),
+        CompareOp::NotIn => format!("({col} IS NULL OR {col} NOT IN ({}))", list()),
+        CompareOp::Contains => format!("{col} LIKE {}", like_pattern(&first_text(), false)),
+        CompareOp::NotContains => format!(
+            "({col} IS NULL OR {col} NOT LIKE {})",
+            like_pattern(&first_text(), false)
+        ),
+        CompareOp::StartsWith => format!("{col} LIKE {}", like_pattern(&first_text(), true)),
+        CompareOp::IsNull => format!("{col} IS NULL"),
+        CompareOp::IsNotNull => format!("{col} IS NOT NULL"),
+    }
+}
+
+fn filter(style: Style, f: &Filter) -> String {
+    match f.any_of.len() {
+        0 => "1".to_string(),
+        1 => condition(style, &f.any_of[0]),
+        _ => format!(
+            "({})",
+            f.any_of
+                .iter()
+                .map(|c| condition(style, c))
+                .collect::<Vec<_>>()
+                .join(" OR ")
+        ),
+    }
+}
+
+/// The `thoughts.filters` strings of a plan: one per filter, over bare field
+/// names, e.g. `country = 'Germany'`, `employees > 500`.
+pub fn thought_filters(plan: &QueryPlan) -> Vec<String> {
+    plan.filters
+        .iter()
+        .map(|f| filter(Style::Thought, f))
+        .collect()
+}
+
+/// The FTS5 query for a plan's traits: every token double-quoted (quotes
+/// doubled), so FTS5 operators typed by the user (`NEAR(`, `*`, `^`, column
+/// filters) are searched as plain words. `None` when no trait has a token.
+pub fn fts_query(plan: &QueryPlan) -> Option<String> {
+    let parts: Vec<String> = plan
+        .traits
+        .iter()
+        .filter_map(|t| {
+            let tokens: Vec<String> = t
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .map(|w| w.to_lowercase())
+                .collect();
+            if tokens.is_empty() {
+                None
+            } else {
+                Some(format!("\"{}\"", tokens.join(" ").replace('"', "\"\"")))
+            }
+        })
+        .collect();
+    if parts.is_empty() {
+        return None;
+    }
+    let sep = match plan.trait_match {
+        TraitMatch::All => " AND ",
+        TraitMatch::Any => " OR ",
+    };
+    Some(parts.join(sep))
+}
+
+/// Renders the plan as one SQLite `SELECT` returning the row number
+/// (aliased [`ROW_NUMBER_ALIAS`]) then every column of the dataset in order,
+/// at most `limit` rows.
+pub fn render_select(profile: &DatasetProfile, plan: &QueryPlan, limit: u32) -> String {
+    let table = profile.table.as_str();
+    let style = Style::Sql { table };
+    let t = ident(table);
+    let mut sql = format!("SELECT {t}.rowid AS {}", ident(ROW_NUMBER_ALIAS));
+    for c in &profile.columns {
+        let _ = write!(sql, ", {}", column(style, &c.name));
+    }
+    let mut wheres = Vec::new();
+    let fts = match (&profile.fts_table, fts_query(plan)) {
+        (Some(fts_table), Some(q)) => Some((fts_table.as_str(), q)),
+        _ => None,
+    };
+    if let Some((fts_table, q)) = &fts {
+        // The FTS table drives the join: SQLite runs MATCH once, then looks
+        // records up by rowid (see DESIGN §2 on the plan this avoids).
+        let f = ident(fts_table);
+        let _ = write!(sql, " FROM {f} CROSS JOIN {t} ON {t}.rowid = {f}.rowid");
+        wheres.push(format!("{f} MATCH {}", quote_text(q)));
+    } else {
+        let _ = write!(sql, " FROM {t}");
+    }
+    wheres.extend(plan.filters.iter().map(|f| filter(style, f)));
+    if !wheres.is_empty() {
+        let _ = write!(sql, " WHERE {}", wheres.join(" AND "));
+    }
+    let mut order: Vec<String> = plan
+        .order
+        .iter()
+        .map(|o| {
+            let dir = match o.direction {
+                Direction::Asc => "ASC",
+                Direction::Desc => "DESC",
+            };
+            format!("{} {dir} NULLS LAST", column(style, &o.field))
+        })
+        .collect();
+    if let Some((fts_table, _)) = &fts {
+        order.push(format!("bm25({})", ident(fts_table)));
+    }
+    order.push(format!("{t}.rowid"));
+    let _ = write!(sql, " ORDER BY {}", order.join(", "));
+    let n = plan.limit.map_or(limit, |l| l.min(limit)).max(1);
+    let _ = write!(sql, " LIMIT {n}");
+    sql
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quarry_planner::{ColumnProfile, ColumnType, MatchKind, Tier};
+
+    fn profile() -> DatasetProfile {
+        let col = |name: &str, ordinal, ty| ColumnProfile {
+            name: name.into(),
+            original_name: name.into(),
+            ordinal,
+            ty,
+            null_count: 0,
+            distinct_count: 0,
+            min: None,
+            max: None,
+            values: vec![],
+            full_text: ty == ColumnType::Text,
+        };
+        DatasetProfile {
+            table: "companies".into(),
+            fts_table: Some("companies_fts".into()),
+            row_count: 3,
+            id_column: None,
+            columns: vec![
+                col("name", 1, ColumnType::Text),
+                col("country", 2, ColumnType::Text),
+                col("employees", 3, ColumnType::Integer),
+            ],
+        }
+    }
+
+    fn cond(field: &str, op: CompareOp, values: Vec<Literal>) -> Filter {
+        Filter {
+            any_of: vec![Condition {
+                field: field.into(),
+                op,
+                values,
+                source: "x".into(),
+                matched: MatchKind::Exact,
+                confidence: 1.0,
+            }],
+        }
+    }
+
+    #[test]
+    fn filters_quote_values_and_match_thoughts() {
+        let mut plan = QueryPlan::empty(Tier::Default);
+        plan.filters
+            .push(cond("country", CompareOp::Eq, vec![Literal::Text("O'Brien'; DROP TABLE x; --".into())]));
+        plan.filters
+            .push(cond("employees", CompareOp::Gt, vec![Literal::Integer(500)]));
+        assert_eq!(
+            thought_filters(&plan),
+            vec![
+                "country = 'O''Brien''; DROP TABLE x; --'".to_string(),
+                "employees > 500".to_string()
+            ]
+        );
+        let sql = render_select(&profile(), &plan, 10);
+        assert!(sql.contains(r#""companies"."country" = 'O''Brien''; DROP TABLE x; --'"#), "{sql}");
+        assert!(sql.ends_with("LIMIT 10"), "{sql}");
+    }
+
+    #[test]
+    fn traits_are_quoted_fts_tokens_and_fts_drives_the_join() {
+        let mut plan = QueryPlan::empty(Tier::Default);
+        plan.traits = vec!["NEAR(fin\"tech".into(), "remote-first".into(), "*^".into()];
+        assert_eq!(
+            fts_query(&plan).unwrap(),
+            "\"near fin tech\" AND \"remote first\""
+        );
+        let sql = render_select(&profile(), &plan, 5);
+        assert!(sql.contains(r#"FROM "companies_fts" CROSS JOIN "companies""#), "{sql}");
+        assert!(sql.contains(r#"ORDER BY bm25("companies_fts")"#), "{sql}");
+    }
+
+    #[test]
+    fn plan_limit_is_capped_by_request_limit() {
+        let mut plan = QueryPlan::empty(Tier::Small);
+        plan.limit = Some(50);
+        assert!(render_select(&profile(), &plan, 7).ends_with("LIMIT 7"));
+        plan.limit = Some(3);
+        assert!(render_select(&profile(), &plan, 7).ends_with("LIMIT 3"));
+    }
+
+    #[test]
+    fn like_patterns_escape_wildcards() {
+        let mut plan = QueryPlan::empty(Tier::Default);
+        plan.filters
+            .push(cond("name", CompareOp::Contains, vec![Literal::Text("50%_off".into())]));
+        assert_eq!(thought_filters(&plan)[0], r"name LIKE '%50\%\_off%' ESCAPE '\'");
+    }
+}
