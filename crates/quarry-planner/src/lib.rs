@@ -6,8 +6,12 @@
 //! [`DatasetProfile`]; everything it decides is in the [`QueryPlan`], which the
 //! SQL renderer (`quarry-sql`) turns into a statement.
 
+mod index;
+mod lexicon;
 mod plan;
 mod profile;
+mod text;
+mod understand;
 
 pub use plan::{CompareOp, Condition, Direction, Filter, Literal, MatchKind, OrderBy, QueryPlan, Tier,
     TraitMatch};
@@ -16,25 +20,25 @@ pub use profile::{ColumnProfile, ColumnType, DatasetProfile, ValueCount};
 /// A planner for one dataset. Building it indexes the profile (field words,
 /// categorical values); build it once per dataset version and share it.
 pub struct Planner {
-    profile: DatasetProfile,
+    index: index::Index,
 }
+
+pub use understand::ROW_ORDER_FIELD;
 
 impl Planner {
     pub fn new(profile: &DatasetProfile) -> Planner {
         Planner {
-            profile: profile.clone(),
+            index: index::Index::build(profile),
         }
     }
 
     pub fn profile(&self) -> &DatasetProfile {
-        &self.profile
+        &self.index.profile
     }
 
     /// Plans one phrase. Never fails: what it cannot understand it says so in
     /// the plan's notes.
     pub fn plan(&self, query: &str, tier: Tier) -> QueryPlan {
-        let mut p = QueryPlan::empty(tier);
-        p.key_phrases.push(query.trim().to_string());
-        p
+        understand::plan(&self.index, query, tier)
     }
 }

@@ -65,6 +65,12 @@ enum Style<'a> {
 }
 
 fn column(style: Style, field: &str) -> String {
+    if field == quarry_planner::ROW_ORDER_FIELD {
+        return match style {
+            Style::Thought => "row number".to_string(),
+            Style::Sql { table } => format!("{}.rowid", ident(table)),
+        };
+    }
     match style {
         Style::Thought => field.to_string(),
         Style::Sql { table } => format!("{}.{}", ident(table), ident(field)),

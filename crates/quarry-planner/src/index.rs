@@ -1,0 +1,363 @@
+//! The planner's index of one dataset profile: which words name which
+//! field, which word sequences are values of which field, and how common a
+//! word is in the data. Built once per dataset version; planning only looks
+//! things up in it.
+
+use crate::lexicon::{is_stopword, ABBREVIATIONS, FIELD_SYNONYMS};
+use crate::profile::{ColumnType, DatasetProfile};
+use crate::text::{edit_distance, fold, stem, words};
+use std::collections::{HashMap, HashSet};
+
+/// How a field alias was derived from the column name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum AliasKind {
+    /// One word of a several-word name ("points" for `winner_rank_points`).
+    Partial,
+    /// A synonym of a word of the name ("cost" for `price`).
+    Synonym,
+    /// The whole name.
+    Full,
+}
+
+#[derive(Debug, Clone)]
+pub struct FieldAlias {
+    pub column: usize,
+    /// Stemmed words.
+    pub words: Vec<String>,
+    pub kind: AliasKind,
+}
+
+#[derive(Debug, Clone)]
+pub struct ValueEntry {
+    pub column: usize,
+    pub value: String,
+    /// Folded words of the value.
+    pub words: Vec<String>,
+    pub stems: Vec<String>,
+    pub count: u64,
+}
+
+/// The index. Fields of this struct are read by `understand`.
+pub struct Index {
+    pub profile: DatasetProfile,
+    pub fields_by_first: HashMap<String, Vec<FieldAlias>>,
+    pub values: Vec<ValueEntry>,
+    pub values_by_first: HashMap<String, Vec<u32>>,
+    pub values_by_first_stem: HashMap<String, Vec<u32>>,
+    /// Rows (summed over each column's values) holding a word, by stem:
+    /// how selective a trait on that word would be.
+    pub word_rows: HashMap<String, u64>,
+    /// Distance-1 deletion variants of value words → the words (default
+    /// tier fuzzy linking).
+    pub deletes: HashMap<String, Vec<u32>>,
+    pub fuzzy_words: Vec<String>,
+    /// Stems of the dataset's own name: words that name what rows are.
+    pub row_nouns: HashSet<String>,
+    /// True when the profile has long free-text columns whose words are
+    /// not all listed in `values`.
+    pub has_free_text: bool,
+    /// First words of one-word values, sorted, for prefix look-ups.
+    pub single_words_sorted: Vec<String>,
+}
+
+/// Words that appear in many column names and say little on their own.
+fn generic_name_word(w: &str) -> bool {
+    matches!(
+        w,
+        "id" | "of" | "the" | "a" | "in" | "on" | "and" | "to" | "for" | "by" | "at" | "is"
+            | "code" | "type" | "no" | "number" | "num" | "name" | "date" | "total" | "value"
+            | "count" | "per" | "s"
+    )
+}
+
+fn name_words(name: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for w in words(&name.replace('_', " ")) {
+        // camelCase in original headers: "LifeExpectancy" arrives folded
+        // already; it is split by the importer's snake_case normaliser.
+        match ABBREVIATIONS.iter().find(|(a, _)| *a == w) {
+            Some((_, full)) => out.extend(full.split(' ').map(stem)),
+            None => out.push(stem(&w)),
+        }
+    }
+    out
+}
+
+fn split_camel(s: &str) -> String {
+    let mut out = String::new();
+    let mut prev_lower = false;
+    for c in s.chars() {
+        if c.is_uppercase() && prev_lower {
+            out.push(' ');
+        }
+        prev_lower = c.is_lowercase() || c.is_ascii_digit();
+        out.push(c);
+    }
+    out
+}
+
+fn deletes_of(w: &str) -> Vec<String> {
+    let chars: Vec<char> = w.chars().collect();
+    (0..chars.len())
+        .map(|i| {
+            chars
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != i)
+                .map(|(_, c)| c)
+                .collect()
+        })
+        .collect()
+}
+
+impl Index {
+    pub fn build(profile: &DatasetProfile) -> Index {
+        let mut fields_by_first: HashMap<String, Vec<FieldAlias>> = HashMap::new();
+        let mut add_alias = |alias: FieldAlias| {
+            if alias.words.is_empty() {
+                return;
+            }
+            let list = fields_by_first.entry(alias.words[0].clone()).or_default();
+            if !list
+                .iter()
+                .any(|a| a.column == alias.column && a.words == alias.words)
+            {
+                list.push(alias);
+            }
+        };
+        for (ci, col) in profile.columns.iter().enumerate() {
+            let mut full_forms = vec![name_words(&col.name)];
+            let raw: Vec<String> = words(&col.name.replace('_', " ")).iter().map(|w| stem(w)).collect();
+            if raw != full_forms[0] {
+                full_forms.push(raw);
+            }
+            let orig = name_words(&split_camel(&col.original_name).replace(' ', "_"));
+            if !full_forms.contains(&orig) {
+                full_forms.push(orig);
+            }
+            for form in &full_forms {
+                add_alias(FieldAlias {
+                    column: ci,
+                    words: form.clone(),
+                    kind: AliasKind::Full,
+                });
+                // Without a generic word: `horsepower_hp` → "horsepower".
+                let content: Vec<String> = form
+                    .iter()
+                    .filter(|w| !generic_name_word(w))
+                    .cloned()
+                    .collect();
+                if !content.is_empty() && content.len() < form.len() {
+                    add_alias(FieldAlias {
+                        column: ci,
+                        words: content.clone(),
+                        kind: AliasKind::Full,
+                    });
+                }
+                if form.len() > 1 {
+                    for w in &content {
+                        add_alias(FieldAlias {
+                            column: ci,
+                            words: vec![w.clone()],
+                            kind: AliasKind::Partial,
+                        });
+                    }
+                    // Adjacent pairs: "rank points" of winner_rank_points.
+                    for pair in form.windows(2) {
+                        if pair.iter().all(|w| !generic_name_word(w)) {
+                            add_alias(FieldAlias {
+                                column: ci,
+                                words: pair.to_vec(),
+                                kind: AliasKind::Partial,
+                            });
+                        }
+                    }
+                }
+                for w in form.iter().chain(content.iter()) {
+                    for group in FIELD_SYNONYMS {
+                        if group.iter().any(|g| stem(g) == *w) {
+                            for syn in group.iter() {
+                                let sw: Vec<String> = words(syn).iter().map(|x| stem(x)).collect();
+                                add_alias(FieldAlias {
+                                    column: ci,
+                                    words: sw,
+                                    kind: AliasKind::Synonym,
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        let mut values = Vec::new();
+        let mut values_by_first: HashMap<String, Vec<u32>> = HashMap::new();
+        let mut values_by_first_stem: HashMap<String, Vec<u32>> = HashMap::new();
+        let mut word_rows: HashMap<String, u64> = HashMap::new();
+        let mut fuzzy_set: HashMap<String, u32> = HashMap::new();
+        let mut fuzzy_words = Vec::new();
+        let mut deletes: HashMap<String, Vec<u32>> = HashMap::new();
+        let mut has_free_text = false;
+        for (ci, col) in profile.columns.iter().enumerate() {
+            if col.ty == ColumnType::Text && col.values.is_empty() && col.distinct_count > 0 {
+                has_free_text = true;
+            }
+            if col.ty != ColumnType::Text {
+                continue;
+            }
+            let mut col_word_rows: HashMap<String, u64> = HashMap::new();
+            for vc in &col.values {
+                let ws = words(&vc.value);
+                if ws.is_empty() || ws.len() > 12 {
+                    continue;
+                }
+                let stems: Vec<String> = ws.iter().map(|w| stem(w)).collect();
+                let id = values.len() as u32;
+                values_by_first.entry(ws[0].clone()).or_default().push(id);
+                if stems[0] != ws[0] {
+                    values_by_first_stem
+                        .entry(stems[0].clone())
+                        .or_default()
+                        .push(id);
+                }
+                let mut seen = HashSet::new();
+                for s in &stems {
+                    if seen.insert(s.clone()) {
+                        *col_word_rows.entry(s.clone()).or_default() += vc.count;
+                    }
+                }
+                for w in &ws {
+                    if w.chars().count() >= 4
+                        && !w.chars().all(|c| c.is_ascii_digit())
+                        && !fuzzy_set.contains_key(w)
+                    {
+                        let wid = fuzzy_words.len() as u32;
+                        fuzzy_set.insert(w.clone(), wid);
+                        fuzzy_words.push(w.clone());
+                        for d in deletes_of(w) {
+                            deletes.entry(d).or_default().push(wid);
+                        }
+                        deletes.entry(w.clone()).or_default().push(wid);
+                    }
+                }
+                values.push(ValueEntry {
+                    column: ci,
+                    value: vc.value.clone(),
+                    words: ws,
+                    stems,
+                    count: vc.count,
+                });
+            }
+            for (w, n) in col_word_rows {
+                let e = word_rows.entry(w).or_default();
+                *e = (*e).max(n);
+            }
+        }
+        let mut single_words_sorted: Vec<String> = values
+            .iter()
+            .filter(|v: &&ValueEntry| v.words.len() == 1)
+            .map(|v| v.words[0].clone())
+            .collect();
+        single_words_sorted.sort();
+        single_words_sorted.dedup();
+        let row_nouns = words(&profile.table.replace(['-', '_'], " "))
+            .iter()
+            .map(|w| stem(w))
+            .collect();
+        Index {
+            profile: profile.clone(),
+            fields_by_first,
+            values,
+            values_by_first,
+            values_by_first_stem,
+            word_rows,
+            deletes,
+            fuzzy_words,
+            row_nouns,
+            has_free_text,
+            single_words_sorted,
+        }
+    }
+
+    /// One-word values that begin with `prefix`, with their entries.
+    pub fn values_with_prefix<'s>(&'s self, prefix: &'s str) -> impl Iterator<Item = (&'s String, &'s Vec<u32>)> + 's {
+        let from = self.single_words_sorted.partition_point(|w| w.as_str() < prefix);
+        self.single_words_sorted[from..]
+            .iter()
+            .take_while(move |w| w.starts_with(prefix))
+            .take(8)
+            .filter_map(move |w| self.values_by_first.get(w).map(|ids| (w, ids)))
+    }
+
+    /// Value words within edit distance 1 (2 for long words) of `w`.
+    pub fn fuzzy_candidates(&self, w: &str) -> Vec<&str> {
+        let n = w.chars().count();
+        if n < 4 {
+            return Vec::new();
+        }
+        let max = if n >= 8 { 2 } else { 1 };
+        let mut seen = HashSet::new();
+        let mut out = Vec::new();
+        let mut probe = deletes_of(w);
+        probe.push(w.to_string());
+        for d in probe {
+            if let Some(ids) = self.deletes.get(&d) {
+                for &id in ids {
+                    if seen.insert(id) {
+                        let cand = &self.fuzzy_words[id as usize];
+                        if cand != w && edit_distance(w, cand, max) <= max {
+                            out.push(cand.as_str());
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    pub fn column_type(&self, ci: usize) -> ColumnType {
+        self.profile.columns[ci].ty
+    }
+
+    pub fn column_name(&self, ci: usize) -> &str {
+        &self.profile.columns[ci].name
+    }
+
+    /// Share of the rows that hold the word (by stem) in some text column.
+    pub fn word_share(&self, stem_word: &str) -> f64 {
+        let n = self.word_rows.get(stem_word).copied().unwrap_or(0);
+        n as f64 / self.profile.row_count.max(1) as f64
+    }
+
+    /// Whether the word occurs in the text of the data as far as the
+    /// profile knows (always "maybe" when there are free-text columns).
+    pub fn word_in_data(&self, stem_word: &str) -> bool {
+        self.word_rows.contains_key(stem_word) || self.has_free_text
+    }
+
+    /// True when `fold(s)` looks like a column's values are codes of it.
+    pub fn fold_eq(a: &str, b: &str) -> bool {
+        fold(a) == fold(b)
+    }
+
+    /// The numeric-ish columns (integer, float, date, datetime).
+    pub fn ordered_columns(&self) -> impl Iterator<Item = usize> + '_ {
+        self.profile
+            .columns
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| {
+                matches!(
+                    c.ty,
+                    ColumnType::Integer | ColumnType::Float | ColumnType::Date | ColumnType::DateTime
+                )
+            })
+            .map(|(i, _)| i)
+    }
+
+    /// The stopword test used for value linking: a stopword links only as
+    /// part of a longer value.
+    pub fn weak_word(w: &str) -> bool {
+        is_stopword(w) || w.len() < 2
+    }
+}

@@ -1,0 +1,424 @@
+//! Tokenising and normalising text: the same functions read the search
+//! phrase and the profile's values, so both sides meet in one form.
+
+/// What a token is.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TokenKind {
+    Word,
+    /// A number as typed, after magnitudes and units: `10k` is 10000.0,
+    /// `$1.5M` is 1500000.0, `20%` is 20.0 with `percent` set.
+    Number {
+        value: f64,
+        percent: bool,
+    },
+    /// Text the user put in quotes: a value to match as it is.
+    Quoted,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Token {
+    pub kind: TokenKind,
+    /// Lowercased, accents folded; for `Quoted`, the quoted text folded.
+    pub norm: String,
+    /// Singular/stemmed form of `norm` (see [`stem`]).
+    pub stem: String,
+    /// Byte span in the original phrase.
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Token {
+    pub fn number(&self) -> Option<f64> {
+        match self.kind {
+            TokenKind::Number { value, .. } => Some(value),
+            _ => None,
+        }
+    }
+    pub fn is_word(&self) -> bool {
+        self.kind == TokenKind::Word
+    }
+}
+
+/// Folds the accents of common Latin letters and lowercases.
+pub fn fold(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        let f = match c {
+            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ă' | 'ą' | 'À' | 'Á' | 'Â' | 'Ã' | 'Ä'
+            | 'Å' => 'a',
+            'ç' | 'ć' | 'č' | 'Ç' | 'Ć' | 'Č' => 'c',
+            'ď' | 'đ' => 'd',
+            'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ę' | 'ě' | 'È' | 'É' | 'Ê' | 'Ë' => 'e',
+            'ì' | 'í' | 'î' | 'ï' | 'ī' | 'Ì' | 'Í' | 'Î' | 'Ï' => 'i',
+            'ł' | 'Ł' => 'l',
+            'ñ' | 'ń' | 'ň' | 'Ñ' => 'n',
+            'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ő' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | 'Ø' => 'o',
+            'ř' => 'r',
+            'ś' | 'š' | 'ş' | 'Ś' | 'Š' => 's',
+            'ť' | 'ţ' => 't',
+            'ù' | 'ú' | 'û' | 'ü' | 'ū' | 'ů' | 'ű' | 'Ù' | 'Ú' | 'Û' | 'Ü' => 'u',
+            'ý' | 'ÿ' | 'Ý' => 'y',
+            'ź' | 'ż' | 'ž' | 'Ź' | 'Ż' | 'Ž' => 'z',
+            '’' | '‘' | '`' | '´' => '\'',
+            c => c,
+        };
+        for l in f.to_lowercase() {
+            out.push(l);
+        }
+    }
+    out
+}
+
+/// A light English stemmer for matching words to field names and values:
+/// plurals and possessives only, so it never turns one word into another.
+pub fn stem(w: &str) -> String {
+    let w = w.strip_suffix("'s").unwrap_or(w);
+    let n = w.len();
+    if n <= 3 || !w.is_ascii() {
+        return w.to_string();
+    }
+    if let Some(b) = w.strip_suffix("ies") {
+        if n > 4 {
+            return format!("{b}y");
+        }
+    }
+    if let Some(b) = w.strip_suffix("es") {
+        if b.ends_with("ss")
+            || b.ends_with('x')
+            || b.ends_with("ch")
+            || b.ends_with("sh")
+            || b.ends_with('z')
+        {
+            return b.to_string();
+        }
+    }
+    if w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is") {
+        return w[..n - 1].to_string();
+    }
+    w.to_string()
+}
+
+/// Splits normalised text into words the way values and phrases are
+/// compared: runs of letters and digits. `"Port-Chelsea, NY"` →
+/// `["port", "chelsea", "ny"]`.
+pub fn words(s: &str) -> Vec<String> {
+    fold(s)
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+fn number_word(w: &str) -> Option<f64> {
+    const SMALL: [&str; 21] = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+        "eighteen", "nineteen", "twenty",
+    ];
+    if let Some(i) = SMALL.iter().position(|s| *s == w) {
+        return Some(i as f64);
+    }
+    let tens = [
+        ("thirty", 30.0),
+        ("forty", 40.0),
+        ("fifty", 50.0),
+        ("sixty", 60.0),
+        ("seventy", 70.0),
+        ("eighty", 80.0),
+        ("ninety", 90.0),
+        ("hundred", 100.0),
+        ("dozen", 12.0),
+    ];
+    tens.iter().find(|(s, _)| *s == w).map(|(_, v)| *v)
+}
+
+fn magnitude(w: &str) -> Option<f64> {
+    match w {
+        "k" | "thousand" => Some(1e3),
+        "m" | "mn" | "mm" | "million" | "millions" => Some(1e6),
+        "b" | "bn" | "billion" | "billions" => Some(1e9),
+        "t" | "trillion" => Some(1e12),
+        _ => None,
+    }
+}
+
+fn is_quote(c: char) -> bool {
+    matches!(c, '"' | '\'' | '“' | '”' | '‘' | '’' | '«' | '»')
+}
+
+fn closing(c: char) -> &'static [char] {
+    match c {
+        '"' => &['"', '”'],
+        '“' => &['”', '"'],
+        '\'' => &['\'', '’'],
+        '‘' => &['’', '\''],
+        '’' => &['’', '\''],
+        '«' => &['»'],
+        '”' => &['”', '"'],
+        _ => &['"'],
+    }
+}
+
+/// Tokenises a search phrase: words, numbers (with magnitudes, currency
+/// signs, thousands separators, percentages, number words) and quoted text.
+pub fn tokenize(text: &str) -> Vec<Token> {
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let end_of = |i: usize| chars.get(i).map_or(text.len(), |(b, _)| *b);
+    let mut out: Vec<Token> = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let (b, c) = chars[i];
+        // Quoted text: an opening quote at a word start with a matching close.
+        if is_quote(c) && (i == 0 || !chars[i - 1].1.is_alphanumeric()) {
+            let closers = closing(c);
+            if let Some(j) = (i + 1..chars.len()).find(|&j| {
+                closers.contains(&chars[j].1)
+                    && (j + 1 == chars.len() || !chars[j + 1].1.is_alphanumeric())
+            }) {
+                let inner = &text[end_of(i + 1)..chars[j].0];
+                if !inner.trim().is_empty() && j - i <= 200 {
+                    let norm = words(inner).join(" ");
+                    out.push(Token {
+                        kind: TokenKind::Quoted,
+                        stem: norm.clone(),
+                        norm: inner.trim().to_string(),
+                        start: b,
+                        end: end_of(j + 1),
+                    });
+                    i = j + 1;
+                    continue;
+                }
+            }
+        }
+        // Numbers: [$€£] digits[,digits]*[.digits][k|m|b|%]
+        let currency = matches!(c, '$' | '€' | '£');
+        let digit_at = if currency { i + 1 } else { i };
+        let starts_number = chars.get(digit_at).is_some_and(|(_, d)| d.is_ascii_digit())
+            && (i == 0 || !chars[i - 1].1.is_alphanumeric());
+        if starts_number {
+            let mut j = digit_at;
+            let mut s = String::new();
+            while j < chars.len() {
+                let d = chars[j].1;
+                if d.is_ascii_digit() {
+                    s.push(d);
+                } else if (d == ',' || d == '.')
+                    && chars.get(j + 1).is_some_and(|(_, n)| n.is_ascii_digit())
+                {
+                    if d == '.' {
+                        s.push('.');
+                    }
+                } else {
+                    break;
+                }
+                j += 1;
+            }
+            let digits_end = j;
+            let mut value: f64 = s.parse().unwrap_or(0.0);
+            let mut percent = false;
+            // Suffix glued to the digits: 10k, 1.5M, 20%, 1990s, 1st.
+            let mut k = j;
+            while k < chars.len() && chars[k].1.is_alphanumeric() {
+                k += 1;
+            }
+            let suffix = fold(&text[end_of(j)..end_of(k)]);
+            let mut is_word = false;
+            if chars.get(j).is_some_and(|(_, c)| *c == '%') {
+                percent = true;
+                j += 1;
+            } else if let Some(m) = magnitude(&suffix) {
+                value *= m;
+                j = k;
+            } else if suffix == "s" && s.len() == 4 {
+                j = k; // "1990s": the decade; keep the year.
+            } else if !suffix.is_empty() {
+                is_word = true; // "1st", "4th", "a380": a word.
+                j = k;
+            }
+            let raw = &text[b..end_of(j)];
+            if is_word {
+                let norm = fold(raw);
+                out.push(Token {
+                    kind: TokenKind::Word,
+                    stem: norm.clone(),
+                    norm,
+                    start: b,
+                    end: end_of(j),
+                });
+            } else {
+                let norm = if percent || currency || digits_end != j {
+                    format_number(value)
+                } else {
+                    s.clone()
+                };
+                out.push(Token {
+                    kind: TokenKind::Number { value, percent },
+                    stem: norm.clone(),
+                    norm,
+                    start: b,
+                    end: end_of(j),
+                });
+            }
+            i = j;
+            continue;
+        }
+        if c.is_alphanumeric() {
+            let mut j = i;
+            while j < chars.len()
+                && (chars[j].1.is_alphanumeric()
+                    || (matches!(chars[j].1, '\'' | '’')
+                        && chars.get(j + 1).is_some_and(|(_, n)| n.is_alphabetic())))
+            {
+                j += 1;
+            }
+            let raw = &text[b..end_of(j)];
+            let norm = fold(raw).replace('\'', "");
+            let norm = if let Some(stripped) = fold(raw).strip_suffix("'s") {
+                stripped.to_string()
+            } else {
+                norm
+            };
+            // Number words, and magnitudes after a number ("5 million").
+            if let Some(m) = magnitude(&norm).filter(|_| norm.len() > 1) {
+                if let Some(last) = out.last_mut() {
+                    if let TokenKind::Number { value, percent } = last.kind {
+                        last.kind = TokenKind::Number {
+                            value: value * m,
+                            percent,
+                        };
+                        last.norm = format_number(value * m);
+                        last.stem = last.norm.clone();
+                        last.end = end_of(j);
+                        i = j;
+                        continue;
+                    }
+                }
+            }
+            if let Some(v) = number_word(&norm) {
+                out.push(Token {
+                    kind: TokenKind::Number {
+                        value: v,
+                        percent: false,
+                    },
+                    norm: format_number(v),
+                    stem: format_number(v),
+                    start: b,
+                    end: end_of(j),
+                });
+                i = j;
+                continue;
+            }
+            // "non-fiction": the prefix is a negation of its own.
+            let st = stem(&norm);
+            out.push(Token {
+                kind: TokenKind::Word,
+                stem: st,
+                norm,
+                start: b,
+                end: end_of(j),
+            });
+            i = j;
+            continue;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// A number as a value string: integers without decimals.
+pub fn format_number(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        format!("{}", v as i64)
+    } else {
+        format!("{v}")
+    }
+}
+
+/// Levenshtein distance, bounded: returns `max + 1` as soon as the distance
+/// is known to exceed `max`.
+pub fn edit_distance(a: &str, b: &str, max: usize) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    if a.len().abs_diff(b.len()) > max {
+        return max + 1;
+    }
+    // Optimal string alignment: insertions, deletions, substitutions and
+    // transpositions of neighbours ("teh" / "the") each cost one.
+    let mut prev2: Vec<usize> = vec![0; b.len() + 1];
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for i in 1..=a.len() {
+        cur[0] = i;
+        let mut row_min = cur[0];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                cur[j] = cur[j].min(prev2[j - 2] + 1);
+            }
+            row_min = row_min.min(cur[j]);
+        }
+        if row_min > max {
+            return max + 1;
+        }
+        std::mem::swap(&mut prev2, &mut prev);
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()].min(max + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(s: &str) -> Vec<(String, Option<f64>)> {
+        tokenize(s)
+            .into_iter()
+            .map(|t| (t.norm.clone(), t.number()))
+            .collect()
+    }
+
+    #[test]
+    fn numbers_with_units_and_magnitudes() {
+        let t = kinds("under $10M, over 1.5k and 20% or 1,234 seven");
+        let nums: Vec<f64> = t.iter().filter_map(|x| x.1).collect();
+        assert_eq!(nums, vec![10e6, 1500.0, 20.0, 1234.0, 7.0]);
+        let t = kinds("5 million people");
+        assert_eq!(t[0].1, Some(5e6));
+    }
+
+    #[test]
+    fn quotes_and_possessives() {
+        let t = tokenize("What is Kyle's id named \"Robbin CV\" or 'AKO'?");
+        let norms: Vec<&str> = t.iter().map(|t| t.norm.as_str()).collect();
+        assert_eq!(norms, vec!["what", "is", "kyle", "id", "named", "Robbin CV", "or", "AKO"]);
+        assert_eq!(t[5].kind, TokenKind::Quoted);
+    }
+
+    #[test]
+    fn ordinals_are_words_and_decades_are_years() {
+        let t = kinds("4th place in the 1990s");
+        assert_eq!(t[0], ("4th".to_string(), None));
+        assert_eq!(t[4].1, Some(1990.0));
+    }
+
+    #[test]
+    fn stems_plurals_only() {
+        assert_eq!(stem("companies"), "company");
+        assert_eq!(stem("employees"), "employee");
+        assert_eq!(stem("boxes"), "box");
+        assert_eq!(stem("status"), "status");
+        assert_eq!(stem("class"), "class");
+        assert_eq!(stem("points"), "point");
+        assert_eq!(stem("gas"), "gas");
+    }
+
+    #[test]
+    fn bounded_edit_distance() {
+        assert_eq!(edit_distance("toyta", "toyota", 2), 1);
+        assert_eq!(edit_distance("tyota", "toyota", 2), 1);
+        assert_eq!(edit_distance("abc", "xyzabc", 2), 3);
+        assert_eq!(edit_distance("kitten", "sitting", 3), 3);
+        assert_eq!(edit_distance("teh", "the", 2), 1);
+    }
+}

@@ -1,0 +1,1161 @@
+//! The pipeline from a phrase to a plan: operators (comparisons, order,
+//! negation) → links to fields and values → numbers attached to fields →
+//! superlatives → traits from what is left.
+
+use crate::index::{AliasKind, Index};
+use crate::lexicon::{
+    is_negation, is_stopword, place_variants, Cmp, COMPARATORS, FIELD_SYNONYMS, SUPERLATIVES,
+    TRAILING,
+};
+use crate::plan::{
+    CompareOp, Condition, Direction, Filter, Literal, MatchKind, OrderBy, QueryPlan, Tier,
+};
+use crate::profile::ColumnType;
+use crate::text::{format_number, stem, tokenize, Token, TokenKind};
+use std::collections::HashSet;
+
+/// The row number pseudo-column: the order the records had in the file.
+pub const ROW_ORDER_FIELD: &str = "rowid";
+
+#[derive(Debug, Clone)]
+struct FieldMention {
+    start: usize,
+    end: usize,
+    /// Candidate columns, best first, with how they were named.
+    columns: Vec<(usize, AliasKind)>,
+}
+
+#[derive(Debug, Clone)]
+struct ValueMention {
+    start: usize,
+    end: usize,
+    /// Index entries (same text, possibly several columns).
+    entries: Vec<u32>,
+    kind: MatchKind,
+}
+
+#[derive(Debug, Clone)]
+struct OpMention {
+    start: usize,
+    end: usize,
+    cmp: Cmp,
+    implies: Option<&'static str>,
+}
+
+#[derive(Debug, Clone)]
+struct Superlative {
+    start: usize,
+    end: usize,
+    desc: bool,
+    implies: Option<&'static str>,
+    count: Option<u32>,
+    positional: bool,
+}
+
+struct Ctx<'a> {
+    ix: &'a Index,
+    query: &'a str,
+    toks: Vec<Token>,
+    used: Vec<bool>,
+    tier: Tier,
+    fields: Vec<FieldMention>,
+    values: Vec<ValueMention>,
+    ops: Vec<OpMention>,
+    sups: Vec<Superlative>,
+    negations: Vec<usize>,
+    plan: QueryPlan,
+    phrases: Vec<(usize, usize)>,
+}
+
+fn confidence(kind: MatchKind) -> f32 {
+    match kind {
+        MatchKind::Exact => 1.0,
+        MatchKind::Stemmed => 0.9,
+        MatchKind::Synonym => 0.8,
+        MatchKind::Inferred => 0.6,
+        MatchKind::Fuzzy => 0.5,
+    }
+}
+
+fn kind_word(kind: MatchKind) -> &'static str {
+    match kind {
+        MatchKind::Exact => "exact",
+        MatchKind::Stemmed => "stemmed",
+        MatchKind::Synonym => "synonym",
+        MatchKind::Inferred => "inferred",
+        MatchKind::Fuzzy => "fuzzy",
+    }
+}
+
+pub fn plan(ix: &Index, query: &str, tier: Tier) -> QueryPlan {
+    let toks = tokenize(query);
+    let n = toks.len();
+    let mut cx = Ctx {
+        ix,
+        query,
+        toks,
+        used: vec![false; n],
+        tier,
+        fields: Vec::new(),
+        values: Vec::new(),
+        ops: Vec::new(),
+        sups: Vec::new(),
+        negations: Vec::new(),
+        plan: QueryPlan::empty(tier),
+        phrases: Vec::new(),
+    };
+    cx.scan_operators();
+    cx.link();
+    cx.value_conditions();
+    cx.quoted_conditions();
+    cx.number_conditions();
+    cx.superlatives();
+    cx.traits();
+    cx.finish();
+    cx.plan
+}
+
+impl<'a> Ctx<'a> {
+    fn norm(&self, i: usize) -> &str {
+        &self.toks[i].norm
+    }
+
+    fn word_at(&self, i: usize, w: &str) -> bool {
+        i < self.toks.len() && self.toks[i].is_word() && self.toks[i].norm == w
+    }
+
+    fn span_text(&self, start: usize, end: usize) -> String {
+        let s = self.toks[start].start;
+        let e = self.toks[end - 1].end;
+        self.query[s..e].to_string()
+    }
+
+    fn matches_words(&self, i: usize, ws: &[&str]) -> bool {
+        ws.iter().enumerate().all(|(k, w)| self.word_at(i + k, w))
+    }
+
+    // ------------------------------------------------------------ operators
+
+    fn scan_operators(&mut self) {
+        let n = self.toks.len();
+        let mut i = 0;
+        while i < n {
+            if !self.toks[i].is_word() {
+                i += 1;
+                continue;
+            }
+            // Longest superlative phrase ("most fuel efficient") or
+            // comparator ("no more than") starting here.
+            let mut best_sup: Option<(usize, bool, Option<&'static str>)> = None;
+            for (phrase, desc, implies) in SUPERLATIVES {
+                let ws: Vec<&str> = phrase.split(' ').collect();
+                if self.matches_words(i, &ws) && best_sup.is_none_or(|b| ws.len() > b.0) {
+                    best_sup = Some((ws.len(), *desc, *implies));
+                }
+            }
+            let mut best_cmp: Option<(usize, &crate::lexicon::Comparator)> = None;
+            for c in COMPARATORS {
+                if self.matches_words(i, c.words) && best_cmp.is_none_or(|b| c.words.len() > b.0) {
+                    best_cmp = Some((c.words.len(), c));
+                }
+            }
+            if let Some((len, c)) = best_cmp {
+                if best_sup.is_none_or(|s| len >= s.0) {
+                    self.ops.push(OpMention {
+                        start: i,
+                        end: i + len,
+                        cmp: c.op,
+                        implies: c.implies,
+                    });
+                    i += len;
+                    continue;
+                }
+            }
+            if let Some((len, desc, implies)) = best_sup {
+                // "top 5", "5 most", "the 3 cheapest".
+                let mut count = None;
+                if let Some(v) = self.toks.get(i + len).and_then(Token::number) {
+                    if v >= 1.0 && v <= 1000.0 && v.fract() == 0.0 {
+                        count = Some(v as u32);
+                    }
+                }
+                if i > 0 {
+                    if let Some(v) = self.toks[i - 1].number() {
+                        if v >= 1.0 && v <= 1000.0 && v.fract() == 0.0 {
+                            count = Some(v as u32);
+                            self.used[i - 1] = true;
+                        }
+                    }
+                }
+                let word = self.norm(i).to_string();
+                if word == "top" && count.is_none() && !self.toks.get(i + 1).is_some_and(|t| t.is_word()) {
+                    i += 1;
+                    continue;
+                }
+                if let Some(c) = count {
+                    if i + len < n && self.toks[i + len].number() == Some(c as f64) {
+                        self.used[i + len] = true;
+                    }
+                }
+                for k in i..i + len {
+                    self.used[k] = true;
+                }
+                self.sups.push(Superlative {
+                    start: i,
+                    end: i + len,
+                    desc,
+                    implies,
+                    count,
+                    positional: false,
+                });
+                i += len;
+                continue;
+            }
+            let w = self.norm(i).to_string();
+            if matches!(w.as_str(), "first" | "last" | "final") {
+                let mut count = None;
+                if let Some(v) = self.toks.get(i + 1).and_then(Token::number) {
+                    if v >= 1.0 && v <= 1000.0 && v.fract() == 0.0 {
+                        count = Some(v as u32);
+                        self.used[i + 1] = true;
+                    }
+                }
+                self.used[i] = true;
+                self.sups.push(Superlative {
+                    start: i,
+                    end: i + 1,
+                    desc: w != "first",
+                    implies: None,
+                    count,
+                    positional: true,
+                });
+            } else if is_negation(&w) {
+                self.negations.push(i);
+            }
+            i += 1;
+        }
+    }
+
+    // ------------------------------------------------------------ linking
+
+    /// The longest value match at `i`, optionally with the first word
+    /// replaced (fuzzy correction or a place-name variant).
+    fn value_match_at(&self, i: usize, first: Option<&[String]>) -> Option<(usize, Vec<u32>, MatchKind)> {
+        let t = &self.toks[i];
+        let ix = self.ix;
+        let mut best: Option<(usize, Vec<u32>, MatchKind)> = None;
+        let mut consider = |ids: &[u32], stemmed: bool, this: &Ctx| {
+            for &id in ids {
+                let e = &ix.values[id as usize];
+                // Words the query must supply: the replaced first words, then tokens.
+                let (skip, lead) = match first {
+                    Some(f) => (f.len(), f),
+                    None => (0, &[][..]),
+                };
+                if e.words.len() < skip || e.words[..skip] != *lead {
+                    continue;
+                }
+                let need = e.words.len() - skip;
+                let mut k = 0;
+                let mut ok = true;
+                let mut exact = !stemmed;
+                let start = if first.is_some() { i + 1 } else { i };
+                if first.is_none() && need == 0 {
+                    continue;
+                }
+                while k < need {
+                    let q = start + k;
+                    if q >= this.toks.len() || this.used[q] {
+                        ok = false;
+                        break;
+                    }
+                    let tk = &this.toks[q];
+                    if tk.kind == TokenKind::Quoted {
+                        ok = false;
+                        break;
+                    }
+                    let w = &e.words[skip + k];
+                    if tk.norm == *w {
+                    } else if tk.stem == e.stems[skip + k] {
+                        exact = false;
+                    } else {
+                        ok = false;
+                        break;
+                    }
+                    k += 1;
+                }
+                if !ok {
+                    continue;
+                }
+                let len = if first.is_some() { need + 1 } else { need };
+                // A single word that is a stopword or a bare number is not a
+                // value on its own.
+                if e.words.len() == 1 && first.is_none() {
+                    let w = &e.words[0];
+                    if is_stopword(w) || w.len() < 2 || w.chars().all(|c| c.is_ascii_digit()) {
+                        continue;
+                    }
+                }
+                if e.words.iter().all(|w| is_stopword(w) || w.chars().all(|c| c.is_ascii_digit())) && first.is_none() {
+                    continue;
+                }
+                let kind = if exact { MatchKind::Exact } else { MatchKind::Stemmed };
+                match &mut best {
+                    Some((bl, ids, bk)) if *bl == len => {
+                        if !ids.contains(&id) {
+                            ids.push(id);
+                        }
+                        if kind > *bk {
+                            *bk = kind;
+                        }
+                    }
+                    Some((bl, _, _)) if *bl > len => {}
+                    _ => best = Some((len, vec![id], kind)),
+                }
+            }
+        };
+        match first {
+            Some(f) => {
+                if let Some(ids) = ix.values_by_first.get(&f[0]) {
+                    consider(ids, false, self);
+                }
+            }
+            None => {
+                if let Some(ids) = ix.values_by_first.get(&t.norm) {
+                    consider(ids, false, self);
+                }
+                if let Some(ids) = ix.values_by_first.get(&t.stem) {
+                    consider(ids, true, self);
+                }
+                if let Some(ids) = ix.values_by_first_stem.get(&t.stem) {
+                    consider(ids, true, self);
+                }
+            }
+        }
+        best
+    }
+
+    fn field_match_at(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
+        let t = &self.toks[i];
+        if !t.is_word() {
+            return None;
+        }
+        let aliases = self.ix.fields_by_first.get(&t.stem)?;
+        let mut best: Option<(usize, Vec<(usize, AliasKind)>)> = None;
+        for a in aliases {
+            if a.kind == AliasKind::Synonym && self.tier == Tier::Small {
+                continue;
+            }
+            let len = a.words.len();
+            let ok = (0..len).all(|k| {
+                let q = i + k;
+                q < self.toks.len()
+                    && !self.used[q]
+                    && self.toks[q].is_word()
+                    && self.toks[q].stem == a.words[k]
+            });
+            if !ok {
+                continue;
+            }
+            // Glue words alone never name a field.
+            if len == 1 && matches!(a.words[0].as_str(), "the" | "of" | "a" | "in" | "and" | "to" | "by" | "for" | "is" | "s" | "no") {
+                continue;
+            }
+            match &mut best {
+                Some((bl, cols)) if *bl == len => {
+                    if let Some(c) = cols.iter_mut().find(|(c, _)| *c == a.column) {
+                        c.1 = c.1.max(a.kind);
+                    } else {
+                        cols.push((a.column, a.kind));
+                    }
+                }
+                Some((bl, _)) if *bl > len => {}
+                _ => best = Some((len, vec![(a.column, a.kind)])),
+            }
+        }
+        if let Some((_, cols)) = &mut best {
+            cols.sort_by(|a, b| b.1.cmp(&a.1));
+            let top = cols[0].1;
+            cols.retain(|c| c.1 == top);
+        }
+        best
+    }
+
+    fn link(&mut self) {
+        let n = self.toks.len();
+        let mut i = 0;
+        while i < n {
+            if self.used[i] {
+                i += 1;
+                continue;
+            }
+            let t = self.toks[i].clone();
+            if t.kind == TokenKind::Quoted {
+                // A quoted value matches whole values only.
+                let ws: Vec<String> = t.stem.split(' ').map(str::to_string).collect();
+                let ids: Vec<u32> = self
+                    .ix
+                    .values_by_first
+                    .get(&ws[0])
+                    .map(|ids| {
+                        ids.iter()
+                            .copied()
+                            .filter(|&id| self.ix.values[id as usize].words == ws)
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                if !ids.is_empty() {
+                    self.values.push(ValueMention {
+                        start: i,
+                        end: i + 1,
+                        entries: ids,
+                        kind: MatchKind::Exact,
+                    });
+                    self.used[i] = true;
+                }
+                i += 1;
+                continue;
+            }
+            let value = self.value_match_at(i, None);
+            let field = self.field_match_at(i);
+            let vlen = value.as_ref().map_or(0, |v| v.0);
+            let flen = field.as_ref().map_or(0, |f| f.0);
+            let take_value = vlen > 0
+                && (vlen > flen
+                    || (vlen == flen
+                        && field
+                            .as_ref()
+                            .is_some_and(|(_, cols)| cols[0].1 != AliasKind::Full)));
+            if take_value {
+                let (len, entries, kind) = value.unwrap();
+                self.values.push(ValueMention {
+                    start: i,
+                    end: i + len,
+                    entries,
+                    kind,
+                });
+                for k in i..i + len {
+                    self.used[k] = true;
+                }
+                i += len;
+                continue;
+            }
+            if let Some((len, columns)) = field {
+                self.fields.push(FieldMention {
+                    start: i,
+                    end: i + len,
+                    columns,
+                });
+                for k in i..i + len {
+                    self.used[k] = true;
+                }
+                i += len;
+                continue;
+            }
+            if t.is_word() && self.tier == Tier::Default && !is_stopword(&t.norm) && !is_negation(&t.norm) {
+                if let Some(m) = self.world_or_fuzzy(i) {
+                    let len = m.end - m.start;
+                    for k in i..i + len {
+                        self.used[k] = true;
+                    }
+                    self.values.push(m);
+                    i += len;
+                    continue;
+                }
+            }
+            i += 1;
+        }
+    }
+
+    /// Default tier only: place names and demonyms, values that are codes
+    /// or prefixes of the word ("herbivores" → `herbi`), and typos.
+    fn world_or_fuzzy(&self, i: usize) -> Option<ValueMention> {
+        // Place variants over one to three words.
+        for len in (1..=3).rev() {
+            if i + len > self.toks.len() || (i..i + len).any(|k| self.used[k] || !self.toks[k].is_word()) {
+                continue;
+            }
+            let phrase = (i..i + len).map(|k| self.norm(k)).collect::<Vec<_>>().join(" ");
+            for v in place_variants(&phrase) {
+                let ws: Vec<String> = v.split(' ').map(str::to_string).collect();
+                if let Some(ids) = self.ix.values_by_first.get(&ws[0]) {
+                    let ids: Vec<u32> = ids
+                        .iter()
+                        .copied()
+                        .filter(|&id| self.ix.values[id as usize].words == ws)
+                        .collect();
+                    if !ids.is_empty() {
+                        return Some(ValueMention {
+                            start: i,
+                            end: i + len,
+                            entries: ids,
+                            kind: MatchKind::Synonym,
+                        });
+                    }
+                }
+            }
+        }
+        let t = &self.toks[i];
+        if self.ix.row_nouns.contains(&t.stem) {
+            return None;
+        }
+        // Codes and prefixes: a one-word value that is a prefix of the word
+        // (`herbi` of "herbivores") or that the word's stem begins
+        // (`rodentia` for "rodents").
+        let w = t.norm.as_str();
+        if w.len() >= 5 {
+            let mut found: Vec<u32> = Vec::new();
+            for cut in 4..w.len() {
+                if !w.is_char_boundary(cut) {
+                    continue;
+                }
+                if let Some(ids) = self.ix.values_by_first.get(&w[..cut]) {
+                    found.extend(ids.iter().filter(|&&id| self.ix.values[id as usize].words.len() == 1));
+                }
+            }
+            if found.is_empty() && t.stem.len() >= 5 {
+                for (first, ids) in self.ix.values_with_prefix(&t.stem) {
+                    if first.len() <= t.stem.len() + 3 {
+                        found.extend(ids.iter().filter(|&&id| self.ix.values[id as usize].words.len() == 1));
+                    }
+                }
+            }
+            if !found.is_empty() && found.len() <= 3 {
+                return Some(ValueMention {
+                    start: i,
+                    end: i + 1,
+                    entries: found,
+                    kind: MatchKind::Inferred,
+                });
+            }
+        }
+        // Typos.
+        if self.ix.word_rows.contains_key(&t.stem) || self.ix.fields_by_first.contains_key(&t.stem) {
+            return None;
+        }
+        let mut best: Option<ValueMention> = None;
+        for cand in self.ix.fuzzy_candidates(w) {
+            let first = vec![cand.to_string()];
+            if let Some((len, ids, _)) = self.value_match_at(i, Some(&first)) {
+                if best.as_ref().is_none_or(|b| len > b.end - b.start) {
+                    best = Some(ValueMention {
+                        start: i,
+                        end: i + len,
+                        entries: ids,
+                        kind: MatchKind::Fuzzy,
+                    });
+                } else if let Some(b) = &mut best {
+                    if len == b.end - b.start {
+                        b.entries.extend(ids);
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    // ------------------------------------------------------------ conditions
+
+    fn mentioned_columns(&self) -> HashSet<usize> {
+        self.fields.iter().flat_map(|f| f.columns.iter().map(|c| c.0)).collect()
+    }
+
+    /// Whether a negation word governs the span starting at `start`: within
+    /// three words before it, with only glue words or field names between.
+    fn negated(&self, start: usize) -> bool {
+        self.negations.iter().any(|&ng| {
+            ng < start
+                && start - ng <= 4
+                && (ng + 1..start).all(|k| {
+                    let w = self.norm(k);
+                    is_stopword(w)
+                        || self.fields.iter().any(|f| f.start <= k && k < f.end)
+                        || matches!(w, "have" | "has" | "use" | "from" | "in" | "equal")
+                })
+        })
+    }
+
+    fn value_conditions(&mut self) {
+        let mentioned = self.mentioned_columns();
+        // Per mention, choose a column: one named in the phrase, else the
+        // column where the value is most common.
+        let mut groups: Vec<(usize, bool, Vec<String>, MatchKind, Vec<(usize, usize)>, bool)> = Vec::new();
+        let values = self.values.clone();
+        for m in &values {
+            let entries: Vec<&crate::index::ValueEntry> =
+                m.entries.iter().map(|&id| &self.ix.values[id as usize]).collect();
+            let mut cols: Vec<usize> = entries.iter().map(|e| e.column).collect();
+            cols.sort();
+            cols.dedup();
+            let ambiguous = cols.len() > 1;
+            let col = cols
+                .iter()
+                .copied()
+                .find(|c| mentioned.contains(c))
+                .unwrap_or_else(|| {
+                    entries
+                        .iter()
+                        .max_by_key(|e| e.count)
+                        .map(|e| e.column)
+                        .unwrap_or(cols[0])
+                });
+            let mut vals: Vec<String> = entries
+                .iter()
+                .filter(|e| e.column == col)
+                .map(|e| e.value.clone())
+                .collect();
+            vals.dedup();
+            let neg = self.negated(m.start);
+            // A value right after another of the same column, joined by
+            // "or"/"and"/",", is an alternative.
+            if let Some(g) = groups.iter_mut().find(|g| g.0 == col && g.1 == neg) {
+                for v in vals {
+                    if !g.2.contains(&v) {
+                        g.2.push(v);
+                    }
+                }
+                g.3 = g.3.min(m.kind);
+                g.4.push((m.start, m.end));
+                g.5 |= ambiguous;
+            } else {
+                groups.push((col, neg, vals, m.kind, vec![(m.start, m.end)], ambiguous));
+            }
+        }
+        for (col, neg, vals, kind, spans, ambiguous) in groups {
+            let name = self.ix.column_name(col).to_string();
+            let op = match (neg, vals.len()) {
+                (false, 1) => CompareOp::Eq,
+                (false, _) => CompareOp::In,
+                (true, 1) => CompareOp::Ne,
+                (true, _) => CompareOp::NotIn,
+            };
+            let source = spans
+                .iter()
+                .map(|&(s, e)| self.span_text(s, e))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let mut conf = confidence(kind);
+            if ambiguous {
+                conf *= 0.9;
+            }
+            self.plan.notes.push(format!(
+                "{} '{}' matched a value of {} ({}{}, confidence {:.2}).",
+                if neg { "Negated:" } else { "Value" },
+                source,
+                name,
+                kind_word(kind),
+                if ambiguous { ", also found in other fields" } else { "" },
+                conf
+            ));
+            for &(s, e) in &spans {
+                let s = if neg {
+                    self.negations.iter().copied().filter(|&n| n < s && s - n <= 4).max().unwrap_or(s)
+                } else {
+                    s
+                };
+                self.phrases.push((s, e));
+            }
+            self.plan.filters.push(Filter {
+                any_of: vec![Condition {
+                    field: name,
+                    op,
+                    values: vals.into_iter().map(Literal::Text).collect(),
+                    source,
+                    matched: kind,
+                    confidence: conf,
+                }],
+            });
+        }
+    }
+
+    /// Quoted text that is not a value: a substring search in the text
+    /// field named nearest to it, else a trait.
+    fn quoted_conditions(&mut self) {
+        for i in 0..self.toks.len() {
+            if self.used[i] || self.toks[i].kind != TokenKind::Quoted {
+                continue;
+            }
+            self.used[i] = true;
+            let text = self.toks[i].norm.clone();
+            let field = self
+                .fields
+                .iter()
+                .filter(|f| self.ix.column_type(f.columns[0].0) == ColumnType::Text)
+                .min_by_key(|f| if f.end <= i { i - f.end } else { f.start - i });
+            let neg = self.negated(i);
+            if let Some(f) = field {
+                let name = self.ix.column_name(f.columns[0].0).to_string();
+                self.plan.notes.push(format!(
+                    "'{}' is not a whole value of {}; searching for it inside {}.",
+                    text, name, name
+                ));
+                self.phrases.push((i, i + 1));
+                self.plan.filters.push(Filter {
+                    any_of: vec![Condition {
+                        field: name,
+                        op: if neg { CompareOp::NotContains } else { CompareOp::Contains },
+                        values: vec![Literal::Text(text.clone())],
+                        source: self.span_text(i, i + 1),
+                        matched: MatchKind::Inferred,
+                        confidence: 0.7,
+                    }],
+                });
+            } else if self.ix.profile.fts_table.is_some() {
+                self.phrases.push((i, i + 1));
+                self.plan.traits.push(text);
+            }
+        }
+    }
+
+    fn column_for_group(&self, head: &str) -> Option<usize> {
+        let group = FIELD_SYNONYMS.iter().find(|g| g[0] == head)?;
+        let stems: Vec<String> = group.iter().map(|w| stem(w)).collect();
+        self.ix.ordered_columns().find(|&c| {
+            crate::text::words(&self.ix.column_name(c).replace('_', " "))
+                .iter()
+                .any(|w| stems.contains(&stem(w)))
+        })
+    }
+
+    fn is_ordered(&self, c: usize) -> bool {
+        matches!(
+            self.ix.column_type(c),
+            ColumnType::Integer | ColumnType::Float | ColumnType::Date | ColumnType::DateTime
+        )
+    }
+
+    fn year_column(&self) -> Option<usize> {
+        let cols = &self.ix.profile.columns;
+        self.ix
+            .ordered_columns()
+            .find(|&c| cols[c].name.split('_').any(|w| w == "year" || w == "yr" || w == "season"))
+            .or_else(|| {
+                self.ix.ordered_columns().find(|&c| {
+                    matches!(cols[c].ty, ColumnType::Date | ColumnType::DateTime)
+                })
+            })
+            .or_else(|| {
+                self.ix.ordered_columns().find(|&c| {
+                    cols[c].ty == ColumnType::Integer
+                        && cols[c].min.as_deref().and_then(|m| m.parse::<i64>().ok()).is_some_and(|m| m >= 1000)
+                        && cols[c].max.as_deref().and_then(|m| m.parse::<i64>().ok()).is_some_and(|m| m <= 2100)
+                })
+            })
+    }
+
+    /// A field mention of an ordered column starting at `i` (after up to
+    /// `skip` glue words), or ending just before `i`.
+    fn field_after(&self, i: usize, skip: usize) -> Option<(usize, usize)> {
+        let mut k = i;
+        let mut skipped = 0;
+        loop {
+            if let Some(f) = self.fields.iter().find(|f| f.start == k) {
+                return f.columns.iter().find(|c| self.is_ordered(c.0)).map(|c| (c.0, f.end));
+            }
+            if k < self.toks.len() && skipped < skip && self.toks[k].is_word() && is_stopword(self.norm(k)) {
+                k += 1;
+                skipped += 1;
+                continue;
+            }
+            return None;
+        }
+    }
+
+    fn field_before(&self, i: usize, skip: usize) -> Option<usize> {
+        let mut k = i;
+        let mut skipped = 0;
+        while k > 0 {
+            if let Some(f) = self.fields.iter().find(|f| f.end == k) {
+                return f.columns.iter().find(|c| self.is_ordered(c.0)).map(|c| c.0);
+            }
+            let w = self.norm(k - 1);
+            if skipped < skip && self.toks[k - 1].is_word() && (is_stopword(w) || matches!(w, "is" | "are" | "was" | "with" | "has" | "have" | "of" | "had")) {
+                k -= 1;
+                skipped += 1;
+                continue;
+            }
+            return None;
+        }
+        None
+    }
+
+    fn number_literal(&self, col: usize, v: f64) -> Literal {
+        match self.ix.column_type(col) {
+            ColumnType::Integer if v.fract() == 0.0 => Literal::Integer(v as i64),
+            ColumnType::Date | ColumnType::DateTime => Literal::Text(format_number(v)),
+            _ => Literal::Float(v),
+        }
+    }
+
+    fn number_conditions(&mut self) {
+        let n = self.toks.len();
+        let ops = self.ops.clone();
+        let mut i = 0;
+        while i < n {
+            let Some(v) = self.toks[i].number() else {
+                i += 1;
+                continue;
+            };
+            if self.used[i] {
+                i += 1;
+                continue;
+            }
+            let percent = matches!(self.toks[i].kind, TokenKind::Number { percent: true, .. });
+            // The comparator right before the number.
+            let op = ops.iter().find(|o| o.end == i || (o.end + 1 == i && matches!(self.norm(o.end), "a" | "an" | "the" | "about" | "around")));
+            let mut cmp = op.map(|o| o.cmp);
+            let mut hi: Option<f64> = None;
+            let mut end = i + 1;
+            if matches!(cmp, Some(Cmp::Between)) || cmp.is_none() {
+                // "between 10 and 20", "from 2010 to 2015", "10-20".
+                if end + 1 < n
+                    && (self.word_at(end, "and") || self.word_at(end, "to") || self.word_at(end, "through"))
+                    && self.toks[end + 1].number().is_some()
+                    && (cmp.is_some() || self.word_at(end, "to"))
+                {
+                    hi = self.toks[end + 1].number();
+                    cmp = Some(Cmp::Between);
+                    end += 2;
+                } else if cmp == Some(Cmp::Between) {
+                    cmp = None; // "from 1990" alone
+                    if op.is_some_and(|o| self.norm(o.start) == "from") {
+                        cmp = Some(Cmp::Since);
+                    }
+                }
+            }
+            // "500 or more"
+            for (ws, c) in TRAILING {
+                if self.matches_words(end, ws) {
+                    cmp = Some(*c);
+                    for k in end..end + ws.len() {
+                        self.used[k] = true;
+                    }
+                    end += ws.len();
+                    break;
+                }
+            }
+            let op_start = op.map_or(i, |o| o.start);
+            // Which field: named right after, right before, implied by the
+            // comparison, a year, or the one numeric field whose range holds it.
+            let mut how = MatchKind::Exact;
+            let after = self.field_after(end, 2).or_else(|| self.field_after(i + 1, 2));
+            let mut field = after.map(|f| f.0);
+            if let Some((_, fend)) = after {
+                // "50 employees or fewer"
+                for (ws, c) in TRAILING {
+                    if self.matches_words(fend, ws) {
+                        cmp = Some(*c);
+                        for k in fend..fend + ws.len() {
+                            self.used[k] = true;
+                        }
+                        break;
+                    }
+                }
+            }
+            if field.is_none() {
+                field = self.field_before(op_start, 3);
+            }
+            if field.is_none() {
+                if let Some(head) = op.and_then(|o| o.implies) {
+                    field = self.column_for_group(head);
+                    how = MatchKind::Synonym;
+                }
+            }
+            let yearish = v.fract() == 0.0 && (1000.0..=2100.0).contains(&v) && !percent;
+            if field.is_none() && yearish && (cmp.is_some() || i > 0 && matches!(self.norm(i - 1), "in" | "of" | "during" | "year")) {
+                field = self.year_column();
+                how = MatchKind::Inferred;
+            }
+            if field.is_none() && cmp.is_some() && self.tier == Tier::Default {
+                // The nearest named numeric field, else the only field whose range holds it.
+                field = self
+                    .fields
+                    .iter()
+                    .filter_map(|f| f.columns.iter().find(|c| self.is_ordered(c.0)).map(|c| (f, c.0)))
+                    .min_by_key(|(f, _)| f.start.abs_diff(i))
+                    .map(|(_, c)| c);
+                if field.is_none() {
+                    let fits: Vec<usize> = self
+                        .ix
+                        .ordered_columns()
+                        .filter(|&c| {
+                            let col = &self.ix.profile.columns[c];
+                            col.ty.is_numeric()
+                                && !col.name.ends_with("id")
+                                && col.min.as_deref().and_then(|m| m.parse::<f64>().ok()).is_some_and(|m| m <= v)
+                                && col.max.as_deref().and_then(|m| m.parse::<f64>().ok()).is_some_and(|m| m >= v)
+                        })
+                        .collect();
+                    if fits.len() == 1 {
+                        field = Some(fits[0]);
+                    }
+                }
+                how = MatchKind::Inferred;
+            }
+            let Some(col) = field else {
+                i = end;
+                continue;
+            };
+            let cmp = match cmp {
+                Some(c) => c,
+                None => Cmp::Eq,
+            };
+            let colp = &self.ix.profile.columns[col];
+            let is_date = matches!(colp.ty, ColumnType::Date | ColumnType::DateTime);
+            let v = if percent && colp.max.as_deref().and_then(|m| m.parse::<f64>().ok()).is_some_and(|m| m <= 1.0) {
+                v / 100.0
+            } else {
+                v
+            };
+            let name = colp.name.clone();
+            let (op, values) = if is_date && yearish {
+                let y = v as i64;
+                match cmp {
+                    Cmp::Eq => (CompareOp::StartsWith, vec![Literal::Text(y.to_string())]),
+                    Cmp::Gt | Cmp::After => (CompareOp::Ge, vec![Literal::Text(format!("{}-01-01", y + 1))]),
+                    Cmp::Ge | Cmp::Since => (CompareOp::Ge, vec![Literal::Text(format!("{y}-01-01"))]),
+                    Cmp::Lt | Cmp::Before => (CompareOp::Lt, vec![Literal::Text(format!("{y}-01-01"))]),
+                    Cmp::Le => (CompareOp::Lt, vec![Literal::Text(format!("{}-01-01", y + 1))]),
+                    Cmp::Ne => (CompareOp::NotContains, vec![Literal::Text(y.to_string())]),
+                    Cmp::Between => {
+                        let h = hi.unwrap_or(v) as i64;
+                        (
+                            CompareOp::Between,
+                            vec![Literal::Text(format!("{y}-01-01")), Literal::Text(format!("{h}-12-31T23:59:59"))],
+                        )
+                    }
+                }
+            } else {
+                let lit = self.number_literal(col, v);
+                match cmp {
+                    Cmp::Eq => (CompareOp::Eq, vec![lit]),
+                    Cmp::Ne => (CompareOp::Ne, vec![lit]),
+                    Cmp::Gt | Cmp::After => (CompareOp::Gt, vec![lit]),
+                    Cmp::Ge | Cmp::Since => (CompareOp::Ge, vec![lit]),
+                    Cmp::Lt | Cmp::Before => (CompareOp::Lt, vec![lit]),
+                    Cmp::Le => (CompareOp::Le, vec![lit]),
+                    Cmp::Between => {
+                        let (a, b) = (v.min(hi.unwrap_or(v)), v.max(hi.unwrap_or(v)));
+                        (CompareOp::Between, vec![self.number_literal(col, a), self.number_literal(col, b)])
+                    }
+                }
+            };
+            let op = if self.negated(op_start) {
+                match op {
+                    CompareOp::Eq => CompareOp::Ne,
+                    CompareOp::Gt => CompareOp::Le,
+                    CompareOp::Ge => CompareOp::Lt,
+                    CompareOp::Lt => CompareOp::Ge,
+                    CompareOp::Le => CompareOp::Gt,
+                    o => o,
+                }
+            } else {
+                op
+            };
+            for k in op_start..end {
+                self.used[k] = true;
+            }
+            // The phrase covers the field named next to it.
+            let mut ps = op_start;
+            let mut pe = end;
+            if let Some(f) = self.fields.iter().find(|f| f.columns.iter().any(|c| c.0 == col) && (f.end <= op_start && op_start - f.end <= 3 || f.start >= end && f.start - end <= 2)) {
+                ps = ps.min(f.start);
+                pe = pe.max(f.end);
+            }
+            let source = self.span_text(ps, pe);
+            let conf = match how {
+                MatchKind::Exact => 0.95,
+                k => confidence(k),
+            };
+            self.plan.notes.push(format!(
+                "'{}' read as a condition on {} ({}, confidence {:.2}).",
+                source,
+                name,
+                if how == MatchKind::Exact { "field named next to the number" } else { kind_word(how) },
+                conf
+            ));
+            self.phrases.push((ps, pe));
+            self.plan.filters.push(Filter {
+                any_of: vec![Condition {
+                    field: name,
+                    op,
+                    values,
+                    source,
+                    matched: how,
+                    confidence: conf,
+                }],
+            });
+            i = end;
+        }
+    }
+
+    fn superlatives(&mut self) {
+        let sups = self.sups.clone();
+        let mut explicit_order = false;
+        for s in &sups {
+            let mut field = self.field_after(s.end, 3).map(|f| f.0);
+            let mut desc = s.desc;
+            if field.is_none() && s.positional {
+                // "the last year", "first 5 …": a date or year named next
+                // to it orders by that, else the order of the records.
+                field = None;
+            }
+            if field.is_none() && !s.positional {
+                if let Some(head) = s.implies {
+                    field = self.column_for_group(head);
+                    if field.is_none() && head == "age" {
+                        // The oldest: the earliest birth year/date.
+                        field = self.year_column();
+                        desc = !desc;
+                    }
+                }
+            }
+            if field.is_none() && !s.positional {
+                field = self.field_before(s.start, 1);
+            }
+            if field.is_none() && !s.positional {
+                // The nearest ordered field named anywhere in the phrase.
+                field = self
+                    .fields
+                    .iter()
+                    .filter_map(|f| f.columns.iter().find(|c| self.is_ordered(c.0)).map(|c| (f, c.0)))
+                    .min_by_key(|(f, _)| f.start.abs_diff(s.start))
+                    .map(|(_, c)| c);
+            }
+            let word = self.span_text(s.start, s.end);
+            match field {
+                Some(col) => {
+                    let name = self.ix.column_name(col).to_string();
+                    self.plan.order.push(OrderBy {
+                        field: name.clone(),
+                        direction: if desc { Direction::Desc } else { Direction::Asc },
+                    });
+                    self.plan.notes.push(format!(
+                        "'{}' orders by {} {}.",
+                        word,
+                        name,
+                        if desc { "descending" } else { "ascending" }
+                    ));
+                }
+                None if s.positional => {
+                    self.plan.order.push(OrderBy {
+                        field: ROW_ORDER_FIELD.to_string(),
+                        direction: if desc { Direction::Desc } else { Direction::Asc },
+                    });
+                    self.plan.notes.push(format!(
+                        "'{}' orders by the records' position in the dataset.",
+                        word
+                    ));
+                }
+                None => {
+                    self.plan.notes.push(format!("'{}' names no field to order by; ignored.", word));
+                    continue;
+                }
+            }
+            explicit_order = true;
+            let lim = s.count.unwrap_or(1);
+            self.plan.limit = Some(self.plan.limit.map_or(lim, |l| l.min(lim)));
+            if s.count.is_none() && s.positional {
+                // "the first" with no count still asks for one record.
+            }
+            self.phrases.push((s.start, s.end));
+            break;
+        }
+        // "sorted by X", "in descending order of X".
+        if !explicit_order {
+            for i in 0..self.toks.len() {
+                let w = self.norm(i).to_string();
+                if matches!(w.as_str(), "order" | "ordered" | "sort" | "sorted" | "rank" | "ranked" | "arrange" | "arranged") {
+                    let desc = (i.saturating_sub(3)..(i + 4).min(self.toks.len()))
+                        .any(|k| matches!(self.norm(k), "descending" | "desc" | "decreasing" | "reverse"));
+                    if let Some((col, _)) = self.field_after(i + 1, 3) {
+                        let name = self.ix.column_name(col).to_string();
+                        self.plan.order.push(OrderBy {
+                            field: name,
+                            direction: if desc { Direction::Desc } else { Direction::Asc },
+                        });
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    fn traits(&mut self) {
+        let mut ignored = Vec::new();
+        let field_tok: HashSet<usize> = self.fields.iter().flat_map(|f| f.start..f.end).collect();
+        let ops_tok: HashSet<usize> = self.ops.iter().flat_map(|o| o.start..o.end).collect();
+        for i in 0..self.toks.len() {
+            if self.used[i] && !field_tok.contains(&i) {
+                continue;
+            }
+            if field_tok.contains(&i) || ops_tok.contains(&i) {
+                continue;
+            }
+            let t = &self.toks[i];
+            if !t.is_word() || is_stopword(&t.norm) || is_negation(&t.norm) || t.norm.len() < 2 {
+                continue;
+            }
+            if self.ix.row_nouns.contains(&t.stem) {
+                ignored.push(t.norm.clone());
+                continue;
+            }
+            let fts = self.ix.profile.fts_table.is_some();
+            let known = self.ix.word_rows.contains_key(&t.stem) || self.ix.word_rows.contains_key(&t.norm);
+            let share = self.ix.word_share(&t.stem).max(self.ix.word_share(&t.norm));
+            if fts && (known || self.ix.has_free_text) && share < 0.5 {
+                self.plan.traits.push(t.norm.clone());
+                self.phrases.push((i, i + 1));
+            } else {
+                ignored.push(t.norm.clone());
+            }
+        }
+        if !self.plan.traits.is_empty() {
+            self.plan.notes.push(format!(
+                "Searched the text fields for: {} (full-text, ranked by BM25).",
+                self.plan.traits.join(", ")
+            ));
+        }
+        if !ignored.is_empty() {
+            self.plan.notes.push(format!(
+                "Words ignored (not a field, value or condition of this dataset): {}.",
+                ignored.join(", ")
+            ));
+        }
+    }
+
+    fn finish(&mut self) {
+        let fields: Vec<String> = {
+            let mut names: Vec<String> = self
+                .fields
+                .iter()
+                .map(|f| format!("'{}' → {}", self.span_text(f.start, f.end), self.ix.column_name(f.columns[0].0)))
+                .collect();
+            names.dedup();
+            names
+        };
+        if !fields.is_empty() {
+            self.plan.notes.insert(0, format!("Fields named: {}.", fields.join(", ")));
+        }
+        let mut phrases = std::mem::take(&mut self.phrases);
+        phrases.sort();
+        phrases.dedup();
+        let mut last_end = 0;
+        for (s, e) in phrases {
+            if s < last_end {
+                continue;
+            }
+            // Extend a value or trait with the field words right after it
+            // ("fintech companies", "Ideal cut").
+            self.plan.key_phrases.push(self.span_text(s, e));
+            last_end = e;
+        }
+        self.plan.notes.push(match self.tier {
+            Tier::Default => "Default tier: exact, stemmed, synonym, world-knowledge and fuzzy linking; relaxes once if nothing matches.".to_string(),
+            Tier::Small => "Small tier: exact and stemmed linking only, no relaxation.".to_string(),
+        });
+        if self.plan.filters.is_empty() && self.plan.traits.is_empty() && self.plan.order.is_empty() {
+            self.plan.notes.push("No condition found: returning the records in dataset order.".to_string());
+        }
+    }
+}
