@@ -147,6 +147,11 @@ impl Index {
                     .filter(|w| !generic_name_word(w))
                     .cloned()
                     .collect();
+                // `singer_id` is not named by "singer": that word names the rows.
+                let is_key = form.last().is_some_and(|w| w == "id") && form.len() > 1;
+                if is_key {
+                    continue;
+                }
                 if !content.is_empty() && content.len() < form.len() {
                     add_alias(FieldAlias {
                         column: ci,

@@ -40,10 +40,10 @@ pub fn is_stopword(w: &str) -> bool {
 pub const FIELD_SYNONYMS: &[&[&str]] = &[
     &["price", "cost", "costs", "expensive", "cheap", "cheaper", "cheapest", "priced", "fee", "charge"],
     &["height", "tall", "taller", "tallest", "high", "short", "shorter", "shortest"],
-    &["weight", "heavy", "heavier", "heaviest", "light", "lighter", "lightest", "weigh", "weighing", "weighs"],
+    &["weight", "heavy", "heavier", "heaviest", "light", "lighter", "lightest", "weigh", "weighing", "weighs", "weighed", "weighted"],
     &["year", "when", "yr", "yrs"],
     &["salary", "paid", "pay", "earn", "earns", "earning", "earnings", "wage", "income"],
-    &["age", "old", "older", "oldest", "young", "younger", "youngest"],
+    &["age", "aged", "old", "older", "oldest", "young", "younger", "youngest"],
     &["revenue", "sales", "turnover"],
     &["employee", "staff", "headcount", "worker", "people"],
     &["population", "populous", "inhabitant", "resident", "pop"],
@@ -410,4 +410,22 @@ pub fn place_variants(phrase: &str) -> Vec<String> {
 /// short words are only linked when the column holds codes.
 pub fn is_code(phrase: &str) -> bool {
     phrase.len() <= 3
+}
+
+/// Comparative words that can sit apart from their "than":
+/// "a greater weight than 10".
+pub fn split_comparative(w: &str) -> Option<Cmp> {
+    match w {
+        "greater" | "more" | "larger" | "higher" | "bigger" | "older" | "heavier" | "taller"
+        | "longer" | "later" => Some(Cmp::Gt),
+        "less" | "fewer" | "smaller" | "lower" | "younger" | "lighter" | "shorter" | "earlier" => {
+            Some(Cmp::Lt)
+        }
+        _ => None,
+    }
+}
+
+/// Words that ask for an aggregate over the rows rather than for records.
+pub fn is_aggregate(w: &str) -> bool {
+    matches!(w, "average" | "avg" | "mean" | "sum" | "median")
 }

@@ -139,8 +139,9 @@ impl QueryPlan {
     }
 
     /// The plan with its least certain filter dropped, or `None` when there
-    /// is nothing left to relax. Traits count as conditions too: when no
-    /// filter is left, the last trait is dropped.
+    /// is nothing uncertain to relax. Filters matched exactly or stemmed
+    /// (confidence ≥ 0.9) are never dropped. Traits count as conditions too:
+    /// when no uncertain filter is left, the last trait is dropped.
     pub fn relaxed(&self) -> Option<(QueryPlan, String)> {
         let mut worst: Option<(usize, f32)> = None;
         for (i, f) in self.filters.iter().enumerate() {
@@ -149,6 +150,9 @@ impl QueryPlan {
                 worst = Some((i, c));
             }
         }
+        // Only an uncertain condition is relaxed: dropping an exact match
+        // would answer a different question.
+        let worst = worst.filter(|&(_, c)| c < 0.9);
         let mut p = self.clone();
         let dropped = if let Some((i, _)) = worst {
             let f = p.filters.remove(i);

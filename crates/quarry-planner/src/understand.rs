@@ -4,8 +4,8 @@
 
 use crate::index::{AliasKind, Index};
 use crate::lexicon::{
-    is_negation, is_stopword, place_variants, Cmp, COMPARATORS, FIELD_SYNONYMS, SUPERLATIVES,
-    TRAILING,
+    is_aggregate, is_negation, is_stopword, place_variants, split_comparative, Cmp, COMPARATORS,
+    FIELD_SYNONYMS, SUPERLATIVES, TRAILING,
 };
 use crate::plan::{
     CompareOp, Condition, Direction, Filter, Literal, MatchKind, OrderBy, QueryPlan, Tier,
@@ -65,6 +65,10 @@ struct Ctx<'a> {
     negations: Vec<usize>,
     plan: QueryPlan,
     phrases: Vec<(usize, usize)>,
+    /// Token span of each filter, for joining "A or B" across fields.
+    filter_spans: Vec<(usize, usize)>,
+    /// Field mentions (by start) already attached to a number.
+    attached: HashSet<usize>,
 }
 
 fn confidence(kind: MatchKind) -> f32 {
@@ -103,6 +107,8 @@ pub fn plan(ix: &Index, query: &str, tier: Tier) -> QueryPlan {
         negations: Vec::new(),
         plan: QueryPlan::empty(tier),
         phrases: Vec::new(),
+        filter_spans: Vec::new(),
+        attached: HashSet::new(),
     };
     cx.scan_operators();
     cx.link();
@@ -110,6 +116,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier) -> QueryPlan {
     cx.quoted_conditions();
     cx.number_conditions();
     cx.superlatives();
+    cx.join_alternatives();
     cx.traits();
     cx.finish();
     cx.plan
@@ -141,6 +148,11 @@ impl<'a> Ctx<'a> {
         let mut i = 0;
         while i < n {
             if !self.toks[i].is_word() {
+                i += 1;
+                continue;
+            }
+            // "first name", "best finish", "final table made": a field.
+            if self.field_match_at(i).is_some_and(|(len, _)| len >= 2) {
                 i += 1;
                 continue;
             }
@@ -655,6 +667,9 @@ impl<'a> Ctx<'a> {
                 };
                 self.phrases.push((s, e));
             }
+            let lo = spans.iter().map(|s| s.0).min().unwrap_or(0);
+            let hi = spans.iter().map(|s| s.1).max().unwrap_or(0);
+            self.filter_spans.push((lo, hi));
             self.plan.filters.push(Filter {
                 any_of: vec![Condition {
                     field: name,
@@ -690,6 +705,7 @@ impl<'a> Ctx<'a> {
                     text, name, name
                 ));
                 self.phrases.push((i, i + 1));
+                self.filter_spans.push((i, i + 1));
                 self.plan.filters.push(Filter {
                     any_of: vec![Condition {
                         field: name,
@@ -710,11 +726,14 @@ impl<'a> Ctx<'a> {
     fn column_for_group(&self, head: &str) -> Option<usize> {
         let group = FIELD_SYNONYMS.iter().find(|g| g[0] == head)?;
         let stems: Vec<String> = group.iter().map(|w| stem(w)).collect();
-        self.ix.ordered_columns().find(|&c| {
-            crate::text::words(&self.ix.column_name(c).replace('_', " "))
-                .iter()
-                .any(|w| stems.contains(&stem(w)))
-        })
+        self.ix
+            .ordered_columns()
+            .find(|&c| {
+                crate::text::words(&self.ix.column_name(c).replace('_', " "))
+                    .iter()
+                    .any(|w| stems.contains(&stem(w)))
+            })
+            .or_else(|| if head == "year" { self.year_column() } else { None })
     }
 
     fn is_ordered(&self, c: usize) -> bool {
@@ -766,6 +785,9 @@ impl<'a> Ctx<'a> {
         let mut skipped = 0;
         while k > 0 {
             if let Some(f) = self.fields.iter().find(|f| f.end == k) {
+                if self.attached.contains(&f.start) {
+                    return None;
+                }
                 return f.columns.iter().find(|c| self.is_ordered(c.0)).map(|c| c.0);
             }
             let w = self.norm(k - 1);
@@ -802,7 +824,35 @@ impl<'a> Ctx<'a> {
             }
             let percent = matches!(self.toks[i].kind, TokenKind::Number { percent: true, .. });
             // The comparator right before the number.
-            let op = ops.iter().find(|o| o.end == i || (o.end + 1 == i && matches!(self.norm(o.end), "a" | "an" | "the" | "about" | "around")));
+            let mut op = ops
+                .iter()
+                .find(|o| o.end == i || (o.end + 1 == i && matches!(self.norm(o.end), "a" | "an" | "the" | "about" | "around")))
+                .cloned();
+            let mut between_field: Option<usize> = None;
+            if op.is_none() {
+                // "below age 30": the comparator, the field, the number.
+                if let Some(f) = self.fields.iter().find(|f| f.end == i) {
+                    if let Some(o) = ops.iter().find(|o| o.end == f.start) {
+                        op = Some(o.clone());
+                        between_field = f.columns.iter().find(|c| self.is_ordered(c.0)).map(|c| c.0);
+                    }
+                }
+            }
+            if op.is_none() && i > 1 && self.word_at(i - 1, "than") {
+                // "a greater weight than 10"
+                for k in (i.saturating_sub(6)..i - 1).rev() {
+                    if let Some(c) = split_comparative(self.norm(k)) {
+                        op = Some(OpMention { start: k, end: i, cmp: c, implies: None });
+                        between_field = self
+                            .fields
+                            .iter()
+                            .filter(|f| f.start > k && f.end < i)
+                            .find_map(|f| f.columns.iter().find(|c| self.is_ordered(c.0)).map(|c| c.0));
+                        break;
+                    }
+                }
+            }
+            let op = op.as_ref();
             let mut cmp = op.map(|o| o.cmp);
             let mut hi: Option<f64> = None;
             let mut end = i + 1;
@@ -838,8 +888,25 @@ impl<'a> Ctx<'a> {
             // Which field: named right after, right before, implied by the
             // comparison, a year, or the one numeric field whose range holds it.
             let mut how = MatchKind::Exact;
-            let after = self.field_after(end, 2).or_else(|| self.field_after(i + 1, 2));
-            let mut field = after.map(|f| f.0);
+            // "aged 32 or 33": a list of numbers.
+            let mut list = vec![v];
+            if matches!(cmp, None | Some(Cmp::Eq)) {
+                while end + 1 < n && (self.word_at(end, "or") || self.word_at(end, "and")) {
+                    match self.toks[end + 1].number() {
+                        Some(x) if !self.used[end + 1] => {
+                            list.push(x);
+                            end += 2;
+                        }
+                        _ => break,
+                    }
+                }
+            }
+            let after = if between_field.is_some() {
+                None
+            } else {
+                self.field_after(end, 2).or_else(|| self.field_after(i + 1, 2))
+            };
+            let mut field = between_field.or(after.map(|f| f.0));
             if let Some((_, fend)) = after {
                 // "50 employees or fewer"
                 for (ws, c) in TRAILING {
@@ -892,10 +959,23 @@ impl<'a> Ctx<'a> {
                 }
                 how = MatchKind::Inferred;
             }
+            if yearish && after.is_none() && between_field.is_none() {
+                if let (Some(c), Some(y)) = (field, self.year_column()) {
+                    let colp = &self.ix.profile.columns[c];
+                    let outside = colp.max.as_deref().and_then(|m| m.parse::<f64>().ok()).is_some_and(|m| m < v / 2.0);
+                    if outside {
+                        field = Some(y);
+                        how = MatchKind::Inferred;
+                    }
+                }
+            }
             let Some(col) = field else {
                 i = end;
                 continue;
             };
+            if let Some(f) = self.fields.iter().find(|f| f.columns.iter().any(|c| c.0 == col) && (f.end <= i + 1 && i - f.end.min(i) <= 4 || f.start >= i && f.start - i <= 3)) {
+                self.attached.insert(f.start);
+            }
             let cmp = match cmp {
                 Some(c) => c,
                 None => Cmp::Eq,
@@ -928,6 +1008,10 @@ impl<'a> Ctx<'a> {
             } else {
                 let lit = self.number_literal(col, v);
                 match cmp {
+                    Cmp::Eq if list.len() > 1 => (
+                        CompareOp::In,
+                        list.iter().map(|&x| self.number_literal(col, x)).collect(),
+                    ),
                     Cmp::Eq => (CompareOp::Eq, vec![lit]),
                     Cmp::Ne => (CompareOp::Ne, vec![lit]),
                     Cmp::Gt | Cmp::After => (CompareOp::Gt, vec![lit]),
@@ -975,6 +1059,7 @@ impl<'a> Ctx<'a> {
                 conf
             ));
             self.phrases.push((ps, pe));
+            self.filter_spans.push((ps, pe));
             self.plan.filters.push(Filter {
                 any_of: vec![Condition {
                     field: name,
@@ -990,11 +1075,23 @@ impl<'a> Ctx<'a> {
     }
 
     fn superlatives(&mut self) {
-        let sups = self.sups.clone();
+        let mut sups = self.sups.clone();
+        // "the average, minimum and maximum age", "from the oldest to the
+        // youngest": aggregates or a range, not a request for the extreme.
+        let aggregate = self.toks.iter().any(|t| is_aggregate(&t.norm));
+        let both = sups.iter().any(|s| !s.positional && s.desc) && sups.iter().any(|s| !s.positional && !s.desc);
+        if aggregate || both {
+            sups.retain(|s| s.positional && s.count.is_some());
+        }
         let mut explicit_order = false;
         for s in &sups {
-            let mut field = self.field_after(s.end, 3).map(|f| f.0);
             let mut desc = s.desc;
+            let implied = if s.positional {
+                None
+            } else {
+                s.implies.and_then(|h| self.column_for_group(h))
+            };
+            let mut field = implied.or_else(|| self.field_after(s.end, 3).map(|f| f.0));
             if field.is_none() && s.positional {
                 // "the last year", "first 5 …": a date or year named next
                 // to it orders by that, else the order of the records.
@@ -1079,6 +1176,39 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
+    }
+
+    /// "8 cylinders or produced before 1980": conditions on different
+    /// fields joined by "or" become one filter of alternatives.
+    fn join_alternatives(&mut self) {
+        let mut order: Vec<usize> = (0..self.plan.filters.len().min(self.filter_spans.len())).collect();
+        order.sort_by_key(|&k| self.filter_spans[k].0);
+        let mut merged: Vec<(usize, usize)> = Vec::new();
+        for w in order.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            let (ae, bs) = (self.filter_spans[a].1, self.filter_spans[b].0);
+            if ae <= bs
+                && (ae..bs).any(|k| self.word_at(k, "or"))
+                && (ae..bs).all(|k| self.toks[k].is_word() && (is_stopword(self.norm(k)) || self.used[k]))
+                && self.plan.filters[a].any_of[0].field != self.plan.filters[b].any_of[0].field
+            {
+                merged.push((a, b));
+            }
+        }
+        let mut removed = HashSet::new();
+        for (a, b) in merged.into_iter().rev() {
+            if removed.contains(&a) {
+                continue;
+            }
+            let other = self.plan.filters[b].any_of.clone();
+            self.plan.filters[a].any_of.extend(other);
+            removed.insert(b);
+        }
+        let mut k = 0;
+        self.plan.filters.retain(|_| {
+            k += 1;
+            !removed.contains(&(k - 1))
+        });
     }
 
     fn traits(&mut self) {
