@@ -37,6 +37,11 @@ pub enum CompareOp {
     StartsWith,
     IsNull,
     IsNotNull,
+    /// Records listed before the first record whose `field` equals the
+    /// value ("before San Juan"): position in the dataset, not a value order.
+    BeforeRowOf,
+    /// Records listed after the first record whose `field` equals the value.
+    AfterRowOf,
 }
 
 /// How a word was linked to a field or value; reported in `metadata` and
@@ -161,6 +166,10 @@ impl QueryPlan {
                 .map(|c| c.source.clone())
                 .collect::<Vec<_>>()
                 .join(" or ")
+        } else if p.traits.len() > 1 && p.trait_match == TraitMatch::All {
+            // Several traits: any of them, best BM25 match first.
+            p.trait_match = TraitMatch::Any;
+            format!("the requirement that every one of {} appears", p.traits.join(", "))
         } else if let Some(t) = p.traits.pop() {
             t
         } else {

@@ -67,6 +67,8 @@ struct Ctx<'a> {
     phrases: Vec<(usize, usize)>,
     /// Token span of each filter, for joining "A or B" across fields.
     filter_spans: Vec<(usize, usize)>,
+    /// An ordering by position was set for a "before/after X" phrase.
+    positional_anchor: bool,
     /// Field mentions (by start) already attached to a number.
     attached: HashSet<usize>,
 }
@@ -108,6 +110,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier) -> QueryPlan {
         plan: QueryPlan::empty(tier),
         phrases: Vec::new(),
         filter_spans: Vec::new(),
+        positional_anchor: false,
         attached: HashSet::new(),
     };
     cx.scan_operators();
@@ -587,6 +590,25 @@ impl<'a> Ctx<'a> {
         })
     }
 
+    /// "before", "after", "previous to", "next after", "following" just
+    /// before token `start` (glue words allowed): (is-before, phrase start).
+    fn position_word_before(&self, start: usize) -> Option<(bool, usize)> {
+        let mut k = start;
+        let mut steps = 0;
+        while k > 0 && steps < 3 {
+            k -= 1;
+            steps += 1;
+            let w = self.norm(k);
+            match w {
+                "before" | "previous" | "preceding" | "prior" => return Some((true, k)),
+                "after" | "next" | "following" | "succeeding" => return Some((false, k)),
+                "the" | "to" | "right" | "just" | "immediately" | "directly" => continue,
+                _ => return None,
+            }
+        }
+        None
+    }
+
     fn value_conditions(&mut self) {
         let mentioned = self.mentioned_columns();
         // Per mention, choose a column: one named in the phrase, else the
@@ -617,6 +639,42 @@ impl<'a> Ctx<'a> {
                 .map(|e| e.value.clone())
                 .collect();
             vals.dedup();
+            // "before San Juan", "the driver after Lwakataka": a position
+            // relative to the record holding the value.
+            if let Some((dir_before, from)) = self.position_word_before(m.start) {
+                if vals.len() == 1 {
+                    let name = self.ix.column_name(col).to_string();
+                    let source = self.span_text(from, m.end);
+                    self.plan.notes.push(format!(
+                        "'{}' read as the records listed {} the one whose {} is '{}' ({}).",
+                        source,
+                        if dir_before { "before" } else { "after" },
+                        name,
+                        vals[0],
+                        kind_word(m.kind)
+                    ));
+                    self.phrases.push((from, m.end));
+                    self.filter_spans.push((from, m.end));
+                    self.plan.filters.push(Filter {
+                        any_of: vec![Condition {
+                            field: name,
+                            op: if dir_before { CompareOp::BeforeRowOf } else { CompareOp::AfterRowOf },
+                            values: vec![Literal::Text(vals[0].clone())],
+                            source,
+                            matched: m.kind,
+                            confidence: confidence(m.kind) * 0.9,
+                        }],
+                    });
+                    if self.plan.order.is_empty() {
+                        self.plan.order.push(OrderBy {
+                            field: ROW_ORDER_FIELD.to_string(),
+                            direction: if dir_before { Direction::Desc } else { Direction::Asc },
+                        });
+                        self.positional_anchor = true;
+                    }
+                    continue;
+                }
+            }
             let neg = self.negated(m.start);
             // A value right after another of the same column, joined by
             // "or"/"and"/",", is an alternative.
@@ -1084,6 +1142,10 @@ impl<'a> Ctx<'a> {
             sups.retain(|s| s.positional && s.count.is_some());
         }
         let mut explicit_order = false;
+        if self.positional_anchor {
+            sups.retain(|s| !s.positional);
+            self.plan.limit = Some(1);
+        }
         for s in &sups {
             let mut desc = s.desc;
             let implied = if s.positional {

@@ -113,6 +113,24 @@ fn condition(style: Style, c: &Condition) -> String {
             like_pattern(&first_text(), false)
         ),
         CompareOp::StartsWith => format!("{col} LIKE {}", like_pattern(&first_text(), true)),
+        CompareOp::BeforeRowOf | CompareOp::AfterRowOf => {
+            let (cmp, agg, word) = if c.op == CompareOp::BeforeRowOf {
+                ("<", "min", "before")
+            } else {
+                (">", "max", "after")
+            };
+            match style {
+                Style::Thought => format!("row {word} {col} = {}", v(0)),
+                Style::Sql { table } => {
+                    let t = ident(table);
+                    format!(
+                        "{t}.rowid {cmp} (SELECT {agg}(rowid) FROM {t} WHERE {} = {})",
+                        ident(&c.field),
+                        v(0)
+                    )
+                }
+            }
+        }
         CompareOp::IsNull => format!("{col} IS NULL"),
         CompareOp::IsNotNull => format!("{col} IS NOT NULL"),
     }
