@@ -44,6 +44,9 @@ pub struct Index {
     pub values: Vec<ValueEntry>,
     pub values_by_first: HashMap<String, Vec<u32>>,
     pub values_by_first_stem: HashMap<String, Vec<u32>>,
+    /// Every word (stemmed) of several-word values → those values, for a
+    /// phrase that names part of a value ("Senna" for "Ayrton Senna").
+    pub values_by_word: HashMap<String, Vec<u32>>,
     /// Rows (summed over each column's values) holding a word, by stem:
     /// how selective a trait on that word would be.
     pub word_rows: HashMap<String, u64>,
@@ -199,6 +202,7 @@ impl Index {
         let mut values_by_first: HashMap<String, Vec<u32>> = HashMap::new();
         let mut values_by_first_stem: HashMap<String, Vec<u32>> = HashMap::new();
         let mut word_rows: HashMap<String, u64> = HashMap::new();
+        let mut values_by_word: HashMap<String, Vec<u32>> = HashMap::new();
         let mut fuzzy_set: HashMap<String, u32> = HashMap::new();
         let mut fuzzy_words = Vec::new();
         let mut deletes: HashMap<String, Vec<u32>> = HashMap::new();
@@ -224,6 +228,18 @@ impl Index {
                         .entry(stems[0].clone())
                         .or_default()
                         .push(id);
+                }
+                if stems.len() > 1 {
+                    let mut seen_w = HashSet::new();
+                    for s in &stems {
+                        if seen_w.insert(s) {
+                            let list = values_by_word.entry(s.clone()).or_default();
+                            // Words in very many values say little; stop listing.
+                            if list.len() < 64 {
+                                list.push(id);
+                            }
+                        }
+                    }
                 }
                 let mut seen = HashSet::new();
                 for s in &stems {
@@ -275,6 +291,7 @@ impl Index {
             values,
             values_by_first,
             values_by_first_stem,
+            values_by_word,
             word_rows,
             deletes,
             fuzzy_words,

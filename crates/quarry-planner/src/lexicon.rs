@@ -46,7 +46,7 @@ pub const FIELD_SYNONYMS: &[&[&str]] = &[
     &["age", "aged", "old", "older", "oldest", "young", "younger", "youngest"],
     &["revenue", "sales", "turnover"],
     &["employee", "staff", "headcount", "worker", "people"],
-    &["population", "populous", "inhabitant", "resident", "pop"],
+    &["population", "populous", "populated", "inhabitant", "resident", "pop", "people"],
     &["rating", "rated", "score", "stars"],
     &["date", "day", "when"],
     &["length", "long", "longer", "longest"],

@@ -467,6 +467,14 @@ impl<'a> Ctx<'a> {
                 i += len;
                 continue;
             }
+            if let Some(m) = self.partial_value_at(i) {
+                for k in m.start..m.end {
+                    self.used[k] = true;
+                }
+                i = m.end;
+                self.values.push(m);
+                continue;
+            }
             if t.is_word() && self.tier == Tier::Default && !is_stopword(&t.norm) && !is_negation(&t.norm) {
                 if let Some(m) = self.world_or_fuzzy(i) {
                     let len = m.end - m.start;
@@ -480,6 +488,57 @@ impl<'a> Ctx<'a> {
             }
             i += 1;
         }
+    }
+
+    /// Part of a several-word value: the longest run of words starting at
+    /// `i` that appears, in order, inside few values of one field ("Senna"
+    /// for "Ayrton Senna", "camarines sur" for "Camarines Sur Province").
+    fn partial_value_at(&self, i: usize) -> Option<ValueMention> {
+        let t = &self.toks[i];
+        if !t.is_word() || is_stopword(&t.norm) || is_negation(&t.norm) || t.norm.chars().count() < 3 {
+            return None;
+        }
+        if self.ix.row_nouns.contains(&t.stem) || self.ix.fields_by_first.contains_key(&t.stem) {
+            return None;
+        }
+        let mut cands: Vec<u32> = self.ix.values_by_word.get(&t.stem)?.clone();
+        if cands.len() >= 64 {
+            return None;
+        }
+        let mut end = i + 1;
+        // Extend over following words that continue the same values.
+        while end < self.toks.len() && !self.used[end] && self.toks[end].is_word() {
+            let next = &self.toks[end].stem;
+            let keep: Vec<u32> = cands
+                .iter()
+                .copied()
+                .filter(|&id| {
+                    let e = &self.ix.values[id as usize];
+                    e.stems.windows(end - i + 1).any(|w| {
+                        w.iter().zip(i..=end).all(|(s, k)| *s == self.toks[k].stem)
+                    })
+                })
+                .collect();
+            if keep.is_empty() {
+                break;
+            }
+            let _ = next;
+            cands = keep;
+            end += 1;
+        }
+        // A lone common word inside many values is a trait, not a value.
+        let mut cols: Vec<usize> = cands.iter().map(|&id| self.ix.values[id as usize].column).collect();
+        cols.sort();
+        cols.dedup();
+        if cands.len() > 6 || (end - i == 1 && cands.len() > 3) {
+            return None;
+        }
+        Some(ValueMention {
+            start: i,
+            end,
+            entries: cands,
+            kind: MatchKind::Inferred,
+        })
     }
 
     /// Default tier only: place names and demonyms, values that are codes
