@@ -851,6 +851,24 @@ impl<'a> Ctx<'a> {
                     .any(|w| stems.contains(&stem(w)))
             })
             .or_else(|| if head == "year" { self.year_column() } else { None })
+            .or_else(|| {
+                // Heights like "1.87 m", times like "4:19.84": text that
+                // sorts as its number.
+                (0..self.ix.profile.columns.len()).find(|&c| {
+                    self.sortable_text(c)
+                        && crate::text::words(&self.ix.column_name(c).replace('_', " "))
+                            .iter()
+                            .any(|w| stems.contains(&stem(w)))
+                })
+            })
+    }
+
+    /// A text column whose values all start with a digit (the profile's
+    /// smallest and largest do), so its text order follows its numbers.
+    fn sortable_text(&self, c: usize) -> bool {
+        let col = &self.ix.profile.columns[c];
+        let digit = |v: &Option<String>| v.as_deref().is_some_and(|s| s.starts_with(|ch: char| ch.is_ascii_digit()));
+        col.ty == ColumnType::Text && digit(&col.min) && digit(&col.max)
     }
 
     fn is_ordered(&self, c: usize) -> bool {
@@ -875,6 +893,16 @@ impl<'a> Ctx<'a> {
                     cols[c].ty == ColumnType::Integer
                         && cols[c].min.as_deref().and_then(|m| m.parse::<i64>().ok()).is_some_and(|m| m >= 1000)
                         && cols[c].max.as_deref().and_then(|m| m.parse::<i64>().ok()).is_some_and(|m| m <= 2100)
+                })
+            })
+            .or_else(|| {
+                // "2007 (May–October)", "13 December 1950": text that holds the year.
+                (0..cols.len()).find(|&c| {
+                    cols[c].ty == ColumnType::Text
+                        && cols[c]
+                            .name
+                            .split('_')
+                            .any(|w| matches!(w, "year" | "years" | "season" | "date" | "dates"))
                 })
             })
     }
@@ -1105,7 +1133,17 @@ impl<'a> Ctx<'a> {
                 v
             };
             let name = colp.name.clone();
-            let (op, values) = if is_date && yearish {
+            let (op, values) = if colp.ty == ColumnType::Text {
+                // A number in a text field: the text holds it.
+                match cmp {
+                    Cmp::Eq => (CompareOp::Contains, vec![Literal::Text(format_number(v))]),
+                    Cmp::Ne => (CompareOp::NotContains, vec![Literal::Text(format_number(v))]),
+                    _ => {
+                        i = end;
+                        continue;
+                    }
+                }
+            } else if is_date && yearish {
                 let y = v as i64;
                 match cmp {
                     Cmp::Eq => (CompareOp::StartsWith, vec![Literal::Text(y.to_string())]),
@@ -1191,6 +1229,63 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// "which venue is listed the most": with nothing to order by and no
+    /// other condition, the most (or least) frequent value of the named
+    /// categorical field, read off the profile's value counts.
+    fn most_frequent_value(&mut self, s: &Superlative) -> bool {
+        if !self.plan.filters.is_empty() || !self.plan.traits.is_empty() {
+            return false;
+        }
+        let word = self.norm(s.start).to_string();
+        let most = match word.as_str() {
+            "most" | "top" => true,
+            "least" | "fewest" => false,
+            _ => return false,
+        };
+        // The field the question asks about: the first one named.
+        let Some(col) = self
+            .fields
+            .iter()
+            .flat_map(|f| f.columns.iter())
+            .map(|c| c.0)
+            .find(|&c| self.ix.column_type(c) == ColumnType::Text && self.ix.profile.columns[c].values.len() >= 2)
+        else {
+            return false;
+        };
+        let values = &self.ix.profile.columns[col].values;
+        let (best, runner) = if most {
+            (&values[0], &values[1])
+        } else {
+            (&values[values.len() - 1], &values[values.len() - 2])
+        };
+        if best.count == runner.count || (most && best.count < 2) {
+            return false;
+        }
+        let name = self.ix.column_name(col).to_string();
+        let source = self.span_text(s.start, s.end);
+        self.plan.notes.push(format!(
+            "'{}' read as the {} frequent value of {}: '{}' ({} records; inferred from the profile, confidence 0.50).",
+            source,
+            if most { "most" } else { "least" },
+            name,
+            best.value,
+            best.count
+        ));
+        self.phrases.push((s.start, s.end));
+        self.filter_spans.push((s.start, s.end));
+        self.plan.filters.push(Filter {
+            any_of: vec![Condition {
+                field: name,
+                op: CompareOp::Eq,
+                values: vec![Literal::Text(best.value.clone())],
+                source,
+                matched: MatchKind::Inferred,
+                confidence: 0.5,
+            }],
+        });
+        true
+    }
+
     fn superlatives(&mut self) {
         let mut sups = self.sups.clone();
         // "the average, minimum and maximum age", "from the oldest to the
@@ -1232,6 +1327,14 @@ impl<'a> Ctx<'a> {
                 field = self.field_before(s.start, 1);
             }
             if field.is_none() && !s.positional {
+                field = self
+                    .fields
+                    .iter()
+                    .find(|f| f.start >= s.end && f.start - s.end <= 3)
+                    .and_then(|f| f.columns.iter().find(|c| self.sortable_text(c.0)))
+                    .map(|c| c.0);
+            }
+            if field.is_none() && !s.positional {
                 // The nearest ordered field named anywhere in the phrase.
                 field = self
                     .fields
@@ -1266,6 +1369,10 @@ impl<'a> Ctx<'a> {
                     ));
                 }
                 None => {
+                    if self.most_frequent_value(s) {
+                        explicit_order = true;
+                        break;
+                    }
                     self.plan.notes.push(format!("'{}' names no field to order by; ignored.", word));
                     continue;
                 }
