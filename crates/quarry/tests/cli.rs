@@ -114,7 +114,7 @@ impl Server {
                         server.token = token;
                     }
                     let trimmed = line.trim();
-                    if trimmed.starts_with("quarry query ") {
+                    if trimmed.starts_with("quarry query ") && server.query_command.is_empty() {
                         server.query_command = trimmed.to_owned();
                     }
                     server.banner.push(line);
