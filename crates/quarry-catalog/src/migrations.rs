@@ -1,0 +1,55 @@
+//! Schema migrations, applied in order on every open. The schema version is
+//! SQLite's `user_version`; migration N brings the schema from version N-1
+//! to N. Never edit a released migration: append a new one.
+
+use rusqlite::{Connection, TransactionBehavior};
+
+use crate::CatalogError;
+
+const MIGRATIONS: &[&str] = &[
+    // 1: accounts, tokens, datasets.
+    "CREATE TABLE accounts (
+        id INTEGER PRIMARY KEY,
+        email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        password_hash TEXT NOT NULL,
+        created INTEGER NOT NULL
+    );
+    CREATE TABLE tokens (
+        id INTEGER PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        value_encrypted BLOB NOT NULL,
+        digest BLOB NOT NULL UNIQUE,
+        created INTEGER NOT NULL,
+        last_used INTEGER,
+        UNIQUE (account_id, name)
+    );
+    CREATE TABLE datasets (
+        id TEXT PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        file_name TEXT NOT NULL,
+        row_count INTEGER NOT NULL,
+        created INTEGER NOT NULL,
+        updated INTEGER NOT NULL
+    );
+    CREATE INDEX datasets_account ON datasets(account_id);",
+];
+
+pub(crate) fn apply(conn: &mut Connection) -> Result<(), CatalogError> {
+    // An immediate transaction: two processes opening a fresh catalog at
+    // once cannot both run the same migration.
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let version: usize = tx.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0))? as usize;
+    if version > MIGRATIONS.len() {
+        return Err(CatalogError::Invalid(format!(
+            "catalog schema version {version} is newer than this quarry ({}): upgrade quarry",
+            MIGRATIONS.len()
+        )));
+    }
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(version) {
+        tx.execute_batch(sql)?;
+        tx.pragma_update(None, "user_version", (i + 1) as i64)?;
+    }
+    tx.commit()?;
+    Ok(())
+}
