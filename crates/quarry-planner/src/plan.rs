@@ -42,6 +42,13 @@ pub enum CompareOp {
     BeforeRowOf,
     /// Records listed after the first record whose `field` equals the value.
     AfterRowOf,
+    /// `field` greater than the same field of another record: values are
+    /// `[Text(anchor field name), anchor value]` ("more gold than Kenya").
+    GtRowOf,
+    /// `field` less than the same field of the anchor record.
+    LtRowOf,
+    /// `field` equal to the same field of the anchor record.
+    EqRowOf,
 }
 
 /// How a word was linked to a field or value; reported in `metadata` and

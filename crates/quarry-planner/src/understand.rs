@@ -659,11 +659,64 @@ impl<'a> Ctx<'a> {
             steps += 1;
             let w = self.norm(k);
             match w {
-                "before" | "previous" | "preceding" | "prior" => return Some((true, k)),
-                "after" | "next" | "following" | "succeeding" => return Some((false, k)),
+                "before" | "previous" | "preceding" | "prior" | "above" => return Some((true, k)),
+                "after" | "next" | "following" | "succeeding" | "below" => return Some((false, k)),
                 "the" | "to" | "right" | "just" | "immediately" | "directly" => continue,
                 _ => return None,
             }
+        }
+        None
+    }
+
+    /// "<more|less|greater…> [field] than", "taller than", "the same
+    /// [field] as" right before token `start`: the comparison, the ordered
+    /// field compared and where the phrase starts.
+    fn row_comparison_before(&self, start: usize) -> Option<(CompareOp, usize, usize)> {
+        let mut k = start;
+        while k > 0 && matches!(self.norm(k - 1), "the" | "that" | "of") {
+            k -= 1;
+        }
+        if k == 0 {
+            return None;
+        }
+        // A comparator phrase with an implied field: "taller than".
+        if let Some(o) = self.ops.iter().find(|o| o.end == k) {
+            let op = match o.cmp {
+                Cmp::Gt => CompareOp::GtRowOf,
+                Cmp::Lt => CompareOp::LtRowOf,
+                _ => return None,
+            };
+            let field = o.implies.and_then(|h| self.column_for_group(h)).or_else(|| {
+                self.fields
+                    .iter()
+                    .filter(|f| f.end <= o.start && o.start - f.end <= 3)
+                    .find_map(|f| f.columns.iter().find(|c| self.is_ordered(c.0)).map(|c| c.0))
+            })?;
+            return Some((op, field, o.start));
+        }
+        let last = self.norm(k - 1);
+        if last != "than" && last != "as" {
+            return None;
+        }
+        for j in (k.saturating_sub(7)..k - 1).rev() {
+            let w = self.norm(j);
+            let op = if last == "than" {
+                match split_comparative(w) {
+                    Some(Cmp::Gt) => CompareOp::GtRowOf,
+                    Some(Cmp::Lt) => CompareOp::LtRowOf,
+                    _ => continue,
+                }
+            } else if w == "same" {
+                CompareOp::EqRowOf
+            } else {
+                continue;
+            };
+            let field = self
+                .fields
+                .iter()
+                .filter(|f| f.start > j && f.end < k)
+                .find_map(|f| f.columns.iter().find(|c| self.is_ordered(c.0)).map(|c| c.0))?;
+            return Some((op, field, j));
         }
         None
     }
@@ -698,6 +751,50 @@ impl<'a> Ctx<'a> {
                 .map(|e| e.value.clone())
                 .collect();
             vals.dedup();
+            // "more gold medals than Kazakhstan", "the same wins as SD
+            // Compostela", "taller than Andri": compared with that record.
+            if vals.len() == 1 {
+                if let Some((op, field, from)) = self.row_comparison_before(m.start) {
+                    let name = self.ix.column_name(field).to_string();
+                    let anchor = self.ix.column_name(col).to_string();
+                    let source = self.span_text(from, m.end);
+                    self.plan.notes.push(format!(
+                        "'{}' compares {} with the record whose {} is '{}' ({}).",
+                        source,
+                        name,
+                        anchor,
+                        vals[0],
+                        kind_word(m.kind)
+                    ));
+                    self.phrases.push((from, m.end));
+                    self.filter_spans.push((from, m.end));
+                    let conf = confidence(m.kind) * 0.9;
+                    self.plan.filters.push(Filter {
+                        any_of: vec![Condition {
+                            field: name,
+                            op,
+                            values: vec![Literal::Text(anchor.clone()), Literal::Text(vals[0].clone())],
+                            source: source.clone(),
+                            matched: m.kind,
+                            confidence: conf,
+                        }],
+                    });
+                    if op == CompareOp::EqRowOf {
+                        self.filter_spans.push((from, m.end));
+                        self.plan.filters.push(Filter {
+                            any_of: vec![Condition {
+                                field: anchor,
+                                op: CompareOp::Ne,
+                                values: vec![Literal::Text(vals[0].clone())],
+                                source,
+                                matched: m.kind,
+                                confidence: conf,
+                            }],
+                        });
+                    }
+                    continue;
+                }
+            }
             // "before San Juan", "the driver after Lwakataka": a position
             // relative to the record holding the value.
             if let Some((dir_before, from)) = self.position_word_before(m.start) {
@@ -1238,7 +1335,7 @@ impl<'a> Ctx<'a> {
         }
         let word = self.norm(s.start).to_string();
         let most = match word.as_str() {
-            "most" | "top" => true,
+            "most" => true,
             "least" | "fewest" => false,
             _ => return false,
         };
@@ -1385,6 +1482,40 @@ impl<'a> Ctx<'a> {
             }
             self.phrases.push((s.start, s.end));
             break;
+        }
+        // "which had higher attendance, A or B": a choice between named
+        // records, decided by the field the comparative names.
+        let alternatives = self
+            .plan
+            .filters
+            .iter()
+            .any(|f| f.any_of.len() > 1 || f.any_of.iter().any(|c| c.op == CompareOp::In));
+        if !explicit_order && alternatives {
+            for i in 0..self.toks.len() {
+                let Some(c) = split_comparative(self.norm(i)) else { continue };
+                if self.word_at(i + 1, "than") {
+                    continue;
+                }
+                let field = self
+                    .field_after(i + 1, 1)
+                    .map(|f| f.0)
+                    .or_else(|| self.field_before(i, 2));
+                if let Some(col) = field {
+                    let name = self.ix.column_name(col).to_string();
+                    self.plan.notes.push(format!(
+                        "'{}' chooses between the alternatives by {}.",
+                        self.span_text(i, i + 1),
+                        name
+                    ));
+                    self.plan.order.push(OrderBy {
+                        field: name,
+                        direction: if c == Cmp::Gt { Direction::Desc } else { Direction::Asc },
+                    });
+                    self.plan.limit = Some(1);
+                    explicit_order = true;
+                    break;
+                }
+            }
         }
         // "sorted by X", "in descending order of X".
         if !explicit_order {

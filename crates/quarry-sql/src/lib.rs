@@ -131,6 +131,26 @@ fn condition(style: Style, c: &Condition) -> String {
                 }
             }
         }
+        CompareOp::GtRowOf | CompareOp::LtRowOf | CompareOp::EqRowOf => {
+            let sym = match c.op {
+                CompareOp::GtRowOf => ">",
+                CompareOp::LtRowOf => "<",
+                _ => "=",
+            };
+            let anchor = c.values.first().map(text_of).unwrap_or_default();
+            match style {
+                Style::Thought => format!("{col} {sym} {col} of the record where {anchor} = {}", v(1)),
+                Style::Sql { table } => {
+                    let t = ident(table);
+                    format!(
+                        "{col} {sym} (SELECT {} FROM {t} WHERE {} = {} LIMIT 1)",
+                        ident(&c.field),
+                        ident(&anchor),
+                        v(1)
+                    )
+                }
+            }
+        }
         CompareOp::IsNull => format!("{col} IS NULL"),
         CompareOp::IsNotNull => format!("{col} IS NOT NULL"),
     }
