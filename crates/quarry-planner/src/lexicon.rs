@@ -40,7 +40,7 @@ pub fn is_stopword(w: &str) -> bool {
 pub const FIELD_SYNONYMS: &[&[&str]] = &[
     &["price", "cost", "costs", "expensive", "cheap", "cheaper", "cheapest", "priced", "fee", "charge"],
     &["height", "tall", "taller", "tallest", "high", "short", "shorter", "shortest"],
-    &["weight", "heavy", "heavier", "heaviest", "light", "lighter", "lightest", "weigh", "weighing", "weighs", "weighed", "weighted"],
+    &["weight", "mass", "heavy", "heavier", "heaviest", "light", "lighter", "lightest", "weigh", "weighing", "weighs", "weighed", "weighted"],
     &["year", "when", "yr", "yrs"],
     &["salary", "paid", "pay", "earn", "earns", "earning", "earnings", "wage", "income"],
     &["age", "aged", "old", "older", "oldest", "young", "younger", "youngest"],

@@ -325,6 +325,16 @@ pub fn tokenize(text: &str) -> Vec<Token> {
     out
 }
 
+/// A literal as plain text, for notes.
+pub fn literal_text(v: &crate::plan::Literal) -> String {
+    match v {
+        crate::plan::Literal::Integer(i) => i.to_string(),
+        crate::plan::Literal::Float(f) => f.to_string(),
+        crate::plan::Literal::Text(s) => s.clone(),
+        crate::plan::Literal::Boolean(b) => b.to_string(),
+    }
+}
+
 /// A number as a value string: integers without decimals.
 pub fn format_number(v: f64) -> String {
     if v.fract() == 0.0 && v.abs() < 1e15 {

@@ -69,6 +69,7 @@ struct Ctx<'a> {
     filter_spans: Vec<(usize, usize)>,
     /// An ordering by position was set for a "before/after X" phrase.
     positional_anchor: bool,
+    today: crate::Day,
     /// Field mentions (by start) already attached to a number.
     attached: HashSet<usize>,
 }
@@ -93,7 +94,7 @@ fn kind_word(kind: MatchKind) -> &'static str {
     }
 }
 
-pub fn plan(ix: &Index, query: &str, tier: Tier) -> QueryPlan {
+pub fn plan(ix: &Index, query: &str, tier: Tier, today: crate::Day) -> QueryPlan {
     let toks = tokenize(query);
     let n = toks.len();
     let mut cx = Ctx {
@@ -112,12 +113,15 @@ pub fn plan(ix: &Index, query: &str, tier: Tier) -> QueryPlan {
         filter_spans: Vec::new(),
         positional_anchor: false,
         attached: HashSet::new(),
+        today,
     };
+    cx.relative_dates();
     cx.scan_operators();
     cx.link();
     cx.value_conditions();
     cx.quoted_conditions();
     cx.number_conditions();
+    cx.month_conditions();
     cx.superlatives();
     cx.join_alternatives();
     cx.traits();
@@ -150,7 +154,7 @@ impl<'a> Ctx<'a> {
         let n = self.toks.len();
         let mut i = 0;
         while i < n {
-            if !self.toks[i].is_word() {
+            if !self.toks[i].is_word() || self.used[i] {
                 i += 1;
                 continue;
             }
@@ -248,6 +252,122 @@ impl<'a> Ctx<'a> {
                 self.negations.push(i);
             }
             i += 1;
+        }
+    }
+
+    /// The date column relative dates and months apply to: a date or
+    /// datetime column (named in the phrase if several), else a year column.
+    fn date_column(&self) -> Option<usize> {
+        let cols = &self.ix.profile.columns;
+        let dates: Vec<usize> = (0..cols.len())
+            .filter(|&c| matches!(cols[c].ty, ColumnType::Date | ColumnType::DateTime))
+            .collect();
+        let named = self.mentioned_columns();
+        dates
+            .iter()
+            .copied()
+            .find(|c| named.contains(c))
+            .or(dates.first().copied())
+    }
+
+    /// "last 3 years", "past 6 months", "this year", "last year".
+    fn relative_dates(&mut self) {
+        let n = self.toks.len();
+        for i in 0..n {
+            if self.used[i] || !matches!(self.norm(i), "last" | "past" | "previous" | "this" | "recent") {
+                continue;
+            }
+            let (count, unit_at) = match self.toks.get(i + 1).and_then(Token::number) {
+                Some(v) if v >= 1.0 && v.fract() == 0.0 && v < 1000.0 => (v as i32, i + 2),
+                _ => (1, i + 1),
+            };
+            let Some(unit) = self.toks.get(unit_at).map(|t| t.stem.clone()) else { continue };
+            let months = match unit.as_str() {
+                "year" => 12,
+                "month" => 1,
+                "decade" => 120,
+                _ => continue,
+            };
+            let this = self.norm(i) == "this";
+            let (field, value) = if let Some(c) = self.date_column() {
+                let from = if this {
+                    crate::Day { year: self.today.year, month: if months == 12 { 1 } else { self.today.month }, day: 1 }
+                } else {
+                    self.today.months_back(count * months)
+                };
+                (c, Literal::Text(from.iso()))
+            } else if let Some(c) = self.year_column().filter(|&c| self.ix.column_type(c) == ColumnType::Integer) {
+                if months % 12 != 0 {
+                    continue;
+                }
+                let years = if this { 0 } else { count * months / 12 };
+                (c, Literal::Integer(i64::from(self.today.year - years)))
+            } else {
+                continue;
+            };
+            let name = self.ix.column_name(field).to_string();
+            let source = self.span_text(i, unit_at + 1);
+            self.plan.notes.push(format!(
+                "'{}' read as {} on or after {} (counted from {}).",
+                source,
+                name,
+                crate::text::literal_text(&value),
+                self.today.iso()
+            ));
+            for k in i..=unit_at {
+                self.used[k] = true;
+            }
+            self.phrases.push((i, unit_at + 1));
+            self.filter_spans.push((i, unit_at + 1));
+            self.plan.filters.push(Filter {
+                any_of: vec![Condition {
+                    field: name,
+                    op: CompareOp::Ge,
+                    values: vec![value],
+                    source,
+                    matched: MatchKind::Inferred,
+                    confidence: 0.85,
+                }],
+            });
+        }
+    }
+
+    /// Month names on a date column: "in March" (any year), "March 2015".
+    fn month_conditions(&mut self) {
+        let Some(col) = self.date_column() else { return };
+        for i in 0..self.toks.len() {
+            if self.used[i] || !self.toks[i].is_word() {
+                continue;
+            }
+            let w = self.norm(i);
+            let Some(m) = crate::lexicon::MONTHS.iter().position(|x| *x == w || (x.len() > 3 && w.len() == 3 && x.starts_with(w) && w != "mar" && w != "may")) else { continue };
+            let year = self.toks.get(i + 1).and_then(Token::number).filter(|v| (1000.0..=2100.0).contains(v) && !self.used[i + 1]);
+            // "may" is a verb unless a year or "in" makes it the month.
+            if w == "may" && year.is_none() && !(i > 0 && self.word_at(i - 1, "in")) {
+                continue;
+            }
+            let name = self.ix.column_name(col).to_string();
+            let (op, value, end) = match year {
+                Some(y) => (CompareOp::StartsWith, format!("{}-{:02}", y as i64, m + 1), i + 2),
+                None => (CompareOp::Contains, format!("-{:02}-", m + 1), i + 1),
+            };
+            for k in i..end {
+                self.used[k] = true;
+            }
+            let source = self.span_text(i, end);
+            self.plan.notes.push(format!("'{}' read as a month of {}.", source, name));
+            self.phrases.push((i, end));
+            self.filter_spans.push((i, end));
+            self.plan.filters.push(Filter {
+                any_of: vec![Condition {
+                    field: name,
+                    op,
+                    values: vec![Literal::Text(value)],
+                    source,
+                    matched: MatchKind::Exact,
+                    confidence: 0.9,
+                }],
+            });
         }
     }
 
@@ -646,7 +766,7 @@ impl<'a> Ctx<'a> {
                         || self.fields.iter().any(|f| f.start <= k && k < f.end)
                         || matches!(w, "have" | "has" | "use" | "from" | "in" | "equal")
                 })
-        })
+        }) || self.ops.iter().any(|o| o.cmp == Cmp::Ne && o.end <= start && start - o.end <= 1)
     }
 
     /// "before", "after", "previous to", "next after", "following" just

@@ -3,6 +3,7 @@
 
 use quarry_planner::*;
 
+
 fn col(name: &str, ty: ColumnType, values: &[(&str, u64)], min: Option<&str>, max: Option<&str>) -> ColumnProfile {
     ColumnProfile {
         name: name.into(),
@@ -167,4 +168,158 @@ fn small_tier_does_not_fuzz() {
     let p = Planner::new(&cars()).plan("toyta suvs", Tier::Small);
     assert!(!has(&p, "make", CompareOp::Eq, &[text("toyota")]));
     assert!(has(&p, "class", CompareOp::Eq, &[text("suv")]));
+}
+
+fn animals() -> DatasetProfile {
+    profile(
+        "mammals",
+        vec![
+            col("name", ColumnType::Text, &[("Cheetah", 1), ("Owl monkey", 1), ("Mountain beaver", 1)], None, None),
+            col("vore", ColumnType::Text, &[("herbi", 32), ("carni", 19), ("omni", 20), ("insecti", 5)], None, None),
+            col("order", ColumnType::Text, &[("Rodentia", 22), ("Carnivora", 12), ("Primates", 12)], None, None),
+            col("sleep_total", ColumnType::Float, &[], Some("1.9"), Some("19.9")),
+            col("bodywt", ColumnType::Float, &[], Some("0.005"), Some("6654")),
+        ],
+    )
+}
+
+fn people() -> DatasetProfile {
+    profile(
+        "characters",
+        vec![
+            col("name", ColumnType::Text, &[("Luke Skywalker", 1), ("C-3PO", 1), ("Leia Organa", 1), ("Han Solo", 1)], None, None),
+            col("height", ColumnType::Integer, &[], Some("66"), Some("264")),
+            col("mass", ColumnType::Float, &[], Some("15"), Some("1358")),
+            col("homeworld", ColumnType::Text, &[("Tatooine", 10), ("Alderaan", 3), ("Corellia", 2), ("Naboo", 11)], None, None),
+            col("species", ColumnType::Text, &[("Human", 35), ("Droid", 6), ("Wookiee", 2)], None, None),
+            col("birth_year", ColumnType::Float, &[], Some("8"), Some("896")),
+            col("state", ColumnType::Text, &[("CA", 5), ("NY", 4), ("TX", 2)], None, None),
+            col("salary", ColumnType::Integer, &[], Some("1000"), Some("900000")),
+            col("hired", ColumnType::Date, &[], Some("1990-01-01"), Some("2026-10-01")),
+        ],
+    )
+}
+
+#[test]
+fn values_that_are_codes_or_stems_of_the_word() {
+    let a = animals();
+    assert!(has(&plan(&a, "herbivores that sleep more than 10 hours"), "vore", CompareOp::Eq, &[text("herbi")]));
+    assert!(has(&plan(&a, "rodents"), "order", CompareOp::Eq, &[text("Rodentia")]));
+    let p = plan(&people(), "droids from Tatooine");
+    assert!(has(&p, "species", CompareOp::Eq, &[text("Droid")]));
+    assert!(has(&p, "homeworld", CompareOp::Eq, &[text("Tatooine")]));
+}
+
+#[test]
+fn fields_by_synonym_and_abbreviation() {
+    let c = cars();
+    assert!(has(&plan(&c, "cars that cost more than 30000"), "price", CompareOp::Gt, &[Literal::Float(30000.0)]));
+    assert!(has(&plan(&c, "mpg city above 30"), "mpg_city", CompareOp::Gt, &[Literal::Integer(30)]));
+    assert!(has(&plan(&c, "highway above 40"), "hwy", CompareOp::Gt, &[Literal::Integer(40)]));
+    let p = plan(&people(), "people paid over 100k");
+    assert!(has(&p, "salary", CompareOp::Gt, &[Literal::Integer(100000)]));
+    let p = plan(&c, "the 5 most fuel efficient cars");
+    assert_eq!(p.limit, Some(5));
+}
+
+#[test]
+fn alternatives_and_negated_values() {
+    let p = plan(&people(), "characters from Alderaan or Corellia");
+    assert!(has(&p, "homeworld", CompareOp::In, &[text("Alderaan"), text("Corellia")]));
+    let p = plan(&people(), "non-human characters");
+    assert!(has(&p, "species", CompareOp::Ne, &[text("Human")]), "{:?}", p.filters);
+    let p = plan(&people(), "characters other than droids");
+    assert!(has(&p, "species", CompareOp::Ne, &[text("Droid")]), "{:?}", p.filters);
+    let p = plan(&people(), "everyone except Luke Skywalker");
+    assert!(has(&p, "name", CompareOp::Ne, &[text("Luke Skywalker")]));
+}
+
+#[test]
+fn world_knowledge_states_and_numbers_in_words() {
+    let p = plan(&people(), "people in California");
+    assert!(has(&p, "state", CompareOp::Eq, &[text("CA")]), "{:?}", p.filters);
+    let p = plan(&cars(), "cars with more than seven thousand weight");
+    assert!(!p.filters.is_empty());
+    let p = plan(&companies(), "companies with over 1.5k employees");
+    assert!(has(&p, "employees", CompareOp::Gt, &[Literal::Integer(1500)]));
+}
+
+#[test]
+fn dates_years_months_and_relative_dates() {
+    let today = Day { year: 2026, month: 11, day: 22 };
+    let pl = Planner::new(&people());
+    let p = pl.plan_on("people hired in 2005", Tier::Default, today);
+    assert!(has(&p, "hired", CompareOp::StartsWith, &[text("2005")]), "{:?}", p.filters);
+    let p = pl.plan_on("people hired since 2015", Tier::Default, today);
+    assert!(has(&p, "hired", CompareOp::Ge, &[text("2015-01-01")]), "{:?}", p.filters);
+    let p = pl.plan_on("people hired in the last 3 years", Tier::Default, today);
+    assert!(has(&p, "hired", CompareOp::Ge, &[text("2023-11-22")]), "{:?}", p.filters);
+    let p = pl.plan_on("people hired in March", Tier::Default, today);
+    assert!(has(&p, "hired", CompareOp::Contains, &[text("-03-")]), "{:?}", p.filters);
+    let p = pl.plan_on("people hired before 2000", Tier::Default, today);
+    assert!(has(&p, "hired", CompareOp::Lt, &[text("2000-01-01")]), "{:?}", p.filters);
+}
+
+#[test]
+fn hard_cases() {
+    // A value that is also a column name: "state" is a field, "CA" its value.
+    let p = plan(&people(), "state CA");
+    assert!(has(&p, "state", CompareOp::Eq, &[text("CA")]));
+    // Two numbers in one phrase.
+    let p = plan(&companies(), "companies founded after 2001 with fewer than 50 employees");
+    assert!(has(&p, "founded", CompareOp::Gt, &[Literal::Integer(2001)]));
+    assert!(has(&p, "employees", CompareOp::Lt, &[Literal::Integer(50)]));
+    // A number that is a year, with no field named.
+    let p = plan(&cars(), "toyotas from 2015");
+    assert!(has(&p, "year", CompareOp::Eq, &[Literal::Integer(2015)]) || has(&p, "year", CompareOp::Ge, &[Literal::Integer(2015)]), "{:?}", p.filters);
+    // A negated value.
+    let p = plan(&cars(), "cars that are not suvs");
+    assert!(has(&p, "class", CompareOp::Ne, &[text("suv")]));
+    // A typo close to two values: linked fuzzily to both, never exactly.
+    let prof = profile(
+        "things",
+        vec![col("colour", ColumnType::Text, &[("bard", 3), ("bird", 3), ("cat", 3)], None, None)],
+    );
+    let p = plan(&prof, "berd");
+    let conds: Vec<&Condition> = p.filters.iter().flat_map(|f| f.any_of.iter()).collect();
+    assert_eq!(conds.len(), 1, "{conds:?}");
+    assert_eq!(conds[0].matched, MatchKind::Fuzzy);
+    assert!(conds[0].confidence < 0.9);
+    assert!(conds[0].values.contains(&text("bird")) && conds[0].values.contains(&text("bard")));
+}
+
+#[test]
+fn order_words() {
+    let p = plan(&people(), "the tallest droid");
+    assert_eq!(p.order, vec![OrderBy { field: "height".into(), direction: Direction::Desc }]);
+    assert!(has(&p, "species", CompareOp::Eq, &[text("Droid")]));
+    let p = plan(&people(), "the heaviest humans");
+    assert_eq!(p.order[0].field, "mass");
+    let p = plan(&people(), "the 3 oldest characters");
+    assert_eq!(p.order[0].field, "birth_year");
+    assert_eq!(p.limit, Some(3));
+    let p = plan(&cars(), "least expensive hondas");
+    assert_eq!(p.order, vec![OrderBy { field: "price".into(), direction: Direction::Asc }]);
+}
+
+#[test]
+fn honesty_in_metadata() {
+    let p = plan(&cars(), "toyta suvs with great vibes");
+    let notes = p.notes.join(" ");
+    assert!(notes.contains("fuzzy"), "{notes}");
+    assert!(notes.contains("vibes"), "ignored words are named: {notes}");
+    // Every condition in the plan has a source phrase and a confidence.
+    for c in p.filters.iter().flat_map(|f| f.any_of.iter()) {
+        assert!(!c.source.is_empty() && c.confidence > 0.0);
+    }
+}
+
+#[test]
+fn relaxation_drops_only_uncertain_conditions() {
+    let p = plan(&cars(), "toyta suvs");
+    let (relaxed, dropped) = p.relaxed().expect("a fuzzy condition can be relaxed");
+    assert_eq!(dropped, "toyta");
+    assert_eq!(relaxed.filters.len(), 1);
+    let p = plan(&cars(), "toyota suvs");
+    assert!(p.relaxed().is_none(), "exact matches are not relaxed");
 }
