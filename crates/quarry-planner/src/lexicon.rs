@@ -379,6 +379,16 @@ pub const US_STATES: &[(&str, &str)] = &[
     ("wisconsin", "WI"), ("wyoming", "WY"), ("district of columbia", "DC"),
 ];
 
+pub const CONTINENTS: &[(&str, &[&str])] = &[
+    ("africa", &["african", "africans"]),
+    ("asia", &["asian", "asians"]),
+    ("europe", &["european", "europeans"]),
+    ("north america", &["north american", "north americans"]),
+    ("south america", &["south american", "south americans", "latin american"]),
+    ("oceania", &["oceanian"]),
+    ("antarctica", &["antarctic"]),
+];
+
 pub const MONTHS: &[&str] = &[
     "january", "february", "march", "april", "may", "june", "july", "august", "september",
     "october", "november", "december",
@@ -395,6 +405,11 @@ pub fn place_variants(phrase: &str) -> Vec<String> {
             out.push(a2.to_lowercase());
             out.push(a3.to_lowercase());
             out.extend(demonyms.iter().map(|d| d.to_string()));
+        }
+    }
+    for (name, demonyms) in CONTINENTS {
+        if demonyms.contains(&phrase) {
+            out.push(name.to_string());
         }
     }
     for (name, code) in US_STATES {

@@ -122,6 +122,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: crate::Day) -> QueryPlan
     cx.quoted_conditions();
     cx.number_conditions();
     cx.month_conditions();
+    cx.boolean_fields();
     cx.superlatives();
     cx.join_alternatives();
     cx.traits();
@@ -167,9 +168,10 @@ impl<'a> Ctx<'a> {
             // comparator ("no more than") starting here.
             let mut best_sup: Option<(usize, bool, Option<&'static str>)> = None;
             for (phrase, desc, implies) in SUPERLATIVES {
-                let ws: Vec<&str> = phrase.split(' ').collect();
-                if self.matches_words(i, &ws) && best_sup.is_none_or(|b| ws.len() > b.0) {
-                    best_sup = Some((ws.len(), *desc, *implies));
+                let len = phrase.split(' ').count();
+                let ok = phrase.split(' ').enumerate().all(|(k, w)| self.word_at(i + k, w));
+                if ok && best_sup.is_none_or(|b| len > b.0) {
+                    best_sup = Some((len, *desc, *implies));
                 }
             }
             let mut best_cmp: Option<(usize, &crate::lexicon::Comparator)> = None;
@@ -332,6 +334,65 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// The value meaning "yes" of a yes/no column, if the column is one:
+    /// boolean, 0/1 integers, or text values yes/no, y/n, true/false.
+    fn yes_value(&self, c: usize) -> Option<Literal> {
+        let col = &self.ix.profile.columns[c];
+        match col.ty {
+            ColumnType::Boolean => Some(Literal::Boolean(true)),
+            ColumnType::Integer
+                if col.min.as_deref() == Some("0") && col.max.as_deref() == Some("1") && col.name.ends_with("yn") =>
+            {
+                Some(Literal::Integer(1))
+            }
+            ColumnType::Text if !col.values.is_empty() && col.values.len() <= 2 => {
+                let yes = col.values.iter().find(|v| matches!(v.value.to_lowercase().as_str(), "yes" | "y" | "true" | "t"))?;
+                col.values
+                    .iter()
+                    .all(|v| matches!(v.value.to_lowercase().as_str(), "yes" | "y" | "true" | "t" | "no" | "n" | "false" | "f"))
+                    .then(|| Literal::Text(yes.value.clone()))
+            }
+            _ => None,
+        }
+    }
+
+    /// "channels that have high definition TV", "dogs that were
+    /// abandoned": a yes/no field named in the phrase asks for "yes".
+    fn boolean_fields(&mut self) {
+        let fields = self.fields.clone();
+        for f in &fields {
+            let Some(&(col, kind)) = f.columns.first() else { continue };
+            if kind != AliasKind::Full && f.end - f.start < 2 {
+                continue;
+            }
+            let Some(yes) = self.yes_value(col) else { continue };
+            let name = self.ix.column_name(col).to_string();
+            if self.plan.filters.iter().any(|x| x.any_of.iter().any(|c| c.field == name)) {
+                continue;
+            }
+            let neg = self.negated(f.start);
+            let source = self.span_text(f.start, f.end);
+            self.plan.notes.push(format!(
+                "'{}' names the yes/no field {}; keeping records where it is {}.",
+                source,
+                name,
+                if neg { "not yes" } else { "yes" }
+            ));
+            self.phrases.push((f.start, f.end));
+            self.filter_spans.push((f.start, f.end));
+            self.plan.filters.push(Filter {
+                any_of: vec![Condition {
+                    field: name,
+                    op: if neg { CompareOp::Ne } else { CompareOp::Eq },
+                    values: vec![yes],
+                    source,
+                    matched: MatchKind::Inferred,
+                    confidence: 0.7,
+                }],
+            });
+        }
+    }
+
     /// Month names on a date column: "in March" (any year), "March 2015".
     fn month_conditions(&mut self) {
         let Some(col) = self.date_column() else { return };
@@ -425,13 +486,15 @@ impl<'a> Ctx<'a> {
                 let len = if first.is_some() { need + 1 } else { need };
                 // A single word that is a stopword or a bare number is not a
                 // value on its own.
-                if e.words.len() == 1 && first.is_none() {
+                // "named h", "called X": whatever follows is a value.
+                let introduced = i > 0 && matches!(this.toks[i - 1].norm.as_str(), "named" | "called" | "titled");
+                if e.words.len() == 1 && first.is_none() && !introduced {
                     let w = &e.words[0];
                     if is_stopword(w) || w.len() < 2 || w.chars().all(|c| c.is_ascii_digit()) {
                         continue;
                     }
                 }
-                if e.words.iter().all(|w| is_stopword(w) || w.chars().all(|c| c.is_ascii_digit())) && first.is_none() {
+                if !introduced && e.words.iter().all(|w| is_stopword(w) || w.chars().all(|c| c.is_ascii_digit())) && first.is_none() {
                     continue;
                 }
                 let kind = if exact { MatchKind::Exact } else { MatchKind::Stemmed };
@@ -587,7 +650,12 @@ impl<'a> Ctx<'a> {
                 i += len;
                 continue;
             }
-            if let Some(m) = self.partial_value_at(i) {
+            let place = if self.tier == Tier::Default && t.is_word() && !is_stopword(&t.norm) {
+                self.place_at(i)
+            } else {
+                None
+            };
+            if let Some(m) = place.or_else(|| self.partial_value_at(i)) {
                 for k in m.start..m.end {
                     self.used[k] = true;
                 }
@@ -663,8 +731,9 @@ impl<'a> Ctx<'a> {
 
     /// Default tier only: place names and demonyms, values that are codes
     /// or prefixes of the word ("herbivores" → `herbi`), and typos.
-    fn world_or_fuzzy(&self, i: usize) -> Option<ValueMention> {
-        // Place variants over one to three words.
+    /// Place names, codes and demonyms over one to three words
+    /// ("German" → Germany, "California" → CA, "African" → Africa).
+    fn place_at(&self, i: usize) -> Option<ValueMention> {
         for len in (1..=3).rev() {
             if i + len > self.toks.len() || (i..i + len).any(|k| self.used[k] || !self.toks[k].is_word()) {
                 continue;
@@ -689,6 +758,12 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
+        None
+    }
+
+    /// Default tier only: values that are codes or prefixes of the word
+    /// ("herbivores" → `herbi`), and typos.
+    fn world_or_fuzzy(&self, i: usize) -> Option<ValueMention> {
         let t = &self.toks[i];
         if self.ix.row_nouns.contains(&t.stem) {
             return None;
@@ -1512,6 +1587,23 @@ impl<'a> Ctx<'a> {
         if aggregate || both {
             sups.retain(|s| s.positional && s.count.is_some());
         }
+        for s in sups.iter_mut().filter(|s| s.count.is_none() && !s.positional) {
+            for k in (s.start.saturating_sub(6)..s.start).rev() {
+                if let Some(v) = self.toks[k].number() {
+                    if !self.used[k]
+                        && k > 0
+                        && matches!(self.norm(k - 1), "the" | "top" | "first")
+                        && v >= 1.0
+                        && v <= 100.0
+                        && v.fract() == 0.0
+                    {
+                        s.count = Some(v as u32);
+                        self.used[k] = true;
+                    }
+                    break;
+                }
+            }
+        }
         let mut explicit_order = false;
         if self.positional_anchor {
             sups.retain(|s| !s.positional);
@@ -1667,8 +1759,9 @@ impl<'a> Ctx<'a> {
             let (a, b) = (w[0], w[1]);
             let (ae, bs) = (self.filter_spans[a].1, self.filter_spans[b].0);
             if ae <= bs
-                && (ae..bs).any(|k| self.word_at(k, "or"))
-                && (ae..bs).all(|k| self.toks[k].is_word() && (is_stopword(self.norm(k)) || self.used[k]))
+                && bs - ae <= 5
+                && (ae..bs).find(|&k| !is_stopword(self.norm(k)) || self.word_at(k, "or")).is_some_and(|k| self.word_at(k, "or"))
+                && (ae..bs).all(|k| self.toks[k].is_word())
                 && self.plan.filters[a].any_of[0].field != self.plan.filters[b].any_of[0].field
             {
                 merged.push((a, b));
