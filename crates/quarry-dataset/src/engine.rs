@@ -1,0 +1,322 @@
+//! Read-only execution of a rendered `SELECT` against one dataset file.
+//!
+//! The connection is opened read-only with `query_only` set, and an
+//! authorizer allows nothing but `SELECT`, reads of the dataset's records
+//! table, its FTS5 table and the FTS5 shadow tables, and function calls. A
+//! progress handler interrupts a statement when its deadline passes or its
+//! [`CancelFlag`] is set.
+
+use crate::store::{self, DatasetError};
+use crate::value::{self, Cell};
+use quarry_planner::{ColumnType, DatasetProfile};
+use rusqlite::hooks::{AuthAction, AuthContext, Authorization};
+use rusqlite::types::ValueRef;
+use rusqlite::{Connection, ErrorCode};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+/// Total size (keys, values and ids) of the items one query returns, beyond
+/// which no further rows are read.
+pub const MAX_RESULT_BYTES: usize = 8 << 20;
+/// Virtual-machine steps between two checks of the deadline and the flag.
+const PROGRESS_STEPS: i32 = 1000;
+/// Suffixes of the FTS5 shadow tables.
+const FTS_SHADOW: [&str; 5] = ["_data", "_idx", "_config", "_docsize", "_content"];
+
+/// Set from another thread to interrupt a running query (e.g. when the
+/// client disconnects). Cloning shares the flag.
+#[derive(Debug, Clone, Default)]
+pub struct CancelFlag(Arc<AtomicBool>);
+
+impl CancelFlag {
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Wraps an existing flag.
+    pub fn from_arc(flag: Arc<AtomicBool>) -> Self {
+        CancelFlag(flag)
+    }
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// One record of a result: `{"id": "...", "item": {"001_name": "...", ...}}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ResultItem {
+    pub id: String,
+    /// Keys `<NNN>_<name>`, NNN the 1-based column position on three digits,
+    /// so the map's order is the dataset's column order.
+    pub item: BTreeMap<String, String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    #[error(transparent)]
+    Open(#[from] DatasetError),
+    #[error("statement refused: {0}")]
+    NotAuthorized(String),
+    #[error("the query did not finish within {0:?}")]
+    Timeout(Duration),
+    #[error("the query was cancelled")]
+    Cancelled,
+    #[error("the statement does not return the dataset's columns: {0}")]
+    Shape(String),
+    #[error("SQL error: {0}")]
+    Sql(#[source] rusqlite::Error),
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Stop {
+    Timeout,
+    Cancelled,
+}
+
+struct Watch {
+    deadline: Instant,
+    cancel: CancelFlag,
+    stopped: Option<Stop>,
+}
+
+type SharedWatch = Arc<Mutex<Option<Watch>>>;
+
+fn lock(w: &SharedWatch) -> MutexGuard<'_, Option<Watch>> {
+    w.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Clears the watch when a query ends, however it ends.
+struct WatchGuard<'a>(&'a SharedWatch);
+
+impl Drop for WatchGuard<'_> {
+    fn drop(&mut self) {
+        *lock(self.0) = None;
+    }
+}
+
+/// A read-only connection to one dataset file. Cheap to open (two small
+/// reads of metadata); `Send`, not `Sync`: use it from one thread at a time.
+pub struct DatasetReader {
+    conn: Connection,
+    table: String,
+    fts_table: Option<String>,
+    watch: SharedWatch,
+}
+
+impl std::fmt::Debug for DatasetReader {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DatasetReader")
+            .field("table", &self.table)
+            .field("fts_table", &self.fts_table)
+            .finish_non_exhaustive()
+    }
+}
+
+fn is_denied_function(name: &str) -> bool {
+    // Not registered on this connection anyway; refused for good measure.
+    [
+        "load_extension",
+        "readfile",
+        "writefile",
+        "edit",
+        "fts5_source_id",
+    ]
+    .iter()
+    .any(|f| name.eq_ignore_ascii_case(f))
+}
+
+impl DatasetReader {
+    /// Opens the dataset file at `path` for queries.
+    pub fn open(path: &Path) -> Result<DatasetReader, EngineError> {
+        let mut conn = store::open_read_only(path)?;
+        let (table, fts_table) = store::read_tables(&conn, path)?;
+        conn.pragma_update(None, "query_only", true)
+            .map_err(|e| store::sqlite_error(path, e))?;
+
+        let mut allowed: Vec<String> = vec![table.to_lowercase()];
+        if let Some(f) = &fts_table {
+            let f = f.to_lowercase();
+            allowed.extend(FTS_SHADOW.iter().map(|s| format!("{f}{s}")));
+            allowed.push(f);
+        }
+        conn.authorizer(Some(move |ctx: AuthContext<'_>| {
+            let main_db = matches!(ctx.database_name, None | Some("main"));
+            match ctx.action {
+                AuthAction::Select | AuthAction::Recursive => Authorization::Allow,
+                AuthAction::Read { table_name, .. }
+                    if main_db && allowed.iter().any(|a| a.eq_ignore_ascii_case(table_name)) =>
+                {
+                    Authorization::Allow
+                }
+                AuthAction::Function { function_name } if !is_denied_function(function_name) => {
+                    Authorization::Allow
+                }
+                // FTS5 checks whether the index changed under it.
+                AuthAction::Pragma {
+                    pragma_name,
+                    pragma_value: None,
+                } if ctx.accessor.is_none() && pragma_name.eq_ignore_ascii_case("data_version") => {
+                    Authorization::Allow
+                }
+                _ => Authorization::Deny,
+            }
+        }))
+        .map_err(|e| store::sqlite_error(path, e))?;
+
+        let watch: SharedWatch = Arc::new(Mutex::new(None));
+        let w = watch.clone();
+        conn.progress_handler(
+            PROGRESS_STEPS,
+            Some(move || {
+                let mut g = lock(&w);
+                let Some(watch) = g.as_mut() else {
+                    return false;
+                };
+                if watch.cancel.is_cancelled() {
+                    watch.stopped = Some(Stop::Cancelled);
+                    true
+                } else if Instant::now() >= watch.deadline {
+                    watch.stopped = Some(Stop::Timeout);
+                    true
+                } else {
+                    false
+                }
+            }),
+        )
+        .map_err(|e| store::sqlite_error(path, e))?;
+        Ok(DatasetReader {
+            conn,
+            table,
+            fts_table,
+            watch,
+        })
+    }
+
+    /// Name of the records table.
+    pub fn table(&self) -> &str {
+        &self.table
+    }
+
+    /// Name of the FTS5 table, if the dataset has text columns.
+    pub fn fts_table(&self) -> Option<&str> {
+        self.fts_table.as_deref()
+    }
+
+    /// Runs `sql`, a `SELECT` returning the row number (`_row`) then every
+    /// column of `profile` in order, and returns at most `limit` items (and
+    /// at most about [`MAX_RESULT_BYTES`]).
+    pub fn query(
+        &self,
+        sql: &str,
+        profile: &DatasetProfile,
+        limit: usize,
+        cancel: &CancelFlag,
+        timeout: Duration,
+    ) -> Result<Vec<ResultItem>, EngineError> {
+        if cancel.is_cancelled() {
+            return Err(EngineError::Cancelled);
+        }
+        *lock(&self.watch) = Some(Watch {
+            deadline: Instant::now() + timeout,
+            cancel: cancel.clone(),
+            stopped: None,
+        });
+        let _guard = WatchGuard(&self.watch);
+        let fail = |e: rusqlite::Error| self.map_error(e, timeout);
+
+        let mut stmt = self.conn.prepare(sql).map_err(fail)?;
+        if !stmt.readonly() {
+            return Err(EngineError::NotAuthorized(
+                "only read-only statements may run".into(),
+            ));
+        }
+        let n = stmt.column_count();
+        if n != profile.columns.len() + 1 {
+            return Err(EngineError::Shape(format!(
+                "{n} columns where the row number and {} dataset columns were expected",
+                profile.columns.len()
+            )));
+        }
+        // Keys and types of the result columns, in order.
+        let mut keys = Vec::with_capacity(profile.columns.len());
+        for (i, c) in profile.columns.iter().enumerate() {
+            let got = stmt.column_name(i + 1).map_err(fail)?;
+            if !got.eq_ignore_ascii_case(&c.name) {
+                return Err(EngineError::Shape(format!(
+                    "column {} is {got:?}, expected {:?}",
+                    i + 2,
+                    c.name
+                )));
+            }
+            keys.push((format!("{:03}_{}", c.ordinal, c.name), c.ty));
+        }
+        let id_col = profile
+            .id_column
+            .as_ref()
+            .and_then(|id| profile.columns.iter().position(|c| &c.name == id))
+            .map(|i| i + 1);
+
+        let mut items = Vec::new();
+        let mut bytes = 0usize;
+        let mut rows = stmt.raw_query();
+        while items.len() < limit {
+            let Some(row) = rows.next().map_err(fail)? else {
+                break;
+            };
+            let mut item = BTreeMap::new();
+            let mut size = 0usize;
+            let mut id = None;
+            for (i, (key, ty)) in keys.iter().enumerate() {
+                let v = cell_string(*ty, row.get_ref(i + 1).map_err(fail)?);
+                size += key.len() + v.len();
+                if id_col == Some(i + 1) {
+                    id = Some(v.clone());
+                }
+                item.insert(key.clone(), v);
+            }
+            let id = match id {
+                Some(id) => id,
+                None => cell_string(ColumnType::Integer, row.get_ref(0).map_err(fail)?),
+            };
+            size += id.len();
+            if bytes + size > MAX_RESULT_BYTES && !items.is_empty() {
+                break;
+            }
+            bytes += size;
+            items.push(ResultItem { id, item });
+        }
+        Ok(items)
+    }
+
+    fn map_error(&self, e: rusqlite::Error, timeout: Duration) -> EngineError {
+        match e.sqlite_error_code() {
+            Some(ErrorCode::OperationInterrupted) => {
+                let stopped = lock(&self.watch).as_ref().and_then(|w| w.stopped);
+                match stopped {
+                    Some(Stop::Timeout) => EngineError::Timeout(timeout),
+                    _ => EngineError::Cancelled,
+                }
+            }
+            Some(ErrorCode::AuthorizationForStatementDenied) => {
+                EngineError::NotAuthorized(e.to_string())
+            }
+            _ => EngineError::Sql(e),
+        }
+    }
+}
+
+fn cell_string(ty: ColumnType, v: ValueRef<'_>) -> String {
+    let cell = match v {
+        ValueRef::Null => Cell::Null,
+        ValueRef::Integer(i) => Cell::Int(i),
+        ValueRef::Real(f) => Cell::Real(f),
+        ValueRef::Text(t) | ValueRef::Blob(t) => Cell::Text(String::from_utf8_lossy(t)),
+    };
+    value::item_string(ty, &cell)
+}

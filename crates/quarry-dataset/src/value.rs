@@ -1,0 +1,333 @@
+//! Parsing of CSV cells into typed values, and the result-item strings of
+//! typed values (DESIGN §1: integers without decimals, floats in shortest
+//! round-trip form, booleans `true`/`false`, dates ISO, null as `""`).
+
+use quarry_planner::ColumnType;
+use std::borrow::Cow;
+
+/// A cell after conversion to its column's type, as stored in SQLite.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Cell<'a> {
+    Null,
+    Int(i64),
+    Real(f64),
+    /// Text, dates and date-times (ISO, stored as TEXT).
+    Text(Cow<'a, str>),
+}
+
+/// Tokens read as null in non-text columns (compared case-insensitively).
+pub(crate) fn is_null_token(s: &str) -> bool {
+    s.is_empty()
+        || ["na", "n/a", "null", "none", "nan"]
+            .iter()
+            .any(|t| s.eq_ignore_ascii_case(t))
+}
+
+/// Plain integer: optional sign, digits, no leading zero (so `007` and
+/// `02134` stay codes, not numbers). `None` also on i64 overflow.
+pub(crate) fn parse_int(s: &str) -> Option<i64> {
+    let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if digits.len() > 1 && digits.starts_with('0') {
+        return None;
+    }
+    s.parse::<i64>().ok()
+}
+
+/// Whether the text looks like an integer at all (sign and digits) — used to
+/// tell an overflowing integer from a non-number.
+pub(crate) fn looks_integral(s: &str) -> bool {
+    let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Integer with thousands separators: `1,234`, `-12,345,678`. Values under
+/// 1000 (no separator) also parse, so a consistent column can hold them.
+/// Returns the value and whether a separator was present.
+pub(crate) fn parse_thousands(s: &str) -> Option<(i64, bool)> {
+    let (neg, body) = match s.as_bytes().first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let groups: Vec<&str> = body.split(',').collect();
+    let first = groups[0];
+    if first.is_empty()
+        || first.len() > 3
+        || !first.bytes().all(|b| b.is_ascii_digit())
+        || (first.len() > 1 && first.starts_with('0'))
+    {
+        return None;
+    }
+    if groups.len() > 1 && first == "0" {
+        return None;
+    }
+    for g in &groups[1..] {
+        if g.len() != 3 || !g.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+    }
+    let mut v: i64 = 0;
+    for g in &groups {
+        for b in g.bytes() {
+            v = v.checked_mul(10)?.checked_add(i64::from(b - b'0'))?;
+        }
+    }
+    Some((if neg { -v } else { v }, groups.len() > 1))
+}
+
+/// Decimal float: `1.5`, `-.5`, `3`, `1e6`, `2.5E-3`. No `inf`/`nan`, no
+/// leading zero in the integer part (`0.5` is fine, `012.5` is a code).
+pub(crate) fn parse_float(s: &str) -> Option<f64> {
+    let body = s.strip_prefix(['+', '-']).unwrap_or(s);
+    let (mantissa, exp) = match body.find(['e', 'E']) {
+        Some(i) => (&body[..i], Some(&body[i + 1..])),
+        None => (body, None),
+    };
+    let (int_part, frac) = match mantissa.find('.') {
+        Some(i) => (&mantissa[..i], Some(&mantissa[i + 1..])),
+        None => (mantissa, None),
+    };
+    if !int_part.bytes().all(|b| b.is_ascii_digit())
+        || !frac.unwrap_or("").bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    if int_part.is_empty() && frac.unwrap_or("").is_empty() {
+        return None;
+    }
+    if int_part.len() > 1 && int_part.starts_with('0') {
+        return None;
+    }
+    if let Some(e) = exp {
+        let ed = e.strip_prefix(['+', '-']).unwrap_or(e);
+        if ed.is_empty() || !ed.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+    }
+    let v: f64 = s.parse().ok()?;
+    v.is_finite().then_some(v)
+}
+
+pub(crate) fn parse_bool(s: &str) -> Option<bool> {
+    const T: [&str; 3] = ["true", "yes", "t"];
+    const F: [&str; 3] = ["false", "no", "f"];
+    if T.iter().any(|t| s.eq_ignore_ascii_case(t)) {
+        Some(true)
+    } else if F.iter().any(|t| s.eq_ignore_ascii_case(t)) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+fn days_in_month(y: u32, m: u32) -> u32 {
+    match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 => 29,
+        2 => 28,
+        _ => 0,
+    }
+}
+
+fn small_number(s: &str, min_len: usize, max_len: usize) -> Option<u32> {
+    if s.len() < min_len || s.len() > max_len || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+/// `YYYY-MM-DD`, `YYYY/MM/DD` or `YYYY.MM.DD` (month and day may have one
+/// digit; the separator must be the same twice). Returns ISO `YYYY-MM-DD`.
+pub(crate) fn parse_date(s: &str) -> Option<String> {
+    let sep = *s.as_bytes().get(4)?;
+    if !matches!(sep, b'-' | b'/' | b'.') {
+        return None;
+    }
+    let mut parts = s.split(sep as char);
+    let y = small_number(parts.next()?, 4, 4)?;
+    let m = small_number(parts.next()?, 1, 2)?;
+    let d = small_number(parts.next()?, 1, 2)?;
+    if parts.next().is_some() || !(1..=12).contains(&m) || d == 0 || d > days_in_month(y, m) {
+        return None;
+    }
+    Some(format!("{y:04}-{m:02}-{d:02}"))
+}
+
+/// A date, `T` or a space, `HH:MM[:SS[.fff]]`, optional `Z` or `±HH:MM`
+/// offset. Returns ISO `YYYY-MM-DDTHH:MM:SS[.fff][offset]`.
+pub(crate) fn parse_datetime(s: &str) -> Option<String> {
+    let split = s.find(['T', ' '])?;
+    let date = parse_date(&s[..split])?;
+    let rest = &s[split + 1..];
+    // Offset suffix.
+    let (time, offset) = if let Some(t) = rest.strip_suffix(['Z', 'z']) {
+        (t, "Z".to_string())
+    } else if let Some(i) = rest.rfind(['+', '-']) {
+        let off = &rest[i + 1..];
+        let (oh, om) = if let Some((h, m)) = off.split_once(':') {
+            (h, m)
+        } else if off.len() == 4 {
+            (&off[..2], &off[2..])
+        } else {
+            (off, "00")
+        };
+        let oh = small_number(oh, 2, 2)?;
+        let om = small_number(om, 2, 2)?;
+        if oh > 23 || om > 59 {
+            return None;
+        }
+        (&rest[..i], format!("{}{oh:02}:{om:02}", &rest[i..i + 1]))
+    } else {
+        (rest, String::new())
+    };
+    let (hms, frac) = match time.split_once('.') {
+        Some((a, f)) if !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()) => (a, f),
+        Some(_) => return None,
+        None => (time, ""),
+    };
+    let mut parts = hms.split(':');
+    let h = small_number(parts.next()?, 1, 2)?;
+    let mi = small_number(parts.next()?, 2, 2)?;
+    let sec = match parts.next() {
+        Some(p) => small_number(p, 2, 2)?,
+        None if frac.is_empty() => 0,
+        None => return None,
+    };
+    if parts.next().is_some() || h > 23 || mi > 59 || sec > 60 {
+        return None;
+    }
+    let frac = if frac.is_empty() {
+        String::new()
+    } else {
+        format!(".{frac}")
+    };
+    Some(format!("{date}T{h:02}:{mi:02}:{sec:02}{frac}{offset}"))
+}
+
+/// Converts a (trimmed) CSV cell to its column's type. The import's first
+/// pass guarantees that every non-null cell of a typed column converts;
+/// should one not, it is kept as text rather than lost.
+pub(crate) fn convert<'a>(ty: ColumnType, thousands: bool, s: &'a str) -> Cell<'a> {
+    if ty == ColumnType::Text {
+        return if s.is_empty() {
+            Cell::Null
+        } else {
+            Cell::Text(Cow::Borrowed(s))
+        };
+    }
+    if is_null_token(s) {
+        return Cell::Null;
+    }
+    let converted = match ty {
+        ColumnType::Integer if thousands => parse_thousands(s).map(|(v, _)| Cell::Int(v)),
+        ColumnType::Integer => parse_int(s).map(Cell::Int),
+        ColumnType::Float => parse_float(s).map(Cell::Real),
+        ColumnType::Boolean => parse_bool(s).map(|b| Cell::Int(i64::from(b))),
+        ColumnType::Date => parse_date(s).map(|d| Cell::Text(Cow::Owned(d))),
+        ColumnType::DateTime => parse_datetime(s)
+            .or_else(|| parse_date(s).map(|d| format!("{d}T00:00:00")))
+            .map(|d| Cell::Text(Cow::Owned(d))),
+        ColumnType::Text => unreachable!(),
+    };
+    converted.unwrap_or(Cell::Text(Cow::Borrowed(s)))
+}
+
+/// The result-item string of a float: shortest round-trip digits, integral
+/// values without a decimal point (`3`), exponent form only for very large or
+/// very small magnitudes.
+pub fn format_float(f: f64) -> String {
+    if f == 0.0 {
+        return "0".to_string();
+    }
+    if !f.is_finite() {
+        return String::new();
+    }
+    let a = f.abs();
+    if !(1e-7..1e21).contains(&a) {
+        format!("{f:e}")
+    } else {
+        format!("{f}")
+    }
+}
+
+/// The result-item string of a stored cell of a column of type `ty`.
+pub(crate) fn item_string(ty: ColumnType, cell: &Cell) -> String {
+    match cell {
+        Cell::Null => String::new(),
+        Cell::Int(i) if ty == ColumnType::Boolean => (*i != 0).to_string(),
+        Cell::Int(i) => i.to_string(),
+        Cell::Real(f) => format_float(*f),
+        Cell::Text(t) => t.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers() {
+        assert_eq!(parse_int("42"), Some(42));
+        assert_eq!(parse_int("-7"), Some(-7));
+        assert_eq!(parse_int("0"), Some(0));
+        assert_eq!(parse_int("007"), None);
+        assert_eq!(parse_int("99999999999999999999"), None);
+        assert!(looks_integral("99999999999999999999"));
+        assert_eq!(parse_thousands("1,234"), Some((1234, true)));
+        assert_eq!(parse_thousands("-12,345,678"), Some((-12345678, true)));
+        assert_eq!(parse_thousands("999"), Some((999, false)));
+        assert_eq!(parse_thousands("1234"), None);
+        assert_eq!(parse_thousands("1,23"), None);
+        assert_eq!(parse_thousands("0,123"), None);
+        assert_eq!(parse_float("1.5"), Some(1.5));
+        assert_eq!(parse_float("-.5"), Some(-0.5));
+        assert_eq!(parse_float("1e6"), Some(1e6));
+        assert_eq!(parse_float("0.25"), Some(0.25));
+        assert_eq!(parse_float("012.5"), None);
+        assert_eq!(parse_float("inf"), None);
+        assert_eq!(parse_float("nan"), None);
+        assert_eq!(parse_float("."), None);
+        assert_eq!(parse_float("1e"), None);
+    }
+
+    #[test]
+    fn dates() {
+        assert_eq!(parse_date("2020-01-05").as_deref(), Some("2020-01-05"));
+        assert_eq!(parse_date("2020/1/5").as_deref(), Some("2020-01-05"));
+        assert_eq!(parse_date("2021-02-29"), None);
+        assert_eq!(parse_date("2020-13-01"), None);
+        assert_eq!(parse_date("2020-01/05"), None);
+        assert_eq!(
+            parse_datetime("2020-01-05 13:45:10").as_deref(),
+            Some("2020-01-05T13:45:10")
+        );
+        assert_eq!(
+            parse_datetime("2020-01-05T13:45").as_deref(),
+            Some("2020-01-05T13:45:00")
+        );
+        assert_eq!(
+            parse_datetime("2020-01-05T13:45:10.250+0200").as_deref(),
+            Some("2020-01-05T13:45:10.250+02:00")
+        );
+        assert_eq!(
+            parse_datetime("2020-01-05T13:45:10Z").as_deref(),
+            Some("2020-01-05T13:45:10Z")
+        );
+        assert_eq!(parse_datetime("2020-01-05T25:00:00"), None);
+        assert_eq!(parse_datetime("2020-01-05"), None);
+    }
+
+    #[test]
+    fn floats_print_shortest() {
+        assert_eq!(format_float(3.0), "3");
+        assert_eq!(format_float(0.1), "0.1");
+        assert_eq!(format_float(-2.5), "-2.5");
+        assert_eq!(format_float(1e22), "1e22");
+        assert_eq!(format_float(-0.0), "0");
+        assert_eq!(format_float(123456789.125), "123456789.125");
+    }
+}
