@@ -472,11 +472,7 @@ fn plan_column(
             "column {name}: integers beyond the 64-bit range; the column is kept as text"
         ));
     }
-    let avg_len = if stats.non_empty == 0 {
-        0
-    } else {
-        stats.total_len / stats.non_empty
-    };
+    let avg_len = stats.total_len.checked_div(stats.non_empty).unwrap_or(0);
     let (distinct_count, merged) = match stats.distinct {
         Distinct::Values { map, .. } => {
             let merged: HashMap<String, u64> = if ty == ColumnType::Text {

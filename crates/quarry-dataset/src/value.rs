@@ -123,11 +123,17 @@ pub(crate) fn parse_bool(s: &str) -> Option<bool> {
     }
 }
 
+/// `a` is a multiple of `b` (written out: `is_multiple_of` is newer than
+/// the workspace's minimum Rust version).
+fn divisible(a: u32, b: u32) -> bool {
+    a / b * b == a
+}
+
 fn days_in_month(y: u32, m: u32) -> u32 {
     match m {
         1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
         4 | 6 | 9 | 11 => 30,
-        2 if (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 => 29,
+        2 if (divisible(y, 4) && !divisible(y, 100)) || divisible(y, 400) => 29,
         2 => 28,
         _ => 0,
     }

@@ -158,7 +158,7 @@ fn imports_types_names_and_profile() {
     assert!(!col(p, "score").full_text);
 
     // Only the final file is left, and its stored profile is the same.
-    assert_eq!(fx.dest_files(), [imp.file_name.clone()]);
+    assert_eq!(fx.dest_files(), std::slice::from_ref(&imp.file_name));
     assert!(imp.file_name.starts_with("ds-1-") && imp.file_name.ends_with(".sqlite"));
     assert_eq!(&load_profile(&fx.path(&imp)).unwrap(), p);
 }
@@ -168,7 +168,15 @@ fn rows_are_numbered_and_stored_typed() {
     let fx = fixture();
     let imp = fx.import(COMPANIES, None).unwrap();
     let conn = Connection::open(fx.path(&imp)).unwrap();
-    let rows: Vec<(i64, String, Option<f64>, Option<i64>, Option<String>, Option<i64>)> = conn
+    type Row = (
+        i64,
+        String,
+        Option<f64>,
+        Option<i64>,
+        Option<String>,
+        Option<i64>,
+    );
+    let rows: Vec<Row> = conn
         .prepare(
             "SELECT rowid, name, revenue_m, employees, founded, active FROM \"ds-1\" ORDER BY rowid",
         )
