@@ -1,0 +1,79 @@
+//! Running a rendered statement on a dataset file. The server sees the engine
+//! through [`QueryEngine`] so tests can put a slow or failing engine behind
+//! the real HTTP stack; production uses [`SqliteEngine`], the read-only
+//! reader of `quarry-dataset`.
+
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use quarry_planner::DatasetProfile;
+
+use crate::events::ResultItem;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EngineFailure {
+    /// The statement ran past the configured time-out and was interrupted.
+    Timeout,
+    /// The cancel flag was set (the client went away) and the statement was
+    /// interrupted.
+    Cancelled,
+    /// Anything else; the text is logged, never sent to the client.
+    Failed(String),
+}
+
+/// Runs one statement. Blocking: the server calls it inside
+/// `spawn_blocking`. Implementations must return promptly (as
+/// [`EngineFailure::Cancelled`]) once `cancel` is set, and as
+/// [`EngineFailure::Timeout`] once `timeout` has passed.
+pub trait QueryEngine: Send + Sync + 'static {
+    fn run(
+        &self,
+        dataset_file: &Path,
+        profile: &DatasetProfile,
+        sql: &str,
+        limit: u32,
+        cancel: &Arc<AtomicBool>,
+        timeout: Duration,
+    ) -> Result<Vec<ResultItem>, EngineFailure>;
+}
+
+/// The production engine: a read-only SQLite connection per statement.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct SqliteEngine;
+
+impl QueryEngine for SqliteEngine {
+    fn run(
+        &self,
+        dataset_file: &Path,
+        profile: &DatasetProfile,
+        sql: &str,
+        limit: u32,
+        cancel: &Arc<AtomicBool>,
+        timeout: Duration,
+    ) -> Result<Vec<ResultItem>, EngineFailure> {
+        use quarry_dataset::{CancelFlag, DatasetReader, EngineError};
+        let reader = DatasetReader::open(dataset_file).map_err(|e| {
+            EngineFailure::Failed(format!("opening {}: {e}", dataset_file.display()))
+        })?;
+        match reader.query(
+            sql,
+            profile,
+            limit as usize,
+            &CancelFlag::from_arc(cancel.clone()),
+            timeout,
+        ) {
+            Ok(rows) => Ok(rows
+                .into_iter()
+                .map(|r| ResultItem {
+                    id: r.id,
+                    item: r.item,
+                })
+                .collect()),
+            Err(EngineError::Timeout(_)) => Err(EngineFailure::Timeout),
+            Err(EngineError::Cancelled) => Err(EngineFailure::Cancelled),
+            Err(e) => Err(EngineFailure::Failed(e.to_string())),
+        }
+    }
+}

@@ -1,0 +1,107 @@
+//! Quarry's HTTP service.
+//!
+//! Routes: `POST /v1/query` (the contract's one operation, [`query`]),
+//! `GET /v1/openapi.json` (generated, [`openapi`]) and `GET /healthz`.
+//! The layer in [`middleware`] gives every response an `X-Request-Id` and
+//! every error the contract's body; [`error`] is the one place errors become
+//! statuses and codes. This crate knows nothing of SQL text: it asks the
+//! planner for a plan, `quarry-sql` for the statement and the engine to run
+//! it.
+
+pub mod engine;
+pub mod error;
+pub mod events;
+pub mod middleware;
+pub mod openapi;
+pub mod query;
+pub mod request;
+pub mod state;
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use tower_http::catch_panic::CatchPanicLayer;
+
+pub use engine::{EngineFailure, QueryEngine, SqliteEngine};
+pub use error::ApiError;
+pub use state::{AppState, Config};
+
+/// The service's router with its state and layers.
+pub fn app(state: AppState) -> Router {
+    Router::new()
+        .route(
+            "/v1/query",
+            post(query::query_dataset).fallback(|| async { method_not_allowed("POST") }),
+        )
+        .route(
+            "/v1/openapi.json",
+            get(openapi_json).fallback(|| async { method_not_allowed("GET, HEAD") }),
+        )
+        .route(
+            "/healthz",
+            get(healthz).fallback(|| async { method_not_allowed("GET, HEAD") }),
+        )
+        .fallback(|| async { ApiError::NotFound })
+        .with_state(state)
+        .layer(CatchPanicLayer::custom(|_panic| {
+            tracing::error!("a handler panicked");
+            StatusCode::INTERNAL_SERVER_ERROR.into_response()
+        }))
+        .layer(axum::middleware::from_fn(middleware::frame))
+}
+
+fn method_not_allowed(allow: &'static str) -> Response {
+    ApiError::MethodNotAllowed { allow }.into_response()
+}
+
+async fn openapi_json() -> Response {
+    Json(openapi::document()).into_response()
+}
+
+async fn healthz() -> Response {
+    Json(serde_json::json!({"status": "ok"})).into_response()
+}
+
+/// Binds `config.addr` and serves until Ctrl-C or SIGTERM.
+pub async fn serve(config: Config) -> anyhow::Result<()> {
+    let datasets_dir = config.data_dir.join("datasets");
+    if datasets_dir.is_dir() {
+        if let Err(e) = quarry_dataset::remove_stale_temp_files(&datasets_dir) {
+            tracing::warn!(error = %e, "could not remove stale temporary dataset files");
+        }
+    }
+    let state = AppState::open(&config.data_dir, config.query_timeout)?;
+    let listener = tokio::net::TcpListener::bind(&config.addr)
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;
+    tracing::info!(
+        addr = %listener.local_addr()?,
+        data_dir = %config.data_dir.display(),
+        "quarry listening on http://{}",
+        listener.local_addr()?
+    );
+    axum::serve(listener, app(state))
+        .with_graceful_shutdown(shutdown_signal())
+        .await?;
+    tracing::info!("quarry stopped");
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+}

@@ -1,0 +1,100 @@
+//! The layer around every route: the `X-Request-Id` header (an incoming
+//! valid one is echoed, else one is generated), one log line per request,
+//! and the guarantee that every error response has the contract's JSON body,
+//! including the framework's own rejections; a 500 names the request id.
+
+use std::time::Instant;
+
+use axum::body::Body;
+use axum::extract::Request;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware::Next;
+use axum::response::Response;
+
+use crate::error::{code_for_status, error_response};
+
+pub const REQUEST_ID_HEADER: &str = "x-request-id";
+
+/// The id of the request being handled, available to handlers as an
+/// extension.
+#[derive(Debug, Clone, Default)]
+pub struct RequestId(pub String);
+
+fn valid_incoming(v: &HeaderValue) -> Option<String> {
+    let s = v.to_str().ok()?;
+    let ok = (1..=128).contains(&s.len())
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_.:".contains(&b));
+    ok.then(|| s.to_string())
+}
+
+fn generate() -> String {
+    let mut bytes = [0u8; 12];
+    if getrandom::getrandom(&mut bytes).is_err() {
+        // Fall back to the clock; uniqueness matters, secrecy does not.
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0);
+        bytes.copy_from_slice(&nanos.to_le_bytes()[..12]);
+    }
+    hex::encode(bytes)
+}
+
+pub async fn frame(mut req: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let id = req
+        .headers()
+        .get(REQUEST_ID_HEADER)
+        .and_then(valid_incoming)
+        .unwrap_or_else(generate);
+    let method = req.method().clone();
+    let path = req.uri().path().to_string();
+    req.extensions_mut().insert(RequestId(id.clone()));
+
+    let mut resp = next.run(req).await;
+    let status = resp.status();
+    if status == StatusCode::INTERNAL_SERVER_ERROR {
+        // Whatever produced it, the client gets the generic message and
+        // the id to quote; the details are in the log.
+        resp = replace_body(
+            resp,
+            &format!("Internal server error (request id {id})."),
+            "INTERNAL_ERROR",
+        );
+    } else if (status.is_client_error() || status.is_server_error()) && !is_json(&resp) {
+        let (code, message) = code_for_status(status);
+        resp = replace_body(resp, message, code);
+    }
+    if let Ok(v) = HeaderValue::from_str(&id) {
+        resp.headers_mut().insert(REQUEST_ID_HEADER, v);
+    }
+    tracing::info!(
+        request_id = %id,
+        method = %method,
+        path = %path,
+        status = resp.status().as_u16(),
+        elapsed_ms = started.elapsed().as_millis() as u64,
+        "request"
+    );
+    resp
+}
+
+fn is_json(resp: &Response) -> bool {
+    resp.headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"))
+}
+
+/// Same status and headers (e.g. `Allow`), the contract's body.
+fn replace_body(resp: Response, message: &str, code: &str) -> Response {
+    let (mut parts, _) = resp.into_parts();
+    let fresh = error_response(parts.status, message, code);
+    let (fresh_parts, body): (_, Body) = fresh.into_parts();
+    parts.headers.remove(header::CONTENT_LENGTH);
+    if let Some(ct) = fresh_parts.headers.get(header::CONTENT_TYPE) {
+        parts.headers.insert(header::CONTENT_TYPE, ct.clone());
+    }
+    Response::from_parts(parts, body)
+}

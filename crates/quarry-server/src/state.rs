@@ -1,0 +1,118 @@
+//! What the handlers share: the catalog, the planners of loaded datasets,
+//! the engine and the configuration. Every method here blocks (SQLite, file
+//! reads); callers run them inside `spawn_blocking`.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use quarry_catalog::{Catalog, DatasetEntry};
+use quarry_planner::{DatasetProfile, Planner};
+
+use crate::engine::{QueryEngine, SqliteEngine};
+
+/// The server's configuration.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub data_dir: PathBuf,
+    pub addr: String,
+    /// Statement time-out for the generated SQL.
+    pub query_timeout: Duration,
+}
+
+/// A dataset ready to be queried: its file, profile and planner. Built once
+/// per dataset version (id + file name).
+pub struct LoadedDataset {
+    pub file: PathBuf,
+    pub file_name: String,
+    pub profile: DatasetProfile,
+    pub planner: Planner,
+}
+
+#[derive(Clone)]
+pub struct AppState {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    catalog: Mutex<Catalog>,
+    datasets_dir: PathBuf,
+    planners: Mutex<HashMap<String, Arc<LoadedDataset>>>,
+    engine: Arc<dyn QueryEngine>,
+    query_timeout: Duration,
+}
+
+impl AppState {
+    /// Opens the catalog in `data_dir` with the production engine.
+    pub fn open(data_dir: &Path, query_timeout: Duration) -> anyhow::Result<AppState> {
+        AppState::with_engine(data_dir, query_timeout, Arc::new(SqliteEngine))
+    }
+
+    /// As [`AppState::open`], with another engine (tests).
+    pub fn with_engine(
+        data_dir: &Path,
+        query_timeout: Duration,
+        engine: Arc<dyn QueryEngine>,
+    ) -> anyhow::Result<AppState> {
+        let catalog = Catalog::open(data_dir)?;
+        let datasets_dir = catalog.datasets_dir();
+        Ok(AppState {
+            inner: Arc::new(Inner {
+                catalog: Mutex::new(catalog),
+                datasets_dir,
+                planners: Mutex::new(HashMap::new()),
+                engine,
+                query_timeout,
+            }),
+        })
+    }
+
+    pub fn query_timeout(&self) -> Duration {
+        self.inner.query_timeout
+    }
+
+    pub fn engine(&self) -> Arc<dyn QueryEngine> {
+        self.inner.engine.clone()
+    }
+
+    /// Runs `f` on the catalog. Blocking.
+    pub fn with_catalog<T>(&self, f: impl FnOnce(&Catalog) -> T) -> T {
+        let guard = self
+            .inner
+            .catalog
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        f(&guard)
+    }
+
+    /// The loaded form of a registered dataset, from the cache when the
+    /// catalog still names the same file (a replaced dataset has a new file
+    /// name and is loaded afresh). Blocking.
+    pub fn load_dataset(&self, entry: &DatasetEntry) -> anyhow::Result<Arc<LoadedDataset>> {
+        if let Some(d) = self.planners().get(&entry.id) {
+            if d.file_name == entry.file_name {
+                return Ok(d.clone());
+            }
+        }
+        let file = self.inner.datasets_dir.join(&entry.file_name);
+        let profile = quarry_dataset::load_profile(&file)
+            .map_err(|e| anyhow::anyhow!("loading the profile of {}: {e}", file.display()))?;
+        let planner = Planner::new(&profile);
+        let loaded = Arc::new(LoadedDataset {
+            file,
+            file_name: entry.file_name.clone(),
+            profile,
+            planner,
+        });
+        self.planners().insert(entry.id.clone(), loaded.clone());
+        Ok(loaded)
+    }
+
+    fn planners(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<LoadedDataset>>> {
+        self.inner
+            .planners
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
