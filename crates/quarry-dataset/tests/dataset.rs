@@ -702,3 +702,19 @@ fn import_one_million_rows() {
     assert_eq!(items.len(), 10);
     assert!(took < Duration::from_secs(60));
 }
+
+#[test]
+fn bom_crlf_and_multiline_fields() {
+    let fx = fixture();
+    let csv = "\u{feff}Title,Body\r\nA,\"two\r\nlines\"\r\nB,one\r\n";
+    let imp = fx.import(csv, None).unwrap();
+    assert_eq!(imp.row_count, 2);
+    assert_eq!(imp.profile.columns[0].name, "title");
+    assert_eq!(imp.profile.columns[0].original_name, "Title");
+    // Line numbers count physical lines: the ragged record starts on line 5.
+    let err = fx.import("a,b\n1,\"x\ny\"\n2,3\n4\n", None).unwrap_err();
+    assert!(
+        matches!(err, ImportError::RaggedRow { line: 5, .. }),
+        "{err:?}"
+    );
+}
