@@ -18,8 +18,8 @@ impl Rng {
 }
 
 const SYLLABLES: &[&str] = &[
-    "ka", "lo", "ber", "min", "ta", "ro", "vel", "son", "dor", "ia", "ham", "ville", "ton",
-    "burg", "na", "sa", "ri", "po", "len", "mar",
+    "ka", "lo", "ber", "min", "ta", "ro", "vel", "son", "dor", "ia", "ham", "ville", "ton", "burg",
+    "na", "sa", "ri", "po", "len", "mar",
 ];
 
 fn column(name: &str, ordinal: usize, ty: ColumnType, values: Vec<ValueCount>) -> ColumnProfile {
@@ -47,25 +47,66 @@ fn profile() -> DatasetProfile {
         for _ in 0..parts {
             name.push_str(SYLLABLES[(rng.next() % SYLLABLES.len() as u64) as usize]);
         }
-        if rng.next() % 5 == 0 {
+        if rng.next().is_multiple_of(5) {
             name.push_str(" city");
         }
         let mut c = name.chars();
-        let name = c.next().unwrap().to_uppercase().chain(c).collect::<String>();
+        let name = c
+            .next()
+            .unwrap()
+            .to_uppercase()
+            .chain(c)
+            .collect::<String>();
         if seen.insert(name.clone()) {
-            cities.push(ValueCount { value: name, count: 1 + rng.next() % 60 });
+            cities.push(ValueCount {
+                value: name,
+                count: 1 + rng.next() % 60,
+            });
         }
     }
     let list = |vs: &[&str]| {
         vs.iter()
-            .map(|v| ValueCount { value: v.to_string(), count: 1_000_000 / vs.len() as u64 })
+            .map(|v| ValueCount {
+                value: v.to_string(),
+                count: 1_000_000 / vs.len() as u64,
+            })
             .collect::<Vec<_>>()
     };
     let mut cols = vec![
         column("name", 1, ColumnType::Text, vec![]),
-        column("country", 2, ColumnType::Text, list(&["Germany", "France", "United States", "Japan", "Brazil", "India", "Canada", "Spain", "Italy", "Kenya"])),
+        column(
+            "country",
+            2,
+            ColumnType::Text,
+            list(&[
+                "Germany",
+                "France",
+                "United States",
+                "Japan",
+                "Brazil",
+                "India",
+                "Canada",
+                "Spain",
+                "Italy",
+                "Kenya",
+            ]),
+        ),
         column("city", 3, ColumnType::Text, cities),
-        column("industry", 4, ColumnType::Text, list(&["Fintech", "Retail", "Software", "Healthcare", "Logistics", "Energy", "Media", "Biotech"])),
+        column(
+            "industry",
+            4,
+            ColumnType::Text,
+            list(&[
+                "Fintech",
+                "Retail",
+                "Software",
+                "Healthcare",
+                "Logistics",
+                "Energy",
+                "Media",
+                "Biotech",
+            ]),
+        ),
         column("employees", 5, ColumnType::Integer, vec![]),
         column("revenue", 6, ColumnType::Float, vec![]),
         column("founded", 7, ColumnType::Integer, vec![]),

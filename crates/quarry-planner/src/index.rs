@@ -3,9 +3,9 @@
 //! word is in the data. Built once per dataset version; planning only looks
 //! things up in it.
 
-use crate::lexicon::{is_stopword, ABBREVIATIONS, FIELD_SYNONYMS};
+use crate::lexicon::{ABBREVIATIONS, FIELD_SYNONYMS};
 use crate::profile::{ColumnType, DatasetProfile};
-use crate::text::{edit_distance, fold, stem, words};
+use crate::text::{edit_distance, stem, words};
 use std::collections::{HashMap, HashSet};
 
 /// How a field alias was derived from the column name.
@@ -67,9 +67,29 @@ pub struct Index {
 fn generic_name_word(w: &str) -> bool {
     matches!(
         w,
-        "id" | "of" | "the" | "a" | "in" | "on" | "and" | "to" | "for" | "by" | "at" | "is"
-            | "code" | "type" | "no" | "number" | "num" | "name" | "date" | "total" | "value"
-            | "count" | "per" | "s"
+        "id" | "of"
+            | "the"
+            | "a"
+            | "in"
+            | "on"
+            | "and"
+            | "to"
+            | "for"
+            | "by"
+            | "at"
+            | "is"
+            | "code"
+            | "type"
+            | "no"
+            | "number"
+            | "num"
+            | "name"
+            | "date"
+            | "total"
+            | "value"
+            | "count"
+            | "per"
+            | "s"
     )
 }
 
@@ -130,7 +150,10 @@ impl Index {
         };
         for (ci, col) in profile.columns.iter().enumerate() {
             let mut full_forms = vec![name_words(&col.name)];
-            let raw: Vec<String> = words(&col.name.replace('_', " ")).iter().map(|w| stem(w)).collect();
+            let raw: Vec<String> = words(&col.name.replace('_', " "))
+                .iter()
+                .map(|w| stem(w))
+                .collect();
             if raw != full_forms[0] {
                 full_forms.push(raw);
             }
@@ -302,8 +325,13 @@ impl Index {
     }
 
     /// One-word values that begin with `prefix`, with their entries.
-    pub fn values_with_prefix<'s>(&'s self, prefix: &'s str) -> impl Iterator<Item = (&'s String, &'s Vec<u32>)> + 's {
-        let from = self.single_words_sorted.partition_point(|w| w.as_str() < prefix);
+    pub fn values_with_prefix<'s>(
+        &'s self,
+        prefix: &'s str,
+    ) -> impl Iterator<Item = (&'s String, &'s Vec<u32>)> + 's {
+        let from = self
+            .single_words_sorted
+            .partition_point(|w| w.as_str() < prefix);
         self.single_words_sorted[from..]
             .iter()
             .take_while(move |w| w.starts_with(prefix))
@@ -351,17 +379,6 @@ impl Index {
         n as f64 / self.profile.row_count.max(1) as f64
     }
 
-    /// Whether the word occurs in the text of the data as far as the
-    /// profile knows (always "maybe" when there are free-text columns).
-    pub fn word_in_data(&self, stem_word: &str) -> bool {
-        self.word_rows.contains_key(stem_word) || self.has_free_text
-    }
-
-    /// True when `fold(s)` looks like a column's values are codes of it.
-    pub fn fold_eq(a: &str, b: &str) -> bool {
-        fold(a) == fold(b)
-    }
-
     /// The numeric-ish columns (integer, float, date, datetime).
     pub fn ordered_columns(&self) -> impl Iterator<Item = usize> + '_ {
         self.profile
@@ -371,15 +388,12 @@ impl Index {
             .filter(|(_, c)| {
                 matches!(
                     c.ty,
-                    ColumnType::Integer | ColumnType::Float | ColumnType::Date | ColumnType::DateTime
+                    ColumnType::Integer
+                        | ColumnType::Float
+                        | ColumnType::Date
+                        | ColumnType::DateTime
                 )
             })
             .map(|(i, _)| i)
-    }
-
-    /// The stopword test used for value linking: a stopword links only as
-    /// part of a longer value.
-    pub fn weak_word(w: &str) -> bool {
-        is_stopword(w) || w.len() < 2
     }
 }

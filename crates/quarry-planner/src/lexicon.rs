@@ -8,55 +8,274 @@
 pub fn is_stopword(w: &str) -> bool {
     matches!(
         w,
-        "a" | "an" | "the" | "of" | "for" | "in" | "on" | "at" | "to" | "by" | "with" | "from"
-            | "and" | "or" | "is" | "are" | "was" | "were" | "be" | "been" | "being" | "am"
-            | "do" | "does" | "did" | "done" | "have" | "has" | "had" | "having" | "what"
-            | "which" | "who" | "whom" | "whose" | "where" | "when" | "why" | "how" | "that"
-            | "this" | "these" | "those" | "there" | "their" | "them" | "they" | "it" | "its"
-            | "he" | "she" | "his" | "her" | "him" | "we" | "our" | "us" | "you" | "your" | "i"
-            | "me" | "my" | "show" | "list" | "give" | "find" | "return" | "tell" | "get"
-            | "display" | "print" | "provide" | "search" | "look" | "all" | "any" | "each"
-            | "every" | "some" | "many" | "much" | "number" | "count" | "total" | "amount"
-            | "name" | "names" | "named" | "called" | "titled" | "listed" | "as" | "than"
-            | "then" | "also" | "both" | "either" | "only" | "just" | "please" | "can" | "could"
-            | "would" | "should" | "will" | "shall" | "may" | "might" | "must" | "into" | "onto"
-            | "about" | "per" | "whose" | "whats" | "s" | "t" | "if" | "so" | "such" | "same"
-            | "different" | "distinct" | "unique" | "other" | "else" | "record" | "records"
-            | "row" | "rows" | "entry" | "entries" | "item" | "items" | "information" | "info"
-            | "detail" | "details" | "data" | "value" | "values" | "table" | "chart" | "list"
-            | "one" | "ones" | "thing" | "things" | "kind" | "type" | "types" | "ever" | "yet"
-            | "along" | "corresponding" | "respectively" | "including" | "include" | "includes"
-            | "order" | "ordered" | "sort" | "sorted" | "descending" | "ascending" | "alphabetical"
-            | "alphabetically" | "want" | "need" | "know" | "see" | "like" | "id" | "ids"
-            | "belong" | "belongs" | "whom's" | "out" | "up" | "down" | "over" | "under"
-            | "being's" | "currently" | "current" | "time" | "times" | "year's" | "come"
-            | "comes" | "came" | "go" | "went" | "make" | "made" | "use" | "used" | "uses"
-            | "using" | "take" | "took" | "taken" | "appear" | "appears" | "appeared" | "get's"
+        "a" | "an"
+            | "the"
+            | "of"
+            | "for"
+            | "in"
+            | "on"
+            | "at"
+            | "to"
+            | "by"
+            | "with"
+            | "from"
+            | "and"
+            | "or"
+            | "is"
+            | "are"
+            | "was"
+            | "were"
+            | "be"
+            | "been"
+            | "being"
+            | "am"
+            | "do"
+            | "does"
+            | "did"
+            | "done"
+            | "have"
+            | "has"
+            | "had"
+            | "having"
+            | "what"
+            | "which"
+            | "who"
+            | "whom"
+            | "whose"
+            | "where"
+            | "when"
+            | "why"
+            | "how"
+            | "that"
+            | "this"
+            | "these"
+            | "those"
+            | "there"
+            | "their"
+            | "them"
+            | "they"
+            | "it"
+            | "its"
+            | "he"
+            | "she"
+            | "his"
+            | "her"
+            | "him"
+            | "we"
+            | "our"
+            | "us"
+            | "you"
+            | "your"
+            | "i"
+            | "me"
+            | "my"
+            | "show"
+            | "list"
+            | "give"
+            | "find"
+            | "return"
+            | "tell"
+            | "get"
+            | "display"
+            | "print"
+            | "provide"
+            | "search"
+            | "look"
+            | "all"
+            | "any"
+            | "each"
+            | "every"
+            | "some"
+            | "many"
+            | "much"
+            | "number"
+            | "count"
+            | "total"
+            | "amount"
+            | "name"
+            | "names"
+            | "named"
+            | "called"
+            | "titled"
+            | "listed"
+            | "as"
+            | "than"
+            | "then"
+            | "also"
+            | "both"
+            | "either"
+            | "only"
+            | "just"
+            | "please"
+            | "can"
+            | "could"
+            | "would"
+            | "should"
+            | "will"
+            | "shall"
+            | "may"
+            | "might"
+            | "must"
+            | "into"
+            | "onto"
+            | "about"
+            | "per"
+            | "whats"
+            | "s"
+            | "t"
+            | "if"
+            | "so"
+            | "such"
+            | "same"
+            | "different"
+            | "distinct"
+            | "unique"
+            | "other"
+            | "else"
+            | "record"
+            | "records"
+            | "row"
+            | "rows"
+            | "entry"
+            | "entries"
+            | "item"
+            | "items"
+            | "information"
+            | "info"
+            | "detail"
+            | "details"
+            | "data"
+            | "value"
+            | "values"
+            | "table"
+            | "chart"
+            | "one"
+            | "ones"
+            | "thing"
+            | "things"
+            | "kind"
+            | "type"
+            | "types"
+            | "ever"
+            | "yet"
+            | "along"
+            | "corresponding"
+            | "respectively"
+            | "including"
+            | "include"
+            | "includes"
+            | "order"
+            | "ordered"
+            | "sort"
+            | "sorted"
+            | "descending"
+            | "ascending"
+            | "alphabetical"
+            | "alphabetically"
+            | "want"
+            | "need"
+            | "know"
+            | "see"
+            | "like"
+            | "id"
+            | "ids"
+            | "belong"
+            | "belongs"
+            | "whom's"
+            | "out"
+            | "up"
+            | "down"
+            | "over"
+            | "under"
+            | "being's"
+            | "currently"
+            | "current"
+            | "time"
+            | "times"
+            | "year's"
+            | "come"
+            | "comes"
+            | "came"
+            | "go"
+            | "went"
+            | "make"
+            | "made"
+            | "use"
+            | "used"
+            | "uses"
+            | "using"
+            | "take"
+            | "took"
+            | "taken"
+            | "appear"
+            | "appears"
+            | "appeared"
+            | "get's"
     )
 }
 
 /// Synonym groups for field words: a word typed by the user links to a
 /// column whose name holds any word of its group.
 pub const FIELD_SYNONYMS: &[&[&str]] = &[
-    &["price", "cost", "costs", "expensive", "cheap", "cheaper", "cheapest", "priced", "fee", "charge"],
-    &["height", "tall", "taller", "tallest", "high", "short", "shorter", "shortest"],
-    &["weight", "mass", "heavy", "heavier", "heaviest", "light", "lighter", "lightest", "weigh", "weighing", "weighs", "weighed", "weighted"],
+    &[
+        "price",
+        "cost",
+        "costs",
+        "expensive",
+        "cheap",
+        "cheaper",
+        "cheapest",
+        "priced",
+        "fee",
+        "charge",
+    ],
+    &[
+        "height", "tall", "taller", "tallest", "high", "short", "shorter", "shortest",
+    ],
+    &[
+        "weight", "mass", "heavy", "heavier", "heaviest", "light", "lighter", "lightest", "weigh",
+        "weighing", "weighs", "weighed", "weighted",
+    ],
     &["year", "when", "yr", "yrs"],
-    &["salary", "paid", "pay", "earn", "earns", "earning", "earnings", "wage", "income"],
-    &["age", "aged", "old", "older", "oldest", "young", "younger", "youngest"],
+    &[
+        "salary", "paid", "pay", "earn", "earns", "earning", "earnings", "wage", "income",
+    ],
+    &[
+        "age", "aged", "old", "older", "oldest", "young", "younger", "youngest",
+    ],
     &["revenue", "sales", "turnover"],
     &["employee", "staff", "headcount", "worker", "people"],
-    &["population", "populous", "populated", "inhabitant", "resident", "pop", "people"],
+    &[
+        "population",
+        "populous",
+        "populated",
+        "inhabitant",
+        "resident",
+        "pop",
+        "people",
+    ],
     &["rating", "rated", "score", "stars"],
     &["date", "day", "when"],
     &["length", "long", "longer", "longest"],
-    &["speed", "fast", "faster", "fastest", "slow", "slower", "slowest", "quick", "quicker", "quickest"],
-    &["size", "big", "bigger", "biggest", "large", "larger", "largest", "small", "smaller", "smallest"],
+    &[
+        "speed", "fast", "faster", "fastest", "slow", "slower", "slowest", "quick", "quicker",
+        "quickest",
+    ],
+    &[
+        "size", "big", "bigger", "biggest", "large", "larger", "largest", "small", "smaller",
+        "smallest",
+    ],
     &["area", "surface"],
     &["gross", "box office", "earned"],
     &["budget", "spent"],
     &["horsepower", "hp", "power", "powerful"],
-    &["mpg", "fuel efficient", "efficient", "economy", "miles per gallon"],
+    &[
+        "mpg",
+        "fuel efficient",
+        "efficient",
+        "economy",
+        "miles per gallon",
+    ],
     &["capacity", "seats", "seat"],
     &["distance", "far", "farther", "farthest"],
     &["duration", "runtime", "running time", "minutes"],
@@ -277,16 +496,54 @@ pub const SUPERLATIVES: &[(&str, bool, Option<&str>)] = &[
 pub fn is_negation(w: &str) -> bool {
     matches!(
         w,
-        "not" | "no" | "non" | "except" | "excluding" | "exclude" | "without" | "never" | "isnt"
-            | "arent" | "wasnt" | "werent" | "dont" | "doesnt" | "didnt" | "nor" | "neither"
+        "not"
+            | "no"
+            | "non"
+            | "except"
+            | "excluding"
+            | "exclude"
+            | "without"
+            | "never"
+            | "isnt"
+            | "arent"
+            | "wasnt"
+            | "werent"
+            | "dont"
+            | "doesnt"
+            | "didnt"
+            | "nor"
+            | "neither"
             | "but"
     )
 }
 
 /// Country names, their ISO 3166 alpha-2 and alpha-3 codes and demonyms.
 pub const COUNTRIES: &[(&str, &str, &str, &[&str])] = &[
-    ("united states", "US", "USA", &["american", "america", "us", "usa", "united states of america"]),
-    ("united kingdom", "GB", "GBR", &["british", "uk", "britain", "great britain", "england", "english"]),
+    (
+        "united states",
+        "US",
+        "USA",
+        &[
+            "american",
+            "america",
+            "us",
+            "usa",
+            "united states of america",
+        ],
+    ),
+    (
+        "united kingdom",
+        "GB",
+        "GBR",
+        &[
+            "british",
+            "uk",
+            "britain",
+            "great britain",
+            "england",
+            "english",
+        ],
+    ),
     ("germany", "DE", "DEU", &["german", "germans"]),
     ("france", "FR", "FRA", &["french"]),
     ("japan", "JP", "JPN", &["japanese"]),
@@ -299,7 +556,12 @@ pub const COUNTRIES: &[(&str, &str, &str, &[&str])] = &[
     ("brazil", "BR", "BRA", &["brazilian", "brazilians"]),
     ("argentina", "AR", "ARG", &["argentine", "argentinian"]),
     ("australia", "AU", "AUS", &["australian", "australians"]),
-    ("russia", "RU", "RUS", &["russian", "russians", "russian federation"]),
+    (
+        "russia",
+        "RU",
+        "RUS",
+        &["russian", "russians", "russian federation"],
+    ),
     ("netherlands", "NL", "NLD", &["dutch", "holland"]),
     ("sweden", "SE", "SWE", &["swedish", "swede", "swedes"]),
     ("norway", "NO", "NOR", &["norwegian", "norwegians"]),
@@ -315,7 +577,12 @@ pub const COUNTRIES: &[(&str, &str, &str, &[&str])] = &[
     ("turkey", "TR", "TUR", &["turkish"]),
     ("israel", "IL", "ISR", &["israeli", "israelis"]),
     ("egypt", "EG", "EGY", &["egyptian", "egyptians"]),
-    ("south africa", "ZA", "ZAF", &["south african", "south africans"]),
+    (
+        "south africa",
+        "ZA",
+        "ZAF",
+        &["south african", "south africans"],
+    ),
     ("nigeria", "NG", "NGA", &["nigerian", "nigerians"]),
     ("kenya", "KE", "KEN", &["kenyan", "kenyans"]),
     ("south korea", "KR", "KOR", &["korean", "koreans", "korea"]),
@@ -324,14 +591,24 @@ pub const COUNTRIES: &[(&str, &str, &str, &[&str])] = &[
     ("indonesia", "ID", "IDN", &["indonesian", "indonesians"]),
     ("thailand", "TH", "THA", &["thai"]),
     ("vietnam", "VN", "VNM", &["vietnamese"]),
-    ("philippines", "PH", "PHL", &["filipino", "filipinos", "philippine"]),
+    (
+        "philippines",
+        "PH",
+        "PHL",
+        &["filipino", "filipinos", "philippine"],
+    ),
     ("new zealand", "NZ", "NZL", &["new zealander", "kiwi"]),
     ("chile", "CL", "CHL", &["chilean", "chileans"]),
     ("colombia", "CO", "COL", &["colombian", "colombians"]),
     ("peru", "PE", "PER", &["peruvian", "peruvians"]),
     ("cuba", "CU", "CUB", &["cuban", "cubans"]),
     ("ukraine", "UA", "UKR", &["ukrainian", "ukrainians"]),
-    ("czech republic", "CZ", "CZE", &["czech", "czechs", "czechia"]),
+    (
+        "czech republic",
+        "CZ",
+        "CZE",
+        &["czech", "czechs", "czechia"],
+    ),
     ("hungary", "HU", "HUN", &["hungarian", "hungarians"]),
     ("romania", "RO", "ROU", &["romanian", "romanians"]),
     ("pakistan", "PK", "PAK", &["pakistani", "pakistanis"]),
@@ -344,8 +621,18 @@ pub const COUNTRIES: &[(&str, &str, &str, &[&str])] = &[
     ("jamaica", "JM", "JAM", &["jamaican", "jamaicans"]),
     ("ethiopia", "ET", "ETH", &["ethiopian", "ethiopians"]),
     ("morocco", "MA", "MAR", &["moroccan", "moroccans"]),
-    ("serbia", "RS", "SRB", &["serbian", "serbians", "serb", "serbs"]),
-    ("croatia", "HR", "HRV", &["croatian", "croatians", "croat", "croats"]),
+    (
+        "serbia",
+        "RS",
+        "SRB",
+        &["serbian", "serbians", "serb", "serbs"],
+    ),
+    (
+        "croatia",
+        "HR",
+        "HRV",
+        &["croatian", "croatians", "croat", "croats"],
+    ),
     ("slovakia", "SK", "SVK", &["slovak", "slovakian"]),
     ("slovenia", "SI", "SVN", &["slovenian", "slovene"]),
     ("bulgaria", "BG", "BGR", &["bulgarian", "bulgarians"]),
@@ -364,19 +651,57 @@ pub const COUNTRIES: &[(&str, &str, &str, &[&str])] = &[
 
 /// US states and their postal codes.
 pub const US_STATES: &[(&str, &str)] = &[
-    ("alabama", "AL"), ("alaska", "AK"), ("arizona", "AZ"), ("arkansas", "AR"),
-    ("california", "CA"), ("colorado", "CO"), ("connecticut", "CT"), ("delaware", "DE"),
-    ("florida", "FL"), ("georgia", "GA"), ("hawaii", "HI"), ("idaho", "ID"),
-    ("illinois", "IL"), ("indiana", "IN"), ("iowa", "IA"), ("kansas", "KS"),
-    ("kentucky", "KY"), ("louisiana", "LA"), ("maine", "ME"), ("maryland", "MD"),
-    ("massachusetts", "MA"), ("michigan", "MI"), ("minnesota", "MN"), ("mississippi", "MS"),
-    ("missouri", "MO"), ("montana", "MT"), ("nebraska", "NE"), ("nevada", "NV"),
-    ("new hampshire", "NH"), ("new jersey", "NJ"), ("new mexico", "NM"), ("new york", "NY"),
-    ("north carolina", "NC"), ("north dakota", "ND"), ("ohio", "OH"), ("oklahoma", "OK"),
-    ("oregon", "OR"), ("pennsylvania", "PA"), ("rhode island", "RI"), ("south carolina", "SC"),
-    ("south dakota", "SD"), ("tennessee", "TN"), ("texas", "TX"), ("utah", "UT"),
-    ("vermont", "VT"), ("virginia", "VA"), ("washington", "WA"), ("west virginia", "WV"),
-    ("wisconsin", "WI"), ("wyoming", "WY"), ("district of columbia", "DC"),
+    ("alabama", "AL"),
+    ("alaska", "AK"),
+    ("arizona", "AZ"),
+    ("arkansas", "AR"),
+    ("california", "CA"),
+    ("colorado", "CO"),
+    ("connecticut", "CT"),
+    ("delaware", "DE"),
+    ("florida", "FL"),
+    ("georgia", "GA"),
+    ("hawaii", "HI"),
+    ("idaho", "ID"),
+    ("illinois", "IL"),
+    ("indiana", "IN"),
+    ("iowa", "IA"),
+    ("kansas", "KS"),
+    ("kentucky", "KY"),
+    ("louisiana", "LA"),
+    ("maine", "ME"),
+    ("maryland", "MD"),
+    ("massachusetts", "MA"),
+    ("michigan", "MI"),
+    ("minnesota", "MN"),
+    ("mississippi", "MS"),
+    ("missouri", "MO"),
+    ("montana", "MT"),
+    ("nebraska", "NE"),
+    ("nevada", "NV"),
+    ("new hampshire", "NH"),
+    ("new jersey", "NJ"),
+    ("new mexico", "NM"),
+    ("new york", "NY"),
+    ("north carolina", "NC"),
+    ("north dakota", "ND"),
+    ("ohio", "OH"),
+    ("oklahoma", "OK"),
+    ("oregon", "OR"),
+    ("pennsylvania", "PA"),
+    ("rhode island", "RI"),
+    ("south carolina", "SC"),
+    ("south dakota", "SD"),
+    ("tennessee", "TN"),
+    ("texas", "TX"),
+    ("utah", "UT"),
+    ("vermont", "VT"),
+    ("virginia", "VA"),
+    ("washington", "WA"),
+    ("west virginia", "WV"),
+    ("wisconsin", "WI"),
+    ("wyoming", "WY"),
+    ("district of columbia", "DC"),
 ];
 
 pub const CONTINENTS: &[(&str, &[&str])] = &[
@@ -384,14 +709,27 @@ pub const CONTINENTS: &[(&str, &[&str])] = &[
     ("asia", &["asian", "asians"]),
     ("europe", &["european", "europeans"]),
     ("north america", &["north american", "north americans"]),
-    ("south america", &["south american", "south americans", "latin american"]),
+    (
+        "south america",
+        &["south american", "south americans", "latin american"],
+    ),
     ("oceania", &["oceanian"]),
     ("antarctica", &["antarctic"]),
 ];
 
 pub const MONTHS: &[&str] = &[
-    "january", "february", "march", "april", "may", "june", "july", "august", "september",
-    "october", "november", "december",
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
 ];
 
 /// Other spellings of a place name the user typed: the country's name,
@@ -419,12 +757,6 @@ pub fn place_variants(phrase: &str) -> Vec<String> {
     }
     out.retain(|v| v != phrase);
     out
-}
-
-/// True when the phrase names a country by code (`"us"`, `"deu"`): such
-/// short words are only linked when the column holds codes.
-pub fn is_code(phrase: &str) -> bool {
-    phrase.len() <= 3
 }
 
 /// Comparative words that can sit apart from their "than":

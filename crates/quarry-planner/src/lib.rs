@@ -13,8 +13,10 @@ mod profile;
 mod text;
 mod understand;
 
-pub use plan::{CompareOp, Condition, Direction, Filter, Literal, MatchKind, OrderBy, QueryPlan, Tier,
-    TraitMatch};
+pub use plan::{
+    CompareOp, Condition, Direction, Filter, Literal, MatchKind, OrderBy, QueryPlan, Tier,
+    TraitMatch,
+};
 pub use profile::{ColumnProfile, ColumnType, DatasetProfile, ValueCount};
 
 /// A planner for one dataset. Building it indexes the profile (field words,
@@ -90,7 +92,11 @@ impl Day {
             4 | 6 | 9 | 11 => 30,
             _ => 31,
         };
-        Day { year, month, day: self.day.min(days_in) }
+        Day {
+            year,
+            month,
+            day: self.day.min(days_in),
+        }
     }
 
     pub fn iso(self) -> String {

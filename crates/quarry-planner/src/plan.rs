@@ -176,11 +176,12 @@ impl QueryPlan {
         } else if p.traits.len() > 1 && p.trait_match == TraitMatch::All {
             // Several traits: any of them, best BM25 match first.
             p.trait_match = TraitMatch::Any;
-            format!("the requirement that every one of {} appears", p.traits.join(", "))
-        } else if let Some(t) = p.traits.pop() {
-            t
+            format!(
+                "the requirement that every one of {} appears",
+                p.traits.join(", ")
+            )
         } else {
-            return None;
+            p.traits.pop()?
         };
         Some((p, dropped))
     }

@@ -52,7 +52,9 @@ pub fn fold(s: &str) -> String {
             'ì' | 'í' | 'î' | 'ï' | 'ī' | 'Ì' | 'Í' | 'Î' | 'Ï' => 'i',
             'ł' | 'Ł' => 'l',
             'ñ' | 'ń' | 'ň' | 'Ñ' => 'n',
-            'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ő' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | 'Ø' => 'o',
+            'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ő' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | 'Ø' => {
+                'o'
+            }
             'ř' => 'r',
             'ś' | 'š' | 'ş' | 'Ś' | 'Š' => 's',
             'ť' | 'ţ' => 't',
@@ -111,9 +113,27 @@ pub fn words(s: &str) -> Vec<String> {
 
 fn number_word(w: &str) -> Option<f64> {
     const SMALL: [&str; 21] = [
-        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-        "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
-        "eighteen", "nineteen", "twenty",
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
     ];
     if let Some(i) = SMALL.iter().position(|s| *s == w) {
         return Some(i as f64);
@@ -401,7 +421,19 @@ mod tests {
     fn quotes_and_possessives() {
         let t = tokenize("What is Kyle's id named \"Robbin CV\" or 'AKO'?");
         let norms: Vec<&str> = t.iter().map(|t| t.norm.as_str()).collect();
-        assert_eq!(norms, vec!["what", "is", "kyle", "id", "named", "Robbin CV", "or", "AKO"]);
+        assert_eq!(
+            norms,
+            vec![
+                "what",
+                "is",
+                "kyle",
+                "id",
+                "named",
+                "Robbin CV",
+                "or",
+                "AKO"
+            ]
+        );
         assert_eq!(t[5].kind, TokenKind::Quoted);
     }
 

@@ -34,6 +34,17 @@ struct ValueMention {
     kind: MatchKind,
 }
 
+/// Value mentions of one field, gathered: (column, negated, values, weakest
+/// match, token spans, found in several fields).
+type ValueGroup = (
+    usize,
+    bool,
+    Vec<String>,
+    MatchKind,
+    Vec<(usize, usize)>,
+    bool,
+);
+
 #[derive(Debug, Clone)]
 struct OpMention {
     start: usize,
@@ -169,7 +180,10 @@ impl<'a> Ctx<'a> {
             let mut best_sup: Option<(usize, bool, Option<&'static str>)> = None;
             for (phrase, desc, implies) in SUPERLATIVES {
                 let len = phrase.split(' ').count();
-                let ok = phrase.split(' ').enumerate().all(|(k, w)| self.word_at(i + k, w));
+                let ok = phrase
+                    .split(' ')
+                    .enumerate()
+                    .all(|(k, w)| self.word_at(i + k, w));
                 if ok && best_sup.is_none_or(|b| len > b.0) {
                     best_sup = Some((len, *desc, *implies));
                 }
@@ -196,20 +210,23 @@ impl<'a> Ctx<'a> {
                 // "top 5", "5 most", "the 3 cheapest".
                 let mut count = None;
                 if let Some(v) = self.toks.get(i + len).and_then(Token::number) {
-                    if v >= 1.0 && v <= 1000.0 && v.fract() == 0.0 {
+                    if (1.0..=1000.0).contains(&v) && v.fract() == 0.0 {
                         count = Some(v as u32);
                     }
                 }
                 if i > 0 {
                     if let Some(v) = self.toks[i - 1].number() {
-                        if v >= 1.0 && v <= 1000.0 && v.fract() == 0.0 {
+                        if (1.0..=1000.0).contains(&v) && v.fract() == 0.0 {
                             count = Some(v as u32);
                             self.used[i - 1] = true;
                         }
                     }
                 }
                 let word = self.norm(i).to_string();
-                if word == "top" && count.is_none() && !self.toks.get(i + 1).is_some_and(|t| t.is_word()) {
+                if word == "top"
+                    && count.is_none()
+                    && !self.toks.get(i + 1).is_some_and(|t| t.is_word())
+                {
                     i += 1;
                     continue;
                 }
@@ -236,7 +253,7 @@ impl<'a> Ctx<'a> {
             if matches!(w.as_str(), "first" | "last" | "final") {
                 let mut count = None;
                 if let Some(v) = self.toks.get(i + 1).and_then(Token::number) {
-                    if v >= 1.0 && v <= 1000.0 && v.fract() == 0.0 {
+                    if (1.0..=1000.0).contains(&v) && v.fract() == 0.0 {
                         count = Some(v as u32);
                         self.used[i + 1] = true;
                     }
@@ -276,14 +293,21 @@ impl<'a> Ctx<'a> {
     fn relative_dates(&mut self) {
         let n = self.toks.len();
         for i in 0..n {
-            if self.used[i] || !matches!(self.norm(i), "last" | "past" | "previous" | "this" | "recent") {
+            if self.used[i]
+                || !matches!(
+                    self.norm(i),
+                    "last" | "past" | "previous" | "this" | "recent"
+                )
+            {
                 continue;
             }
             let (count, unit_at) = match self.toks.get(i + 1).and_then(Token::number) {
                 Some(v) if v >= 1.0 && v.fract() == 0.0 && v < 1000.0 => (v as i32, i + 2),
                 _ => (1, i + 1),
             };
-            let Some(unit) = self.toks.get(unit_at).map(|t| t.stem.clone()) else { continue };
+            let Some(unit) = self.toks.get(unit_at).map(|t| t.stem.clone()) else {
+                continue;
+            };
             let months = match unit.as_str() {
                 "year" => 12,
                 "month" => 1,
@@ -293,12 +317,19 @@ impl<'a> Ctx<'a> {
             let this = self.norm(i) == "this";
             let (field, value) = if let Some(c) = self.date_column() {
                 let from = if this {
-                    crate::Day { year: self.today.year, month: if months == 12 { 1 } else { self.today.month }, day: 1 }
+                    crate::Day {
+                        year: self.today.year,
+                        month: if months == 12 { 1 } else { self.today.month },
+                        day: 1,
+                    }
                 } else {
                     self.today.months_back(count * months)
                 };
                 (c, Literal::Text(from.iso()))
-            } else if let Some(c) = self.year_column().filter(|&c| self.ix.column_type(c) == ColumnType::Integer) {
+            } else if let Some(c) = self
+                .year_column()
+                .filter(|&c| self.ix.column_type(c) == ColumnType::Integer)
+            {
                 if months % 12 != 0 {
                     continue;
                 }
@@ -341,15 +372,24 @@ impl<'a> Ctx<'a> {
         match col.ty {
             ColumnType::Boolean => Some(Literal::Boolean(true)),
             ColumnType::Integer
-                if col.min.as_deref() == Some("0") && col.max.as_deref() == Some("1") && col.name.ends_with("yn") =>
+                if col.min.as_deref() == Some("0")
+                    && col.max.as_deref() == Some("1")
+                    && col.name.ends_with("yn") =>
             {
                 Some(Literal::Integer(1))
             }
             ColumnType::Text if !col.values.is_empty() && col.values.len() <= 2 => {
-                let yes = col.values.iter().find(|v| matches!(v.value.to_lowercase().as_str(), "yes" | "y" | "true" | "t"))?;
+                let yes = col.values.iter().find(|v| {
+                    matches!(v.value.to_lowercase().as_str(), "yes" | "y" | "true" | "t")
+                })?;
                 col.values
                     .iter()
-                    .all(|v| matches!(v.value.to_lowercase().as_str(), "yes" | "y" | "true" | "t" | "no" | "n" | "false" | "f"))
+                    .all(|v| {
+                        matches!(
+                            v.value.to_lowercase().as_str(),
+                            "yes" | "y" | "true" | "t" | "no" | "n" | "false" | "f"
+                        )
+                    })
                     .then(|| Literal::Text(yes.value.clone()))
             }
             _ => None,
@@ -361,13 +401,22 @@ impl<'a> Ctx<'a> {
     fn boolean_fields(&mut self) {
         let fields = self.fields.clone();
         for f in &fields {
-            let Some(&(col, kind)) = f.columns.first() else { continue };
+            let Some(&(col, kind)) = f.columns.first() else {
+                continue;
+            };
             if kind != AliasKind::Full && f.end - f.start < 2 {
                 continue;
             }
-            let Some(yes) = self.yes_value(col) else { continue };
+            let Some(yes) = self.yes_value(col) else {
+                continue;
+            };
             let name = self.ix.column_name(col).to_string();
-            if self.plan.filters.iter().any(|x| x.any_of.iter().any(|c| c.field == name)) {
+            if self
+                .plan
+                .filters
+                .iter()
+                .any(|x| x.any_of.iter().any(|c| c.field == name))
+            {
                 continue;
             }
             let neg = self.negated(f.start);
@@ -395,28 +444,45 @@ impl<'a> Ctx<'a> {
 
     /// Month names on a date column: "in March" (any year), "March 2015".
     fn month_conditions(&mut self) {
-        let Some(col) = self.date_column() else { return };
+        let Some(col) = self.date_column() else {
+            return;
+        };
         for i in 0..self.toks.len() {
             if self.used[i] || !self.toks[i].is_word() {
                 continue;
             }
             let w = self.norm(i);
-            let Some(m) = crate::lexicon::MONTHS.iter().position(|x| *x == w || (x.len() > 3 && w.len() == 3 && x.starts_with(w) && w != "mar" && w != "may")) else { continue };
-            let year = self.toks.get(i + 1).and_then(Token::number).filter(|v| (1000.0..=2100.0).contains(v) && !self.used[i + 1]);
+            let Some(m) = crate::lexicon::MONTHS.iter().position(|x| {
+                *x == w
+                    || (x.len() > 3 && w.len() == 3 && x.starts_with(w) && w != "mar" && w != "may")
+            }) else {
+                continue;
+            };
+            let year = self
+                .toks
+                .get(i + 1)
+                .and_then(Token::number)
+                .filter(|v| (1000.0..=2100.0).contains(v) && !self.used[i + 1]);
             // "may" is a verb unless a year or "in" makes it the month.
             if w == "may" && year.is_none() && !(i > 0 && self.word_at(i - 1, "in")) {
                 continue;
             }
             let name = self.ix.column_name(col).to_string();
             let (op, value, end) = match year {
-                Some(y) => (CompareOp::StartsWith, format!("{}-{:02}", y as i64, m + 1), i + 2),
+                Some(y) => (
+                    CompareOp::StartsWith,
+                    format!("{}-{:02}", y as i64, m + 1),
+                    i + 2,
+                ),
                 None => (CompareOp::Contains, format!("-{:02}-", m + 1), i + 1),
             };
             for k in i..end {
                 self.used[k] = true;
             }
             let source = self.span_text(i, end);
-            self.plan.notes.push(format!("'{}' read as a month of {}.", source, name));
+            self.plan
+                .notes
+                .push(format!("'{}' read as a month of {}.", source, name));
             self.phrases.push((i, end));
             self.filter_spans.push((i, end));
             self.plan.filters.push(Filter {
@@ -436,7 +502,11 @@ impl<'a> Ctx<'a> {
 
     /// The longest value match at `i`, optionally with the first word
     /// replaced (fuzzy correction or a place-name variant).
-    fn value_match_at(&self, i: usize, first: Option<&[String]>) -> Option<(usize, Vec<u32>, MatchKind)> {
+    fn value_match_at(
+        &self,
+        i: usize,
+        first: Option<&[String]>,
+    ) -> Option<(usize, Vec<u32>, MatchKind)> {
         let t = &self.toks[i];
         let ix = self.ix;
         let mut best: Option<(usize, Vec<u32>, MatchKind)> = None;
@@ -487,17 +557,30 @@ impl<'a> Ctx<'a> {
                 // A single word that is a stopword or a bare number is not a
                 // value on its own.
                 // "named h", "called X": whatever follows is a value.
-                let introduced = i > 0 && matches!(this.toks[i - 1].norm.as_str(), "named" | "called" | "titled");
+                let introduced = i > 0
+                    && matches!(
+                        this.toks[i - 1].norm.as_str(),
+                        "named" | "called" | "titled"
+                    );
                 if e.words.len() == 1 && first.is_none() && !introduced {
                     let w = &e.words[0];
                     if is_stopword(w) || w.len() < 2 || w.chars().all(|c| c.is_ascii_digit()) {
                         continue;
                     }
                 }
-                if !introduced && e.words.iter().all(|w| is_stopword(w) || w.chars().all(|c| c.is_ascii_digit())) && first.is_none() {
+                if !introduced
+                    && e.words
+                        .iter()
+                        .all(|w| is_stopword(w) || w.chars().all(|c| c.is_ascii_digit()))
+                    && first.is_none()
+                {
                     continue;
                 }
-                let kind = if exact { MatchKind::Exact } else { MatchKind::Stemmed };
+                let kind = if exact {
+                    MatchKind::Exact
+                } else {
+                    MatchKind::Stemmed
+                };
                 match &mut best {
                     Some((bl, ids, bk)) if *bl == len => {
                         if !ids.contains(&id) {
@@ -556,7 +639,12 @@ impl<'a> Ctx<'a> {
                 continue;
             }
             // Glue words alone never name a field.
-            if len == 1 && matches!(a.words[0].as_str(), "the" | "of" | "a" | "in" | "and" | "to" | "by" | "for" | "is" | "s" | "no") {
+            if len == 1
+                && matches!(
+                    a.words[0].as_str(),
+                    "the" | "of" | "a" | "in" | "and" | "to" | "by" | "for" | "is" | "s" | "no"
+                )
+            {
                 continue;
             }
             match &mut best {
@@ -572,7 +660,7 @@ impl<'a> Ctx<'a> {
             }
         }
         if let Some((_, cols)) = &mut best {
-            cols.sort_by(|a, b| b.1.cmp(&a.1));
+            cols.sort_by_key(|c| std::cmp::Reverse(c.1));
             let top = cols[0].1;
             cols.retain(|c| c.1 == top);
         }
@@ -663,7 +751,11 @@ impl<'a> Ctx<'a> {
                 self.values.push(m);
                 continue;
             }
-            if t.is_word() && self.tier == Tier::Default && !is_stopword(&t.norm) && !is_negation(&t.norm) {
+            if t.is_word()
+                && self.tier == Tier::Default
+                && !is_stopword(&t.norm)
+                && !is_negation(&t.norm)
+            {
                 if let Some(m) = self.world_or_fuzzy(i) {
                     let len = m.end - m.start;
                     for k in i..i + len {
@@ -683,7 +775,11 @@ impl<'a> Ctx<'a> {
     /// for "Ayrton Senna", "camarines sur" for "Camarines Sur Province").
     fn partial_value_at(&self, i: usize) -> Option<ValueMention> {
         let t = &self.toks[i];
-        if !t.is_word() || is_stopword(&t.norm) || is_negation(&t.norm) || t.norm.chars().count() < 3 {
+        if !t.is_word()
+            || is_stopword(&t.norm)
+            || is_negation(&t.norm)
+            || t.norm.chars().count() < 3
+        {
             return None;
         }
         if self.ix.row_nouns.contains(&t.stem) || self.ix.fields_by_first.contains_key(&t.stem) {
@@ -702,9 +798,9 @@ impl<'a> Ctx<'a> {
                 .copied()
                 .filter(|&id| {
                     let e = &self.ix.values[id as usize];
-                    e.stems.windows(end - i + 1).any(|w| {
-                        w.iter().zip(i..=end).all(|(s, k)| *s == self.toks[k].stem)
-                    })
+                    e.stems
+                        .windows(end - i + 1)
+                        .any(|w| w.iter().zip(i..=end).all(|(s, k)| *s == self.toks[k].stem))
                 })
                 .collect();
             if keep.is_empty() {
@@ -715,7 +811,10 @@ impl<'a> Ctx<'a> {
             end += 1;
         }
         // A lone common word inside many values is a trait, not a value.
-        let mut cols: Vec<usize> = cands.iter().map(|&id| self.ix.values[id as usize].column).collect();
+        let mut cols: Vec<usize> = cands
+            .iter()
+            .map(|&id| self.ix.values[id as usize].column)
+            .collect();
         cols.sort();
         cols.dedup();
         if cands.len() > 6 || (end - i == 1 && cands.len() > 3) {
@@ -735,10 +834,15 @@ impl<'a> Ctx<'a> {
     /// ("German" → Germany, "California" → CA, "African" → Africa).
     fn place_at(&self, i: usize) -> Option<ValueMention> {
         for len in (1..=3).rev() {
-            if i + len > self.toks.len() || (i..i + len).any(|k| self.used[k] || !self.toks[k].is_word()) {
+            if i + len > self.toks.len()
+                || (i..i + len).any(|k| self.used[k] || !self.toks[k].is_word())
+            {
                 continue;
             }
-            let phrase = (i..i + len).map(|k| self.norm(k)).collect::<Vec<_>>().join(" ");
+            let phrase = (i..i + len)
+                .map(|k| self.norm(k))
+                .collect::<Vec<_>>()
+                .join(" ");
             for v in place_variants(&phrase) {
                 let ws: Vec<String> = v.split(' ').map(str::to_string).collect();
                 if let Some(ids) = self.ix.values_by_first.get(&ws[0]) {
@@ -779,13 +883,19 @@ impl<'a> Ctx<'a> {
                     continue;
                 }
                 if let Some(ids) = self.ix.values_by_first.get(&w[..cut]) {
-                    found.extend(ids.iter().filter(|&&id| self.ix.values[id as usize].words.len() == 1));
+                    found.extend(
+                        ids.iter()
+                            .filter(|&&id| self.ix.values[id as usize].words.len() == 1),
+                    );
                 }
             }
             if found.is_empty() && t.stem.len() >= 5 {
                 for (first, ids) in self.ix.values_with_prefix(&t.stem) {
                     if first.len() <= t.stem.len() + 3 {
-                        found.extend(ids.iter().filter(|&&id| self.ix.values[id as usize].words.len() == 1));
+                        found.extend(
+                            ids.iter()
+                                .filter(|&&id| self.ix.values[id as usize].words.len() == 1),
+                        );
                     }
                 }
             }
@@ -799,7 +909,8 @@ impl<'a> Ctx<'a> {
             }
         }
         // Typos.
-        if self.ix.word_rows.contains_key(&t.stem) || self.ix.fields_by_first.contains_key(&t.stem) {
+        if self.ix.word_rows.contains_key(&t.stem) || self.ix.fields_by_first.contains_key(&t.stem)
+        {
             return None;
         }
         let mut best: Option<ValueMention> = None;
@@ -826,7 +937,10 @@ impl<'a> Ctx<'a> {
     // ------------------------------------------------------------ conditions
 
     fn mentioned_columns(&self) -> HashSet<usize> {
-        self.fields.iter().flat_map(|f| f.columns.iter().map(|c| c.0)).collect()
+        self.fields
+            .iter()
+            .flat_map(|f| f.columns.iter().map(|c| c.0))
+            .collect()
     }
 
     /// Whether a negation word governs the span starting at `start`: within
@@ -841,7 +955,10 @@ impl<'a> Ctx<'a> {
                         || self.fields.iter().any(|f| f.start <= k && k < f.end)
                         || matches!(w, "have" | "has" | "use" | "from" | "in" | "equal")
                 })
-        }) || self.ops.iter().any(|o| o.cmp == Cmp::Ne && o.end <= start && start - o.end <= 1)
+        }) || self
+            .ops
+            .iter()
+            .any(|o| o.cmp == Cmp::Ne && o.end <= start && start - o.end <= 1)
     }
 
     /// "before", "after", "previous to", "next after", "following" just
@@ -881,12 +998,15 @@ impl<'a> Ctx<'a> {
                 Cmp::Lt => CompareOp::LtRowOf,
                 _ => return None,
             };
-            let field = o.implies.and_then(|h| self.column_for_group(h)).or_else(|| {
-                self.fields
-                    .iter()
-                    .filter(|f| f.end <= o.start && o.start - f.end <= 3)
-                    .find_map(|f| f.columns.iter().find(|c| self.is_ordered(c.0)).map(|c| c.0))
-            })?;
+            let field = o
+                .implies
+                .and_then(|h| self.column_for_group(h))
+                .or_else(|| {
+                    self.fields
+                        .iter()
+                        .filter(|f| f.end <= o.start && o.start - f.end <= 3)
+                        .find_map(|f| f.columns.iter().find(|c| self.is_ordered(c.0)).map(|c| c.0))
+                })?;
             return Some((op, field, o.start));
         }
         let last = self.norm(k - 1);
@@ -920,11 +1040,14 @@ impl<'a> Ctx<'a> {
         let mentioned = self.mentioned_columns();
         // Per mention, choose a column: one named in the phrase, else the
         // column where the value is most common.
-        let mut groups: Vec<(usize, bool, Vec<String>, MatchKind, Vec<(usize, usize)>, bool)> = Vec::new();
+        let mut groups: Vec<ValueGroup> = Vec::new();
         let values = self.values.clone();
         for m in &values {
-            let entries: Vec<&crate::index::ValueEntry> =
-                m.entries.iter().map(|&id| &self.ix.values[id as usize]).collect();
+            let entries: Vec<&crate::index::ValueEntry> = m
+                .entries
+                .iter()
+                .map(|&id| &self.ix.values[id as usize])
+                .collect();
             let mut cols: Vec<usize> = entries.iter().map(|e| e.column).collect();
             cols.sort();
             cols.dedup();
@@ -968,7 +1091,10 @@ impl<'a> Ctx<'a> {
                         any_of: vec![Condition {
                             field: name,
                             op,
-                            values: vec![Literal::Text(anchor.clone()), Literal::Text(vals[0].clone())],
+                            values: vec![
+                                Literal::Text(anchor.clone()),
+                                Literal::Text(vals[0].clone()),
+                            ],
                             source: source.clone(),
                             matched: m.kind,
                             confidence: conf,
@@ -1009,7 +1135,11 @@ impl<'a> Ctx<'a> {
                     self.plan.filters.push(Filter {
                         any_of: vec![Condition {
                             field: name,
-                            op: if dir_before { CompareOp::BeforeRowOf } else { CompareOp::AfterRowOf },
+                            op: if dir_before {
+                                CompareOp::BeforeRowOf
+                            } else {
+                                CompareOp::AfterRowOf
+                            },
                             values: vec![Literal::Text(vals[0].clone())],
                             source,
                             matched: m.kind,
@@ -1019,7 +1149,11 @@ impl<'a> Ctx<'a> {
                     if self.plan.order.is_empty() {
                         self.plan.order.push(OrderBy {
                             field: ROW_ORDER_FIELD.to_string(),
-                            direction: if dir_before { Direction::Desc } else { Direction::Asc },
+                            direction: if dir_before {
+                                Direction::Desc
+                            } else {
+                                Direction::Asc
+                            },
                         });
                         self.positional_anchor = true;
                     }
@@ -1065,12 +1199,21 @@ impl<'a> Ctx<'a> {
                 source,
                 name,
                 kind_word(kind),
-                if ambiguous { ", also found in other fields" } else { "" },
+                if ambiguous {
+                    ", also found in other fields"
+                } else {
+                    ""
+                },
                 conf
             ));
             for &(s, e) in &spans {
                 let s = if neg {
-                    self.negations.iter().copied().filter(|&n| n < s && s - n <= 4).max().unwrap_or(s)
+                    self.negations
+                        .iter()
+                        .copied()
+                        .filter(|&n| n < s && s - n <= 4)
+                        .max()
+                        .unwrap_or(s)
                 } else {
                     s
                 };
@@ -1118,7 +1261,11 @@ impl<'a> Ctx<'a> {
                 self.plan.filters.push(Filter {
                     any_of: vec![Condition {
                         field: name,
-                        op: if neg { CompareOp::NotContains } else { CompareOp::Contains },
+                        op: if neg {
+                            CompareOp::NotContains
+                        } else {
+                            CompareOp::Contains
+                        },
                         values: vec![Literal::Text(text.clone())],
                         source: self.span_text(i, i + 1),
                         matched: MatchKind::Inferred,
@@ -1142,7 +1289,13 @@ impl<'a> Ctx<'a> {
                     .iter()
                     .any(|w| stems.contains(&stem(w)))
             })
-            .or_else(|| if head == "year" { self.year_column() } else { None })
+            .or_else(|| {
+                if head == "year" {
+                    self.year_column()
+                } else {
+                    None
+                }
+            })
             .or_else(|| {
                 // Heights like "1.87 m", times like "4:19.84": text that
                 // sorts as its number.
@@ -1159,7 +1312,10 @@ impl<'a> Ctx<'a> {
     /// smallest and largest do), so its text order follows its numbers.
     fn sortable_text(&self, c: usize) -> bool {
         let col = &self.ix.profile.columns[c];
-        let digit = |v: &Option<String>| v.as_deref().is_some_and(|s| s.starts_with(|ch: char| ch.is_ascii_digit()));
+        let digit = |v: &Option<String>| {
+            v.as_deref()
+                .is_some_and(|s| s.starts_with(|ch: char| ch.is_ascii_digit()))
+        };
         col.ty == ColumnType::Text && digit(&col.min) && digit(&col.max)
     }
 
@@ -1174,17 +1330,30 @@ impl<'a> Ctx<'a> {
         let cols = &self.ix.profile.columns;
         self.ix
             .ordered_columns()
-            .find(|&c| cols[c].name.split('_').any(|w| w == "year" || w == "yr" || w == "season"))
+            .find(|&c| {
+                cols[c]
+                    .name
+                    .split('_')
+                    .any(|w| w == "year" || w == "yr" || w == "season")
+            })
             .or_else(|| {
-                self.ix.ordered_columns().find(|&c| {
-                    matches!(cols[c].ty, ColumnType::Date | ColumnType::DateTime)
-                })
+                self.ix
+                    .ordered_columns()
+                    .find(|&c| matches!(cols[c].ty, ColumnType::Date | ColumnType::DateTime))
             })
             .or_else(|| {
                 self.ix.ordered_columns().find(|&c| {
                     cols[c].ty == ColumnType::Integer
-                        && cols[c].min.as_deref().and_then(|m| m.parse::<i64>().ok()).is_some_and(|m| m >= 1000)
-                        && cols[c].max.as_deref().and_then(|m| m.parse::<i64>().ok()).is_some_and(|m| m <= 2100)
+                        && cols[c]
+                            .min
+                            .as_deref()
+                            .and_then(|m| m.parse::<i64>().ok())
+                            .is_some_and(|m| m >= 1000)
+                        && cols[c]
+                            .max
+                            .as_deref()
+                            .and_then(|m| m.parse::<i64>().ok())
+                            .is_some_and(|m| m <= 2100)
                 })
             })
             .or_else(|| {
@@ -1206,9 +1375,17 @@ impl<'a> Ctx<'a> {
         let mut skipped = 0;
         loop {
             if let Some(f) = self.fields.iter().find(|f| f.start == k) {
-                return f.columns.iter().find(|c| self.is_ordered(c.0)).map(|c| (c.0, f.end));
+                return f
+                    .columns
+                    .iter()
+                    .find(|c| self.is_ordered(c.0))
+                    .map(|c| (c.0, f.end));
             }
-            if k < self.toks.len() && skipped < skip && self.toks[k].is_word() && is_stopword(self.norm(k)) {
+            if k < self.toks.len()
+                && skipped < skip
+                && self.toks[k].is_word()
+                && is_stopword(self.norm(k))
+            {
                 k += 1;
                 skipped += 1;
                 continue;
@@ -1228,7 +1405,14 @@ impl<'a> Ctx<'a> {
                 return f.columns.iter().find(|c| self.is_ordered(c.0)).map(|c| c.0);
             }
             let w = self.norm(k - 1);
-            if skipped < skip && self.toks[k - 1].is_word() && (is_stopword(w) || matches!(w, "is" | "are" | "was" | "with" | "has" | "have" | "of" | "had")) {
+            if skipped < skip
+                && self.toks[k - 1].is_word()
+                && (is_stopword(w)
+                    || matches!(
+                        w,
+                        "is" | "are" | "was" | "with" | "has" | "have" | "of" | "had"
+                    ))
+            {
                 k -= 1;
                 skipped += 1;
                 continue;
@@ -1263,7 +1447,11 @@ impl<'a> Ctx<'a> {
             // The comparator right before the number.
             let mut op = ops
                 .iter()
-                .find(|o| o.end == i || (o.end + 1 == i && matches!(self.norm(o.end), "a" | "an" | "the" | "about" | "around")))
+                .find(|o| {
+                    o.end == i
+                        || (o.end + 1 == i
+                            && matches!(self.norm(o.end), "a" | "an" | "the" | "about" | "around"))
+                })
                 .cloned();
             let mut between_field: Option<usize> = None;
             if op.is_none() {
@@ -1271,7 +1459,8 @@ impl<'a> Ctx<'a> {
                 if let Some(f) = self.fields.iter().find(|f| f.end == i) {
                     if let Some(o) = ops.iter().find(|o| o.end == f.start) {
                         op = Some(o.clone());
-                        between_field = f.columns.iter().find(|c| self.is_ordered(c.0)).map(|c| c.0);
+                        between_field =
+                            f.columns.iter().find(|c| self.is_ordered(c.0)).map(|c| c.0);
                     }
                 }
             }
@@ -1279,12 +1468,19 @@ impl<'a> Ctx<'a> {
                 // "a greater weight than 10"
                 for k in (i.saturating_sub(6)..i - 1).rev() {
                     if let Some(c) = split_comparative(self.norm(k)) {
-                        op = Some(OpMention { start: k, end: i, cmp: c, implies: None });
+                        op = Some(OpMention {
+                            start: k,
+                            end: i,
+                            cmp: c,
+                            implies: None,
+                        });
                         between_field = self
                             .fields
                             .iter()
                             .filter(|f| f.start > k && f.end < i)
-                            .find_map(|f| f.columns.iter().find(|c| self.is_ordered(c.0)).map(|c| c.0));
+                            .find_map(|f| {
+                                f.columns.iter().find(|c| self.is_ordered(c.0)).map(|c| c.0)
+                            });
                         break;
                     }
                 }
@@ -1296,7 +1492,9 @@ impl<'a> Ctx<'a> {
             if matches!(cmp, Some(Cmp::Between)) || cmp.is_none() {
                 // "between 10 and 20", "from 2010 to 2015", "10-20".
                 if end + 1 < n
-                    && (self.word_at(end, "and") || self.word_at(end, "to") || self.word_at(end, "through"))
+                    && (self.word_at(end, "and")
+                        || self.word_at(end, "to")
+                        || self.word_at(end, "through"))
                     && self.toks[end + 1].number().is_some()
                     && (cmp.is_some() || self.word_at(end, "to"))
                 {
@@ -1341,7 +1539,8 @@ impl<'a> Ctx<'a> {
             let after = if between_field.is_some() {
                 None
             } else {
-                self.field_after(end, 2).or_else(|| self.field_after(i + 1, 2))
+                self.field_after(end, 2)
+                    .or_else(|| self.field_after(i + 1, 2))
             };
             let mut field = between_field.or(after.map(|f| f.0));
             if let Some((_, fend)) = after {
@@ -1366,7 +1565,11 @@ impl<'a> Ctx<'a> {
                 }
             }
             let yearish = v.fract() == 0.0 && (1000.0..=2100.0).contains(&v) && !percent;
-            if field.is_none() && yearish && (cmp.is_some() || i > 0 && matches!(self.norm(i - 1), "in" | "of" | "during" | "year")) {
+            if field.is_none()
+                && yearish
+                && (cmp.is_some()
+                    || i > 0 && matches!(self.norm(i - 1), "in" | "of" | "during" | "year"))
+            {
                 field = self.year_column();
                 how = MatchKind::Inferred;
             }
@@ -1375,7 +1578,12 @@ impl<'a> Ctx<'a> {
                 field = self
                     .fields
                     .iter()
-                    .filter_map(|f| f.columns.iter().find(|c| self.is_ordered(c.0)).map(|c| (f, c.0)))
+                    .filter_map(|f| {
+                        f.columns
+                            .iter()
+                            .find(|c| self.is_ordered(c.0))
+                            .map(|c| (f, c.0))
+                    })
                     .min_by_key(|(f, _)| f.start.abs_diff(i))
                     .map(|(_, c)| c);
                 if field.is_none() {
@@ -1386,8 +1594,16 @@ impl<'a> Ctx<'a> {
                             let col = &self.ix.profile.columns[c];
                             col.ty.is_numeric()
                                 && !col.name.ends_with("id")
-                                && col.min.as_deref().and_then(|m| m.parse::<f64>().ok()).is_some_and(|m| m <= v)
-                                && col.max.as_deref().and_then(|m| m.parse::<f64>().ok()).is_some_and(|m| m >= v)
+                                && col
+                                    .min
+                                    .as_deref()
+                                    .and_then(|m| m.parse::<f64>().ok())
+                                    .is_some_and(|m| m <= v)
+                                && col
+                                    .max
+                                    .as_deref()
+                                    .and_then(|m| m.parse::<f64>().ok())
+                                    .is_some_and(|m| m >= v)
                         })
                         .collect();
                     if fits.len() == 1 {
@@ -1399,7 +1615,11 @@ impl<'a> Ctx<'a> {
             if yearish && after.is_none() && between_field.is_none() {
                 if let (Some(c), Some(y)) = (field, self.year_column()) {
                     let colp = &self.ix.profile.columns[c];
-                    let outside = colp.max.as_deref().and_then(|m| m.parse::<f64>().ok()).is_some_and(|m| m < v / 2.0);
+                    let outside = colp
+                        .max
+                        .as_deref()
+                        .and_then(|m| m.parse::<f64>().ok())
+                        .is_some_and(|m| m < v / 2.0);
                     if outside {
                         field = Some(y);
                         how = MatchKind::Inferred;
@@ -1410,7 +1630,10 @@ impl<'a> Ctx<'a> {
                 i = end;
                 continue;
             };
-            if let Some(f) = self.fields.iter().find(|f| f.columns.iter().any(|c| c.0 == col) && (f.end <= i + 1 && i - f.end.min(i) <= 4 || f.start >= i && f.start - i <= 3)) {
+            if let Some(f) = self.fields.iter().find(|f| {
+                f.columns.iter().any(|c| c.0 == col)
+                    && (f.end <= i + 1 && i - f.end.min(i) <= 4 || f.start >= i && f.start - i <= 3)
+            }) {
                 self.attached.insert(f.start);
             }
             let cmp = match cmp {
@@ -1419,7 +1642,13 @@ impl<'a> Ctx<'a> {
             };
             let colp = &self.ix.profile.columns[col];
             let is_date = matches!(colp.ty, ColumnType::Date | ColumnType::DateTime);
-            let v = if percent && colp.max.as_deref().and_then(|m| m.parse::<f64>().ok()).is_some_and(|m| m <= 1.0) {
+            let v = if percent
+                && colp
+                    .max
+                    .as_deref()
+                    .and_then(|m| m.parse::<f64>().ok())
+                    .is_some_and(|m| m <= 1.0)
+            {
                 v / 100.0
             } else {
                 v
@@ -1429,7 +1658,10 @@ impl<'a> Ctx<'a> {
                 // A number in a text field: the text holds it.
                 match cmp {
                     Cmp::Eq => (CompareOp::Contains, vec![Literal::Text(format_number(v))]),
-                    Cmp::Ne => (CompareOp::NotContains, vec![Literal::Text(format_number(v))]),
+                    Cmp::Ne => (
+                        CompareOp::NotContains,
+                        vec![Literal::Text(format_number(v))],
+                    ),
                     _ => {
                         i = end;
                         continue;
@@ -1439,16 +1671,29 @@ impl<'a> Ctx<'a> {
                 let y = v as i64;
                 match cmp {
                     Cmp::Eq => (CompareOp::StartsWith, vec![Literal::Text(y.to_string())]),
-                    Cmp::Gt | Cmp::After => (CompareOp::Ge, vec![Literal::Text(format!("{}-01-01", y + 1))]),
-                    Cmp::Ge | Cmp::Since => (CompareOp::Ge, vec![Literal::Text(format!("{y}-01-01"))]),
-                    Cmp::Lt | Cmp::Before => (CompareOp::Lt, vec![Literal::Text(format!("{y}-01-01"))]),
-                    Cmp::Le => (CompareOp::Lt, vec![Literal::Text(format!("{}-01-01", y + 1))]),
+                    Cmp::Gt | Cmp::After => (
+                        CompareOp::Ge,
+                        vec![Literal::Text(format!("{}-01-01", y + 1))],
+                    ),
+                    Cmp::Ge | Cmp::Since => {
+                        (CompareOp::Ge, vec![Literal::Text(format!("{y}-01-01"))])
+                    }
+                    Cmp::Lt | Cmp::Before => {
+                        (CompareOp::Lt, vec![Literal::Text(format!("{y}-01-01"))])
+                    }
+                    Cmp::Le => (
+                        CompareOp::Lt,
+                        vec![Literal::Text(format!("{}-01-01", y + 1))],
+                    ),
                     Cmp::Ne => (CompareOp::NotContains, vec![Literal::Text(y.to_string())]),
                     Cmp::Between => {
                         let h = hi.unwrap_or(v) as i64;
                         (
                             CompareOp::Between,
-                            vec![Literal::Text(format!("{y}-01-01")), Literal::Text(format!("{h}-12-31T23:59:59"))],
+                            vec![
+                                Literal::Text(format!("{y}-01-01")),
+                                Literal::Text(format!("{h}-12-31T23:59:59")),
+                            ],
                         )
                     }
                 }
@@ -1467,7 +1712,10 @@ impl<'a> Ctx<'a> {
                     Cmp::Le => (CompareOp::Le, vec![lit]),
                     Cmp::Between => {
                         let (a, b) = (v.min(hi.unwrap_or(v)), v.max(hi.unwrap_or(v)));
-                        (CompareOp::Between, vec![self.number_literal(col, a), self.number_literal(col, b)])
+                        (
+                            CompareOp::Between,
+                            vec![self.number_literal(col, a), self.number_literal(col, b)],
+                        )
                     }
                 }
             };
@@ -1489,7 +1737,11 @@ impl<'a> Ctx<'a> {
             // The phrase covers the field named next to it.
             let mut ps = op_start;
             let mut pe = end;
-            if let Some(f) = self.fields.iter().find(|f| f.columns.iter().any(|c| c.0 == col) && (f.end <= op_start && op_start - f.end <= 3 || f.start >= end && f.start - end <= 2)) {
+            if let Some(f) = self.fields.iter().find(|f| {
+                f.columns.iter().any(|c| c.0 == col)
+                    && (f.end <= op_start && op_start - f.end <= 3
+                        || f.start >= end && f.start - end <= 2)
+            }) {
                 ps = ps.min(f.start);
                 pe = pe.max(f.end);
             }
@@ -1502,7 +1754,11 @@ impl<'a> Ctx<'a> {
                 "'{}' read as a condition on {} ({}, confidence {:.2}).",
                 source,
                 name,
-                if how == MatchKind::Exact { "field named next to the number" } else { kind_word(how) },
+                if how == MatchKind::Exact {
+                    "field named next to the number"
+                } else {
+                    kind_word(how)
+                },
                 conf
             ));
             self.phrases.push((ps, pe));
@@ -1540,7 +1796,10 @@ impl<'a> Ctx<'a> {
             .iter()
             .flat_map(|f| f.columns.iter())
             .map(|c| c.0)
-            .find(|&c| self.ix.column_type(c) == ColumnType::Text && self.ix.profile.columns[c].values.len() >= 2)
+            .find(|&c| {
+                self.ix.column_type(c) == ColumnType::Text
+                    && self.ix.profile.columns[c].values.len() >= 2
+            })
         else {
             return false;
         };
@@ -1583,18 +1842,21 @@ impl<'a> Ctx<'a> {
         // "the average, minimum and maximum age", "from the oldest to the
         // youngest": aggregates or a range, not a request for the extreme.
         let aggregate = self.toks.iter().any(|t| is_aggregate(&t.norm));
-        let both = sups.iter().any(|s| !s.positional && s.desc) && sups.iter().any(|s| !s.positional && !s.desc);
+        let both = sups.iter().any(|s| !s.positional && s.desc)
+            && sups.iter().any(|s| !s.positional && !s.desc);
         if aggregate || both {
             sups.retain(|s| s.positional && s.count.is_some());
         }
-        for s in sups.iter_mut().filter(|s| s.count.is_none() && !s.positional) {
+        for s in sups
+            .iter_mut()
+            .filter(|s| s.count.is_none() && !s.positional)
+        {
             for k in (s.start.saturating_sub(6)..s.start).rev() {
                 if let Some(v) = self.toks[k].number() {
                     if !self.used[k]
                         && k > 0
                         && matches!(self.norm(k - 1), "the" | "top" | "first")
-                        && v >= 1.0
-                        && v <= 100.0
+                        && (1.0..=100.0).contains(&v)
                         && v.fract() == 0.0
                     {
                         s.count = Some(v as u32);
@@ -1648,7 +1910,12 @@ impl<'a> Ctx<'a> {
                 field = self
                     .fields
                     .iter()
-                    .filter_map(|f| f.columns.iter().find(|c| self.is_ordered(c.0)).map(|c| (f, c.0)))
+                    .filter_map(|f| {
+                        f.columns
+                            .iter()
+                            .find(|c| self.is_ordered(c.0))
+                            .map(|c| (f, c.0))
+                    })
                     .min_by_key(|(f, _)| f.start.abs_diff(s.start))
                     .map(|(_, c)| c);
             }
@@ -1658,7 +1925,11 @@ impl<'a> Ctx<'a> {
                     let name = self.ix.column_name(col).to_string();
                     self.plan.order.push(OrderBy {
                         field: name.clone(),
-                        direction: if desc { Direction::Desc } else { Direction::Asc },
+                        direction: if desc {
+                            Direction::Desc
+                        } else {
+                            Direction::Asc
+                        },
                     });
                     self.plan.notes.push(format!(
                         "'{}' orders by {} {}.",
@@ -1670,7 +1941,11 @@ impl<'a> Ctx<'a> {
                 None if s.positional => {
                     self.plan.order.push(OrderBy {
                         field: ROW_ORDER_FIELD.to_string(),
-                        direction: if desc { Direction::Desc } else { Direction::Asc },
+                        direction: if desc {
+                            Direction::Desc
+                        } else {
+                            Direction::Asc
+                        },
                     });
                     self.plan.notes.push(format!(
                         "'{}' orders by the records' position in the dataset.",
@@ -1682,7 +1957,9 @@ impl<'a> Ctx<'a> {
                         explicit_order = true;
                         break;
                     }
-                    self.plan.notes.push(format!("'{}' names no field to order by; ignored.", word));
+                    self.plan
+                        .notes
+                        .push(format!("'{}' names no field to order by; ignored.", word));
                     continue;
                 }
             }
@@ -1704,7 +1981,9 @@ impl<'a> Ctx<'a> {
             .any(|f| f.any_of.len() > 1 || f.any_of.iter().any(|c| c.op == CompareOp::In));
         if !explicit_order && alternatives {
             for i in 0..self.toks.len() {
-                let Some(c) = split_comparative(self.norm(i)) else { continue };
+                let Some(c) = split_comparative(self.norm(i)) else {
+                    continue;
+                };
                 if self.word_at(i + 1, "than") {
                     continue;
                 }
@@ -1721,7 +2000,11 @@ impl<'a> Ctx<'a> {
                     ));
                     self.plan.order.push(OrderBy {
                         field: name,
-                        direction: if c == Cmp::Gt { Direction::Desc } else { Direction::Asc },
+                        direction: if c == Cmp::Gt {
+                            Direction::Desc
+                        } else {
+                            Direction::Asc
+                        },
                     });
                     self.plan.limit = Some(1);
                     explicit_order = true;
@@ -1733,14 +2016,32 @@ impl<'a> Ctx<'a> {
         if !explicit_order {
             for i in 0..self.toks.len() {
                 let w = self.norm(i).to_string();
-                if matches!(w.as_str(), "order" | "ordered" | "sort" | "sorted" | "rank" | "ranked" | "arrange" | "arranged") {
-                    let desc = (i.saturating_sub(3)..(i + 4).min(self.toks.len()))
-                        .any(|k| matches!(self.norm(k), "descending" | "desc" | "decreasing" | "reverse"));
+                if matches!(
+                    w.as_str(),
+                    "order"
+                        | "ordered"
+                        | "sort"
+                        | "sorted"
+                        | "rank"
+                        | "ranked"
+                        | "arrange"
+                        | "arranged"
+                ) {
+                    let desc = (i.saturating_sub(3)..(i + 4).min(self.toks.len())).any(|k| {
+                        matches!(
+                            self.norm(k),
+                            "descending" | "desc" | "decreasing" | "reverse"
+                        )
+                    });
                     if let Some((col, _)) = self.field_after(i + 1, 3) {
                         let name = self.ix.column_name(col).to_string();
                         self.plan.order.push(OrderBy {
                             field: name,
-                            direction: if desc { Direction::Desc } else { Direction::Asc },
+                            direction: if desc {
+                                Direction::Desc
+                            } else {
+                                Direction::Asc
+                            },
                         });
                         break;
                     }
@@ -1752,7 +2053,8 @@ impl<'a> Ctx<'a> {
     /// "8 cylinders or produced before 1980": conditions on different
     /// fields joined by "or" become one filter of alternatives.
     fn join_alternatives(&mut self) {
-        let mut order: Vec<usize> = (0..self.plan.filters.len().min(self.filter_spans.len())).collect();
+        let mut order: Vec<usize> =
+            (0..self.plan.filters.len().min(self.filter_spans.len())).collect();
         order.sort_by_key(|&k| self.filter_spans[k].0);
         let mut merged: Vec<(usize, usize)> = Vec::new();
         for w in order.windows(2) {
@@ -1760,7 +2062,9 @@ impl<'a> Ctx<'a> {
             let (ae, bs) = (self.filter_spans[a].1, self.filter_spans[b].0);
             if ae <= bs
                 && bs - ae <= 5
-                && (ae..bs).find(|&k| !is_stopword(self.norm(k)) || self.word_at(k, "or")).is_some_and(|k| self.word_at(k, "or"))
+                && (ae..bs)
+                    .find(|&k| !is_stopword(self.norm(k)) || self.word_at(k, "or"))
+                    .is_some_and(|k| self.word_at(k, "or"))
                 && (ae..bs).all(|k| self.toks[k].is_word())
                 && self.plan.filters[a].any_of[0].field != self.plan.filters[b].any_of[0].field
             {
@@ -1803,7 +2107,8 @@ impl<'a> Ctx<'a> {
                 continue;
             }
             let fts = self.ix.profile.fts_table.is_some();
-            let known = self.ix.word_rows.contains_key(&t.stem) || self.ix.word_rows.contains_key(&t.norm);
+            let known =
+                self.ix.word_rows.contains_key(&t.stem) || self.ix.word_rows.contains_key(&t.norm);
             let share = self.ix.word_share(&t.stem).max(self.ix.word_share(&t.norm));
             if fts && (known || self.ix.has_free_text) && share < 0.5 {
                 self.plan.traits.push(t.norm.clone());
@@ -1831,13 +2136,21 @@ impl<'a> Ctx<'a> {
             let mut names: Vec<String> = self
                 .fields
                 .iter()
-                .map(|f| format!("'{}' → {}", self.span_text(f.start, f.end), self.ix.column_name(f.columns[0].0)))
+                .map(|f| {
+                    format!(
+                        "'{}' → {}",
+                        self.span_text(f.start, f.end),
+                        self.ix.column_name(f.columns[0].0)
+                    )
+                })
                 .collect();
             names.dedup();
             names
         };
         if !fields.is_empty() {
-            self.plan.notes.insert(0, format!("Fields named: {}.", fields.join(", ")));
+            self.plan
+                .notes
+                .insert(0, format!("Fields named: {}.", fields.join(", ")));
         }
         let mut phrases = std::mem::take(&mut self.phrases);
         phrases.sort();
@@ -1856,8 +2169,11 @@ impl<'a> Ctx<'a> {
             Tier::Default => "Default tier: exact, stemmed, synonym, world-knowledge and fuzzy linking; relaxes once if nothing matches.".to_string(),
             Tier::Small => "Small tier: exact and stemmed linking only, no relaxation.".to_string(),
         });
-        if self.plan.filters.is_empty() && self.plan.traits.is_empty() && self.plan.order.is_empty() {
-            self.plan.notes.push("No condition found: returning the records in dataset order.".to_string());
+        if self.plan.filters.is_empty() && self.plan.traits.is_empty() && self.plan.order.is_empty()
+        {
+            self.plan
+                .notes
+                .push("No condition found: returning the records in dataset order.".to_string());
         }
     }
 }

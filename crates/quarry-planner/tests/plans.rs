@@ -3,8 +3,13 @@
 
 use quarry_planner::*;
 
-
-fn col(name: &str, ty: ColumnType, values: &[(&str, u64)], min: Option<&str>, max: Option<&str>) -> ColumnProfile {
+fn col(
+    name: &str,
+    ty: ColumnType,
+    values: &[(&str, u64)],
+    min: Option<&str>,
+    max: Option<&str>,
+) -> ColumnProfile {
     ColumnProfile {
         name: name.into(),
         original_name: name.into(),
@@ -14,7 +19,13 @@ fn col(name: &str, ty: ColumnType, values: &[(&str, u64)], min: Option<&str>, ma
         distinct_count: values.len() as u64,
         min: min.map(Into::into),
         max: max.map(Into::into),
-        values: values.iter().map(|(v, c)| ValueCount { value: v.to_string(), count: *c }).collect(),
+        values: values
+            .iter()
+            .map(|(v, c)| ValueCount {
+                value: v.to_string(),
+                count: *c,
+            })
+            .collect(),
         full_text: ty == ColumnType::Text,
     }
 }
@@ -36,13 +47,65 @@ fn companies() -> DatasetProfile {
     profile(
         "companies",
         vec![
-            col("name", ColumnType::Text, &[("Acme Pay", 1), ("Globex", 1), ("Initech", 1)], None, None),
-            col("country", ColumnType::Text, &[("Germany", 300), ("France", 200), ("United States", 400), ("Japan", 100)], None, None),
-            col("city", ColumnType::Text, &[("Berlin", 100), ("Paris", 100), ("New York", 150), ("Tokyo", 50)], None, None),
-            col("industry", ColumnType::Text, &[("Fintech", 50), ("Retail", 300), ("Software", 200)], None, None),
-            col("employees", ColumnType::Integer, &[], Some("1"), Some("100000")),
-            col("revenue", ColumnType::Float, &[], Some("0"), Some("5000000000")),
-            col("founded", ColumnType::Integer, &[], Some("1900"), Some("2024")),
+            col(
+                "name",
+                ColumnType::Text,
+                &[("Acme Pay", 1), ("Globex", 1), ("Initech", 1)],
+                None,
+                None,
+            ),
+            col(
+                "country",
+                ColumnType::Text,
+                &[
+                    ("Germany", 300),
+                    ("France", 200),
+                    ("United States", 400),
+                    ("Japan", 100),
+                ],
+                None,
+                None,
+            ),
+            col(
+                "city",
+                ColumnType::Text,
+                &[
+                    ("Berlin", 100),
+                    ("Paris", 100),
+                    ("New York", 150),
+                    ("Tokyo", 50),
+                ],
+                None,
+                None,
+            ),
+            col(
+                "industry",
+                ColumnType::Text,
+                &[("Fintech", 50), ("Retail", 300), ("Software", 200)],
+                None,
+                None,
+            ),
+            col(
+                "employees",
+                ColumnType::Integer,
+                &[],
+                Some("1"),
+                Some("100000"),
+            ),
+            col(
+                "revenue",
+                ColumnType::Float,
+                &[],
+                Some("0"),
+                Some("5000000000"),
+            ),
+            col(
+                "founded",
+                ColumnType::Integer,
+                &[],
+                Some("1900"),
+                Some("2024"),
+            ),
             col("description", ColumnType::Text, &[], None, None),
         ],
     )
@@ -52,14 +115,49 @@ fn cars() -> DatasetProfile {
     profile(
         "cars",
         vec![
-            col("make", ColumnType::Text, &[("toyota", 40), ("honda", 30), ("ford", 50), ("tesla", 5)], None, None),
-            col("model", ColumnType::Text, &[("corolla", 10), ("civic", 10), ("focus", 10), ("model 3", 5)], None, None),
-            col("class", ColumnType::Text, &[("suv", 30), ("compact", 40), ("pickup", 20)], None, None),
+            col(
+                "make",
+                ColumnType::Text,
+                &[("toyota", 40), ("honda", 30), ("ford", 50), ("tesla", 5)],
+                None,
+                None,
+            ),
+            col(
+                "model",
+                ColumnType::Text,
+                &[
+                    ("corolla", 10),
+                    ("civic", 10),
+                    ("focus", 10),
+                    ("model 3", 5),
+                ],
+                None,
+                None,
+            ),
+            col(
+                "class",
+                ColumnType::Text,
+                &[("suv", 30), ("compact", 40), ("pickup", 20)],
+                None,
+                None,
+            ),
             col("mpg_city", ColumnType::Integer, &[], Some("9"), Some("130")),
             col("hwy", ColumnType::Integer, &[], Some("12"), Some("120")),
-            col("price", ColumnType::Float, &[], Some("9000"), Some("120000")),
+            col(
+                "price",
+                ColumnType::Float,
+                &[],
+                Some("9000"),
+                Some("120000"),
+            ),
             col("year", ColumnType::Integer, &[], Some("1990"), Some("2024")),
-            col("weight", ColumnType::Integer, &[], Some("1800"), Some("6000")),
+            col(
+                "weight",
+                ColumnType::Integer,
+                &[],
+                Some("1800"),
+                Some("6000"),
+            ),
         ],
     )
 }
@@ -74,12 +172,22 @@ fn filters(p: &QueryPlan) -> Vec<String> {
 
 fn plan(profile: &DatasetProfile, q: &str) -> QueryPlan {
     let p = Planner::new(profile).plan(q, Tier::Default);
-    eprintln!("{q}\n  {:?}\n  traits {:?} order {:?} limit {:?}\n  {}", filters(&p), p.traits, p.order, p.limit, p.notes.join(" "));
+    eprintln!(
+        "{q}\n  {:?}\n  traits {:?} order {:?} limit {:?}\n  {}",
+        filters(&p),
+        p.traits,
+        p.order,
+        p.limit,
+        p.notes.join(" ")
+    );
     p
 }
 
 fn has(p: &QueryPlan, field: &str, op: CompareOp, values: &[Literal]) -> bool {
-    p.filters.iter().flat_map(|f| f.any_of.iter()).any(|c| c.field == field && c.op == op && c.values == values)
+    p.filters
+        .iter()
+        .flat_map(|f| f.any_of.iter())
+        .any(|c| c.field == field && c.op == op && c.values == values)
 }
 
 fn text(s: &str) -> Literal {
@@ -88,10 +196,18 @@ fn text(s: &str) -> Literal {
 
 #[test]
 fn the_headline_phrase() {
-    let p = plan(&companies(), "fintech companies in Germany with more than 500 employees");
+    let p = plan(
+        &companies(),
+        "fintech companies in Germany with more than 500 employees",
+    );
     assert!(has(&p, "industry", CompareOp::Eq, &[text("Fintech")]));
     assert!(has(&p, "country", CompareOp::Eq, &[text("Germany")]));
-    assert!(has(&p, "employees", CompareOp::Gt, &[Literal::Integer(500)]));
+    assert!(has(
+        &p,
+        "employees",
+        CompareOp::Gt,
+        &[Literal::Integer(500)]
+    ));
     assert_eq!(p.filters.len(), 3);
     assert!(p.traits.is_empty(), "{:?}", p.traits);
 }
@@ -99,15 +215,55 @@ fn the_headline_phrase() {
 #[test]
 fn comparisons() {
     let c = companies();
-    assert!(has(&plan(&c, "companies with at least 200 employees"), "employees", CompareOp::Ge, &[Literal::Integer(200)]));
-    assert!(has(&plan(&c, "revenue under $10M"), "revenue", CompareOp::Lt, &[Literal::Float(10e6)]));
-    assert!(has(&plan(&c, "founded between 2010 and 2015"), "founded", CompareOp::Between, &[Literal::Integer(2010), Literal::Integer(2015)]));
-    assert!(has(&plan(&c, "companies with 50 employees or fewer"), "employees", CompareOp::Le, &[Literal::Integer(50)]));
-    assert!(has(&plan(&c, "companies founded after 2001"), "founded", CompareOp::Gt, &[Literal::Integer(2001)]));
-    assert!(has(&plan(&c, "companies founded in 2005"), "founded", CompareOp::Eq, &[Literal::Integer(2005)]));
+    assert!(has(
+        &plan(&c, "companies with at least 200 employees"),
+        "employees",
+        CompareOp::Ge,
+        &[Literal::Integer(200)]
+    ));
+    assert!(has(
+        &plan(&c, "revenue under $10M"),
+        "revenue",
+        CompareOp::Lt,
+        &[Literal::Float(10e6)]
+    ));
+    assert!(has(
+        &plan(&c, "founded between 2010 and 2015"),
+        "founded",
+        CompareOp::Between,
+        &[Literal::Integer(2010), Literal::Integer(2015)]
+    ));
+    assert!(has(
+        &plan(&c, "companies with 50 employees or fewer"),
+        "employees",
+        CompareOp::Le,
+        &[Literal::Integer(50)]
+    ));
+    assert!(has(
+        &plan(&c, "companies founded after 2001"),
+        "founded",
+        CompareOp::Gt,
+        &[Literal::Integer(2001)]
+    ));
+    assert!(has(
+        &plan(&c, "companies founded in 2005"),
+        "founded",
+        CompareOp::Eq,
+        &[Literal::Integer(2005)]
+    ));
     let k = cars();
-    assert!(has(&plan(&k, "cars cheaper than 20k"), "price", CompareOp::Lt, &[Literal::Float(20000.0)]));
-    assert!(has(&plan(&k, "cars heavier than 3000"), "weight", CompareOp::Gt, &[Literal::Integer(3000)]));
+    assert!(has(
+        &plan(&k, "cars cheaper than 20k"),
+        "price",
+        CompareOp::Lt,
+        &[Literal::Float(20000.0)]
+    ));
+    assert!(has(
+        &plan(&k, "cars heavier than 3000"),
+        "weight",
+        CompareOp::Gt,
+        &[Literal::Integer(3000)]
+    ));
 }
 
 #[test]
@@ -125,30 +281,72 @@ fn values_without_their_field() {
 #[test]
 fn world_knowledge() {
     let c = companies();
-    assert!(has(&plan(&c, "German companies"), "country", CompareOp::Eq, &[text("Germany")]));
-    assert!(has(&plan(&c, "American retail companies"), "country", CompareOp::Eq, &[text("United States")]));
-    assert!(has(&plan(&c, "Japanese software firms"), "country", CompareOp::Eq, &[text("Japan")]));
+    assert!(has(
+        &plan(&c, "German companies"),
+        "country",
+        CompareOp::Eq,
+        &[text("Germany")]
+    ));
+    assert!(has(
+        &plan(&c, "American retail companies"),
+        "country",
+        CompareOp::Eq,
+        &[text("United States")]
+    ));
+    assert!(has(
+        &plan(&c, "Japanese software firms"),
+        "country",
+        CompareOp::Eq,
+        &[text("Japan")]
+    ));
 }
 
 #[test]
 fn negation_and_alternatives() {
     let c = companies();
-    assert!(has(&plan(&c, "companies not in Germany"), "country", CompareOp::Ne, &[text("Germany")]));
-    assert!(has(&plan(&c, "companies in France or Japan"), "country", CompareOp::In, &[text("France"), text("Japan")]));
-    assert!(has(&plan(&c, "retail companies excluding France"), "country", CompareOp::Ne, &[text("France")]));
+    assert!(has(
+        &plan(&c, "companies not in Germany"),
+        "country",
+        CompareOp::Ne,
+        &[text("Germany")]
+    ));
+    assert!(has(
+        &plan(&c, "companies in France or Japan"),
+        "country",
+        CompareOp::In,
+        &[text("France"), text("Japan")]
+    ));
+    assert!(has(
+        &plan(&c, "retail companies excluding France"),
+        "country",
+        CompareOp::Ne,
+        &[text("France")]
+    ));
 }
 
 #[test]
 fn order_and_top_n() {
     let k = cars();
     let p = plan(&k, "the cheapest toyota");
-    assert_eq!(p.order, vec![OrderBy { field: "price".into(), direction: Direction::Asc }]);
+    assert_eq!(
+        p.order,
+        vec![OrderBy {
+            field: "price".into(),
+            direction: Direction::Asc
+        }]
+    );
     assert_eq!(p.limit, Some(1));
     let p = plan(&k, "the 5 heaviest cars");
     assert_eq!(p.order[0].field, "weight");
     assert_eq!(p.limit, Some(5));
     let p = plan(&companies(), "top 3 by revenue");
-    assert_eq!(p.order, vec![OrderBy { field: "revenue".into(), direction: Direction::Desc }]);
+    assert_eq!(
+        p.order,
+        vec![OrderBy {
+            field: "revenue".into(),
+            direction: Direction::Desc
+        }]
+    );
     assert_eq!(p.limit, Some(3));
     let p = plan(&k, "the car with the highest hwy");
     assert_eq!(p.order[0].field, "hwy");
@@ -157,9 +355,17 @@ fn order_and_top_n() {
 #[test]
 fn whole_table_phrases_invent_nothing() {
     let c = companies();
-    for q in ["How many companies do we have?", "Show all companies", "List the name, country and city of every company."] {
+    for q in [
+        "How many companies do we have?",
+        "Show all companies",
+        "List the name, country and city of every company.",
+    ] {
         let p = plan(&c, q);
-        assert!(p.filters.is_empty() && p.traits.is_empty() && p.order.is_empty(), "{q}: {:?}", p);
+        assert!(
+            p.filters.is_empty() && p.traits.is_empty() && p.order.is_empty(),
+            "{q}: {:?}",
+            p
+        );
     }
 }
 
@@ -174,11 +380,41 @@ fn animals() -> DatasetProfile {
     profile(
         "mammals",
         vec![
-            col("name", ColumnType::Text, &[("Cheetah", 1), ("Owl monkey", 1), ("Mountain beaver", 1)], None, None),
-            col("vore", ColumnType::Text, &[("herbi", 32), ("carni", 19), ("omni", 20), ("insecti", 5)], None, None),
-            col("order", ColumnType::Text, &[("Rodentia", 22), ("Carnivora", 12), ("Primates", 12)], None, None),
-            col("sleep_total", ColumnType::Float, &[], Some("1.9"), Some("19.9")),
-            col("bodywt", ColumnType::Float, &[], Some("0.005"), Some("6654")),
+            col(
+                "name",
+                ColumnType::Text,
+                &[("Cheetah", 1), ("Owl monkey", 1), ("Mountain beaver", 1)],
+                None,
+                None,
+            ),
+            col(
+                "vore",
+                ColumnType::Text,
+                &[("herbi", 32), ("carni", 19), ("omni", 20), ("insecti", 5)],
+                None,
+                None,
+            ),
+            col(
+                "order",
+                ColumnType::Text,
+                &[("Rodentia", 22), ("Carnivora", 12), ("Primates", 12)],
+                None,
+                None,
+            ),
+            col(
+                "sleep_total",
+                ColumnType::Float,
+                &[],
+                Some("1.9"),
+                Some("19.9"),
+            ),
+            col(
+                "bodywt",
+                ColumnType::Float,
+                &[],
+                Some("0.005"),
+                Some("6654"),
+            ),
         ],
     )
 }
@@ -187,15 +423,61 @@ fn people() -> DatasetProfile {
     profile(
         "characters",
         vec![
-            col("name", ColumnType::Text, &[("Luke Skywalker", 1), ("C-3PO", 1), ("Leia Organa", 1), ("Han Solo", 1)], None, None),
+            col(
+                "name",
+                ColumnType::Text,
+                &[
+                    ("Luke Skywalker", 1),
+                    ("C-3PO", 1),
+                    ("Leia Organa", 1),
+                    ("Han Solo", 1),
+                ],
+                None,
+                None,
+            ),
             col("height", ColumnType::Integer, &[], Some("66"), Some("264")),
             col("mass", ColumnType::Float, &[], Some("15"), Some("1358")),
-            col("homeworld", ColumnType::Text, &[("Tatooine", 10), ("Alderaan", 3), ("Corellia", 2), ("Naboo", 11)], None, None),
-            col("species", ColumnType::Text, &[("Human", 35), ("Droid", 6), ("Wookiee", 2)], None, None),
+            col(
+                "homeworld",
+                ColumnType::Text,
+                &[
+                    ("Tatooine", 10),
+                    ("Alderaan", 3),
+                    ("Corellia", 2),
+                    ("Naboo", 11),
+                ],
+                None,
+                None,
+            ),
+            col(
+                "species",
+                ColumnType::Text,
+                &[("Human", 35), ("Droid", 6), ("Wookiee", 2)],
+                None,
+                None,
+            ),
             col("birth_year", ColumnType::Float, &[], Some("8"), Some("896")),
-            col("state", ColumnType::Text, &[("CA", 5), ("NY", 4), ("TX", 2)], None, None),
-            col("salary", ColumnType::Integer, &[], Some("1000"), Some("900000")),
-            col("hired", ColumnType::Date, &[], Some("1990-01-01"), Some("2026-10-01")),
+            col(
+                "state",
+                ColumnType::Text,
+                &[("CA", 5), ("NY", 4), ("TX", 2)],
+                None,
+                None,
+            ),
+            col(
+                "salary",
+                ColumnType::Integer,
+                &[],
+                Some("1000"),
+                Some("900000"),
+            ),
+            col(
+                "hired",
+                ColumnType::Date,
+                &[],
+                Some("1990-01-01"),
+                Some("2026-10-01"),
+            ),
         ],
     )
 }
@@ -203,8 +485,18 @@ fn people() -> DatasetProfile {
 #[test]
 fn values_that_are_codes_or_stems_of_the_word() {
     let a = animals();
-    assert!(has(&plan(&a, "herbivores that sleep more than 10 hours"), "vore", CompareOp::Eq, &[text("herbi")]));
-    assert!(has(&plan(&a, "rodents"), "order", CompareOp::Eq, &[text("Rodentia")]));
+    assert!(has(
+        &plan(&a, "herbivores that sleep more than 10 hours"),
+        "vore",
+        CompareOp::Eq,
+        &[text("herbi")]
+    ));
+    assert!(has(
+        &plan(&a, "rodents"),
+        "order",
+        CompareOp::Eq,
+        &[text("Rodentia")]
+    ));
     let p = plan(&people(), "droids from Tatooine");
     assert!(has(&p, "species", CompareOp::Eq, &[text("Droid")]));
     assert!(has(&p, "homeworld", CompareOp::Eq, &[text("Tatooine")]));
@@ -213,11 +505,31 @@ fn values_that_are_codes_or_stems_of_the_word() {
 #[test]
 fn fields_by_synonym_and_abbreviation() {
     let c = cars();
-    assert!(has(&plan(&c, "cars that cost more than 30000"), "price", CompareOp::Gt, &[Literal::Float(30000.0)]));
-    assert!(has(&plan(&c, "mpg city above 30"), "mpg_city", CompareOp::Gt, &[Literal::Integer(30)]));
-    assert!(has(&plan(&c, "highway above 40"), "hwy", CompareOp::Gt, &[Literal::Integer(40)]));
+    assert!(has(
+        &plan(&c, "cars that cost more than 30000"),
+        "price",
+        CompareOp::Gt,
+        &[Literal::Float(30000.0)]
+    ));
+    assert!(has(
+        &plan(&c, "mpg city above 30"),
+        "mpg_city",
+        CompareOp::Gt,
+        &[Literal::Integer(30)]
+    ));
+    assert!(has(
+        &plan(&c, "highway above 40"),
+        "hwy",
+        CompareOp::Gt,
+        &[Literal::Integer(40)]
+    ));
     let p = plan(&people(), "people paid over 100k");
-    assert!(has(&p, "salary", CompareOp::Gt, &[Literal::Integer(100000)]));
+    assert!(has(
+        &p,
+        "salary",
+        CompareOp::Gt,
+        &[Literal::Integer(100000)]
+    ));
     let p = plan(&c, "the 5 most fuel efficient cars");
     assert_eq!(p.limit, Some(5));
 }
@@ -225,11 +537,24 @@ fn fields_by_synonym_and_abbreviation() {
 #[test]
 fn alternatives_and_negated_values() {
     let p = plan(&people(), "characters from Alderaan or Corellia");
-    assert!(has(&p, "homeworld", CompareOp::In, &[text("Alderaan"), text("Corellia")]));
+    assert!(has(
+        &p,
+        "homeworld",
+        CompareOp::In,
+        &[text("Alderaan"), text("Corellia")]
+    ));
     let p = plan(&people(), "non-human characters");
-    assert!(has(&p, "species", CompareOp::Ne, &[text("Human")]), "{:?}", p.filters);
+    assert!(
+        has(&p, "species", CompareOp::Ne, &[text("Human")]),
+        "{:?}",
+        p.filters
+    );
     let p = plan(&people(), "characters other than droids");
-    assert!(has(&p, "species", CompareOp::Ne, &[text("Droid")]), "{:?}", p.filters);
+    assert!(
+        has(&p, "species", CompareOp::Ne, &[text("Droid")]),
+        "{:?}",
+        p.filters
+    );
     let p = plan(&people(), "everyone except Luke Skywalker");
     assert!(has(&p, "name", CompareOp::Ne, &[text("Luke Skywalker")]));
 }
@@ -237,27 +562,60 @@ fn alternatives_and_negated_values() {
 #[test]
 fn world_knowledge_states_and_numbers_in_words() {
     let p = plan(&people(), "people in California");
-    assert!(has(&p, "state", CompareOp::Eq, &[text("CA")]), "{:?}", p.filters);
+    assert!(
+        has(&p, "state", CompareOp::Eq, &[text("CA")]),
+        "{:?}",
+        p.filters
+    );
     let p = plan(&cars(), "cars with more than seven thousand weight");
     assert!(!p.filters.is_empty());
     let p = plan(&companies(), "companies with over 1.5k employees");
-    assert!(has(&p, "employees", CompareOp::Gt, &[Literal::Integer(1500)]));
+    assert!(has(
+        &p,
+        "employees",
+        CompareOp::Gt,
+        &[Literal::Integer(1500)]
+    ));
 }
 
 #[test]
 fn dates_years_months_and_relative_dates() {
-    let today = Day { year: 2026, month: 11, day: 22 };
+    let today = Day {
+        year: 2026,
+        month: 11,
+        day: 22,
+    };
     let pl = Planner::new(&people());
     let p = pl.plan_on("people hired in 2005", Tier::Default, today);
-    assert!(has(&p, "hired", CompareOp::StartsWith, &[text("2005")]), "{:?}", p.filters);
+    assert!(
+        has(&p, "hired", CompareOp::StartsWith, &[text("2005")]),
+        "{:?}",
+        p.filters
+    );
     let p = pl.plan_on("people hired since 2015", Tier::Default, today);
-    assert!(has(&p, "hired", CompareOp::Ge, &[text("2015-01-01")]), "{:?}", p.filters);
+    assert!(
+        has(&p, "hired", CompareOp::Ge, &[text("2015-01-01")]),
+        "{:?}",
+        p.filters
+    );
     let p = pl.plan_on("people hired in the last 3 years", Tier::Default, today);
-    assert!(has(&p, "hired", CompareOp::Ge, &[text("2023-11-22")]), "{:?}", p.filters);
+    assert!(
+        has(&p, "hired", CompareOp::Ge, &[text("2023-11-22")]),
+        "{:?}",
+        p.filters
+    );
     let p = pl.plan_on("people hired in March", Tier::Default, today);
-    assert!(has(&p, "hired", CompareOp::Contains, &[text("-03-")]), "{:?}", p.filters);
+    assert!(
+        has(&p, "hired", CompareOp::Contains, &[text("-03-")]),
+        "{:?}",
+        p.filters
+    );
     let p = pl.plan_on("people hired before 2000", Tier::Default, today);
-    assert!(has(&p, "hired", CompareOp::Lt, &[text("2000-01-01")]), "{:?}", p.filters);
+    assert!(
+        has(&p, "hired", CompareOp::Lt, &[text("2000-01-01")]),
+        "{:?}",
+        p.filters
+    );
 }
 
 #[test]
@@ -266,19 +624,33 @@ fn hard_cases() {
     let p = plan(&people(), "state CA");
     assert!(has(&p, "state", CompareOp::Eq, &[text("CA")]));
     // Two numbers in one phrase.
-    let p = plan(&companies(), "companies founded after 2001 with fewer than 50 employees");
+    let p = plan(
+        &companies(),
+        "companies founded after 2001 with fewer than 50 employees",
+    );
     assert!(has(&p, "founded", CompareOp::Gt, &[Literal::Integer(2001)]));
     assert!(has(&p, "employees", CompareOp::Lt, &[Literal::Integer(50)]));
     // A number that is a year, with no field named.
     let p = plan(&cars(), "toyotas from 2015");
-    assert!(has(&p, "year", CompareOp::Eq, &[Literal::Integer(2015)]) || has(&p, "year", CompareOp::Ge, &[Literal::Integer(2015)]), "{:?}", p.filters);
+    assert!(
+        has(&p, "year", CompareOp::Eq, &[Literal::Integer(2015)])
+            || has(&p, "year", CompareOp::Ge, &[Literal::Integer(2015)]),
+        "{:?}",
+        p.filters
+    );
     // A negated value.
     let p = plan(&cars(), "cars that are not suvs");
     assert!(has(&p, "class", CompareOp::Ne, &[text("suv")]));
     // A typo close to two values: linked fuzzily to both, never exactly.
     let prof = profile(
         "things",
-        vec![col("colour", ColumnType::Text, &[("bard", 3), ("bird", 3), ("cat", 3)], None, None)],
+        vec![col(
+            "colour",
+            ColumnType::Text,
+            &[("bard", 3), ("bird", 3), ("cat", 3)],
+            None,
+            None,
+        )],
     );
     let p = plan(&prof, "berd");
     let conds: Vec<&Condition> = p.filters.iter().flat_map(|f| f.any_of.iter()).collect();
@@ -291,7 +663,13 @@ fn hard_cases() {
 #[test]
 fn order_words() {
     let p = plan(&people(), "the tallest droid");
-    assert_eq!(p.order, vec![OrderBy { field: "height".into(), direction: Direction::Desc }]);
+    assert_eq!(
+        p.order,
+        vec![OrderBy {
+            field: "height".into(),
+            direction: Direction::Desc
+        }]
+    );
     assert!(has(&p, "species", CompareOp::Eq, &[text("Droid")]));
     let p = plan(&people(), "the heaviest humans");
     assert_eq!(p.order[0].field, "mass");
@@ -299,7 +677,13 @@ fn order_words() {
     assert_eq!(p.order[0].field, "birth_year");
     assert_eq!(p.limit, Some(3));
     let p = plan(&cars(), "least expensive hondas");
-    assert_eq!(p.order, vec![OrderBy { field: "price".into(), direction: Direction::Asc }]);
+    assert_eq!(
+        p.order,
+        vec![OrderBy {
+            field: "price".into(),
+            direction: Direction::Asc
+        }]
+    );
 }
 
 #[test]

@@ -8,7 +8,9 @@ use std::io::{BufRead, Write};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let path = args.get(1).expect("usage: plan PROFILE.json [--small] [--limit N]");
+    let path = args
+        .get(1)
+        .expect("usage: plan PROFILE.json [--small] [--limit N]");
     let small = args.iter().any(|a| a == "--small");
     let limit: u32 = args
         .iter()
@@ -16,8 +18,9 @@ fn main() {
         .and_then(|i| args.get(i + 1))
         .and_then(|s| s.parse().ok())
         .unwrap_or(100);
-    let profile: DatasetProfile = serde_json::from_str(&std::fs::read_to_string(path).expect("read profile"))
-        .expect("profile JSON");
+    let profile: DatasetProfile =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("read profile"))
+            .expect("profile JSON");
     let planner = Planner::new(&profile);
     let tier = if small { Tier::Small } else { Tier::Default };
     let mut out = std::io::stdout().lock();

@@ -88,14 +88,13 @@ fn text_of(v: &Literal) -> String {
 
 fn condition(style: Style, c: &Condition) -> String {
     let col = column(style, &c.field);
-    let v = |i: usize| c.values.get(i).map(literal).unwrap_or_else(|| "NULL".into());
-    let list = || {
+    let v = |i: usize| {
         c.values
-            .iter()
+            .get(i)
             .map(literal)
-            .collect::<Vec<_>>()
-            .join(", ")
+            .unwrap_or_else(|| "NULL".into())
     };
+    let list = || c.values.iter().map(literal).collect::<Vec<_>>().join(", ");
     let first_text = || c.values.first().map(text_of).unwrap_or_default();
     match c.op {
         CompareOp::Eq => format!("{col} = {}", v(0)),
@@ -139,7 +138,9 @@ fn condition(style: Style, c: &Condition) -> String {
             };
             let anchor = c.values.first().map(text_of).unwrap_or_default();
             match style {
-                Style::Thought => format!("{col} {sym} {col} of the record where {anchor} = {}", v(1)),
+                Style::Thought => {
+                    format!("{col} {sym} {col} of the record where {anchor} = {}", v(1))
+                }
                 Style::Sql { table } => {
                     let t = ident(table);
                     format!(
@@ -307,10 +308,16 @@ mod tests {
     #[test]
     fn filters_quote_values_and_match_thoughts() {
         let mut plan = QueryPlan::empty(Tier::Default);
-        plan.filters
-            .push(cond("country", CompareOp::Eq, vec![Literal::Text("O'Brien'; DROP TABLE x; --".into())]));
-        plan.filters
-            .push(cond("employees", CompareOp::Gt, vec![Literal::Integer(500)]));
+        plan.filters.push(cond(
+            "country",
+            CompareOp::Eq,
+            vec![Literal::Text("O'Brien'; DROP TABLE x; --".into())],
+        ));
+        plan.filters.push(cond(
+            "employees",
+            CompareOp::Gt,
+            vec![Literal::Integer(500)],
+        ));
         assert_eq!(
             thought_filters(&plan),
             vec![
@@ -319,7 +326,10 @@ mod tests {
             ]
         );
         let sql = render_select(&profile(), &plan, 10);
-        assert!(sql.contains(r#""companies"."country" = 'O''Brien''; DROP TABLE x; --'"#), "{sql}");
+        assert!(
+            sql.contains(r#""companies"."country" = 'O''Brien''; DROP TABLE x; --'"#),
+            "{sql}"
+        );
         assert!(sql.ends_with("LIMIT 10"), "{sql}");
     }
 
@@ -332,7 +342,10 @@ mod tests {
             "\"near fin tech\" AND \"remote first\""
         );
         let sql = render_select(&profile(), &plan, 5);
-        assert!(sql.contains(r#"FROM "companies_fts" CROSS JOIN "companies""#), "{sql}");
+        assert!(
+            sql.contains(r#"FROM "companies_fts" CROSS JOIN "companies""#),
+            "{sql}"
+        );
         assert!(sql.contains(r#"ORDER BY bm25("companies_fts")"#), "{sql}");
     }
 
@@ -348,8 +361,14 @@ mod tests {
     #[test]
     fn like_patterns_escape_wildcards() {
         let mut plan = QueryPlan::empty(Tier::Default);
-        plan.filters
-            .push(cond("name", CompareOp::Contains, vec![Literal::Text("50%_off".into())]));
-        assert_eq!(thought_filters(&plan)[0], r"name LIKE '%50\%\_off%' ESCAPE '\'");
+        plan.filters.push(cond(
+            "name",
+            CompareOp::Contains,
+            vec![Literal::Text("50%_off".into())],
+        ));
+        assert_eq!(
+            thought_filters(&plan)[0],
+            r"name LIKE '%50\%\_off%' ESCAPE '\'"
+        );
     }
 }
