@@ -4,10 +4,19 @@ use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
 #[derive(Debug, Parser)]
-#[command(name = "quarry", version, about = "Natural-language search over tabular datasets")]
+#[command(
+    name = "quarry",
+    version,
+    about = "Natural-language search over tabular datasets"
+)]
 pub struct Cli {
     /// Directory holding catalog.sqlite and the dataset files.
-    #[arg(long, global = true, env = "QUARRY_DATA_DIR", default_value = "./quarry-data")]
+    #[arg(
+        long,
+        global = true,
+        env = "QUARRY_DATA_DIR",
+        default_value = "./quarry-data"
+    )]
     pub data_dir: PathBuf,
 
     #[command(subcommand)]

@@ -1,0 +1,392 @@
+//! The operator commands on a data directory: `quarry account …`,
+//! `quarry token …` and `quarry dataset …`. They work while the server runs
+//! (the catalog is SQLite in WAL mode and the server reads it per request).
+//!
+//! Results meant for scripts go to stdout (a new token alone on its line);
+//! notes and warnings go to stderr.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use quarry_catalog::{Account, Catalog};
+use quarry_dataset::{ImportOptions, Imported};
+
+use crate::cli::{AccountCommand, DatasetCommand, TokenCommand};
+
+fn open(data_dir: &Path) -> anyhow::Result<Catalog> {
+    Catalog::open(data_dir)
+        .with_context(|| format!("opening the catalog in {}", data_dir.display()))
+}
+
+fn datasets_dir(data_dir: &Path) -> PathBuf {
+    data_dir.join("datasets")
+}
+
+fn format_time(unix: i64) -> String {
+    // Days since the epoch to a civil date (proleptic Gregorian).
+    let days = unix.div_euclid(86_400);
+    let secs = unix.rem_euclid(86_400);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02}:{:02}Z",
+        secs / 3600,
+        secs / 60 % 60,
+        secs % 60
+    )
+}
+
+// ----- accounts -----------------------------------------------------------
+
+pub fn account(data_dir: &Path, cmd: AccountCommand) -> anyhow::Result<()> {
+    match cmd {
+        AccountCommand::Create {
+            email,
+            password_stdin,
+        } => {
+            let password = if password_stdin {
+                read_password_line()?
+            } else {
+                prompt_password()?
+            };
+            let a = open(data_dir)?.create_account(&email, &password)?;
+            println!("Created account {} (id {}).", a.email, a.id);
+            Ok(())
+        }
+        AccountCommand::List => {
+            let accounts = open(data_dir)?.list_accounts()?;
+            if accounts.is_empty() {
+                eprintln!("No accounts yet; create one with `quarry account create --email E`.");
+                return Ok(());
+            }
+            println!("{:<6} {:<40} CREATED", "ID", "EMAIL");
+            for a in accounts {
+                println!("{:<6} {:<40} {}", a.id, a.email, format_time(a.created));
+            }
+            Ok(())
+        }
+    }
+}
+
+fn read_password_line() -> anyhow::Result<String> {
+    let mut line = String::new();
+    std::io::stdin()
+        .lock()
+        .read_line(&mut line)
+        .context("reading the password from stdin")?;
+    let password = line.trim_end_matches(['\n', '\r']).to_string();
+    if password.is_empty() {
+        bail!("no password on stdin (--password-stdin reads its first line)");
+    }
+    Ok(password)
+}
+
+fn prompt_password() -> anyhow::Result<String> {
+    if !std::io::stdin().is_terminal() {
+        bail!("no terminal to prompt for a password on; pass --password-stdin and pipe it in");
+    }
+    let first = rpassword::prompt_password("Password: ").context("reading the password")?;
+    let second = rpassword::prompt_password("Repeat it: ").context("reading the password")?;
+    if first != second {
+        bail!("the two passwords differ");
+    }
+    Ok(first)
+}
+
+/// The demo account: created with a random password when missing. Returns
+/// the password when it was just created (to show once), else `None`.
+pub fn demo_account(data_dir: &Path, email: &str) -> anyhow::Result<Option<String>> {
+    let catalog = open(data_dir)?;
+    if catalog.account_by_email(email).is_ok() {
+        return Ok(None);
+    }
+    let mut bytes = [0u8; 12];
+    getrandom::getrandom(&mut bytes).map_err(|e| anyhow::anyhow!("generating a password: {e}"))?;
+    let password = hex::encode(bytes);
+    catalog.create_account(email, &password)?;
+    Ok(Some(password))
+}
+
+// ----- tokens -------------------------------------------------------------
+
+fn account_by_email(catalog: &Catalog, email: &str) -> anyhow::Result<Account> {
+    Ok(catalog.account_by_email(email)?)
+}
+
+pub fn token(data_dir: &Path, cmd: TokenCommand) -> anyhow::Result<()> {
+    let catalog = open(data_dir)?;
+    match cmd {
+        TokenCommand::Create { account, name } => {
+            let a = account_by_email(&catalog, &account)?;
+            let t = catalog.create_token(a.id, name.as_deref())?;
+            // The token alone on stdout, so scripts can capture it.
+            println!("{}", t.value);
+            eprintln!("Created token {} (id {}) for {}.", t.name, t.id, a.email);
+        }
+        TokenCommand::List { account } => {
+            let a = account_by_email(&catalog, &account)?;
+            let tokens = catalog.list_tokens(a.id)?;
+            if tokens.is_empty() {
+                eprintln!("{} has no tokens.", a.email);
+                return Ok(());
+            }
+            println!(
+                "{:<6} {:<20} {:<47} {:<21} LAST USED",
+                "ID", "NAME", "TOKEN", "CREATED"
+            );
+            for t in tokens {
+                println!(
+                    "{:<6} {:<20} {:<47} {:<21} {}",
+                    t.id,
+                    t.name,
+                    t.value,
+                    format_time(t.created),
+                    t.last_used.map_or("never".to_string(), format_time)
+                );
+            }
+        }
+        TokenCommand::Delete {
+            account,
+            name_or_id,
+        } => {
+            let a = account_by_email(&catalog, &account)?;
+            let name = catalog.delete_token(a.id, &name_or_id)?;
+            println!("Deleted token {name}; requests with it are refused from now on.");
+        }
+    }
+    Ok(())
+}
+
+/// The demo token: the account's token with this name, created if missing.
+pub fn demo_token(data_dir: &Path, email: &str, name: &str) -> anyhow::Result<String> {
+    let catalog = open(data_dir)?;
+    let a = account_by_email(&catalog, email)?;
+    if let Some(t) = catalog
+        .list_tokens(a.id)?
+        .into_iter()
+        .find(|t| t.name == name)
+    {
+        return Ok(t.value);
+    }
+    Ok(catalog.create_token(a.id, Some(name))?.value)
+}
+
+// ----- datasets -----------------------------------------------------------
+
+pub fn dataset(data_dir: &Path, cmd: DatasetCommand) -> anyhow::Result<()> {
+    match cmd {
+        DatasetCommand::Import {
+            file,
+            id,
+            account,
+            id_column,
+        } => {
+            let imported = dataset_import(data_dir, &file, &id, &account, id_column.as_deref())?;
+            println!(
+                "Imported {} rows into dataset {id} ({} columns).",
+                imported.row_count,
+                imported.profile.columns.len()
+            );
+            Ok(())
+        }
+        DatasetCommand::List => dataset_list(data_dir),
+        DatasetCommand::Show { id } => dataset_show(data_dir, &id),
+        DatasetCommand::Drop { id } => {
+            let entry = open(data_dir)?.drop_dataset(&id)?;
+            remove_dataset_file(&datasets_dir(data_dir).join(&entry.file_name));
+            println!("Dropped dataset {id}.");
+            Ok(())
+        }
+    }
+}
+
+pub fn dataset_exists(data_dir: &Path, id: &str) -> anyhow::Result<bool> {
+    Ok(open(data_dir)?.get_dataset(id)?.is_some())
+}
+
+/// Imports a CSV as dataset `id` of the account, replacing that account's
+/// dataset of the same id. Warnings go to stderr. Nothing is registered
+/// unless the import completed.
+pub fn dataset_import(
+    data_dir: &Path,
+    file: &Path,
+    id: &str,
+    account_email: &str,
+    id_column: Option<&str>,
+) -> anyhow::Result<Imported> {
+    let mut catalog = open(data_dir)?;
+    let account = account_by_email(&catalog, account_email)?;
+    if let Some(existing) = catalog.get_dataset(id)? {
+        if existing.account_id != account.id {
+            bail!("dataset id {id} is already taken by another account");
+        }
+    }
+    let dir = datasets_dir(data_dir);
+    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    let mut opts = ImportOptions::new(id);
+    opts.id_column = id_column.map(str::to_string);
+    let imported = quarry_dataset::import_csv(file, &opts, &dir)?;
+    for w in &imported.warnings {
+        eprintln!("warning: {w}");
+    }
+    let new_file = dir.join(&imported.file_name);
+    match catalog.register_dataset(id, account.id, &imported.file_name, imported.row_count) {
+        Ok(r) => {
+            if let Some(old) = r.replaced_file {
+                remove_dataset_file(&dir.join(old));
+            }
+            Ok(imported)
+        }
+        Err(e) => {
+            remove_dataset_file(&new_file);
+            Err(e.into())
+        }
+    }
+}
+
+fn remove_dataset_file(path: &Path) {
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+        let mut p = path.as_os_str().to_owned();
+        p.push(suffix);
+        let _ = std::fs::remove_file(PathBuf::from(p));
+    }
+}
+
+fn dataset_list(data_dir: &Path) -> anyhow::Result<()> {
+    let catalog = open(data_dir)?;
+    let datasets = catalog.list_datasets(None)?;
+    if datasets.is_empty() {
+        eprintln!("No datasets yet; import one with `quarry dataset import FILE.csv --id ID --account E`.");
+        return Ok(());
+    }
+    let emails: std::collections::HashMap<i64, String> = catalog
+        .list_accounts()?
+        .into_iter()
+        .map(|a| (a.id, a.email))
+        .collect();
+    println!("{:<24} {:<32} {:>10}  UPDATED", "ID", "ACCOUNT", "ROWS");
+    for d in datasets {
+        println!(
+            "{:<24} {:<32} {:>10}  {}",
+            d.id,
+            emails.get(&d.account_id).map_or("?", String::as_str),
+            d.row_count,
+            format_time(d.updated)
+        );
+    }
+    Ok(())
+}
+
+fn dataset_show(data_dir: &Path, id: &str) -> anyhow::Result<()> {
+    let catalog = open(data_dir)?;
+    let entry = catalog
+        .get_dataset(id)?
+        .with_context(|| format!("no dataset with id {id}"))?;
+    let owner = catalog
+        .list_accounts()?
+        .into_iter()
+        .find(|a| a.id == entry.account_id)
+        .map_or_else(|| entry.account_id.to_string(), |a| a.email);
+    let path = datasets_dir(data_dir).join(&entry.file_name);
+    let profile = quarry_dataset::load_profile(&path)
+        .with_context(|| format!("reading the profile in {}", path.display()))?;
+
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "dataset    {}", entry.id)?;
+    writeln!(out, "account    {owner}")?;
+    writeln!(out, "file       {}", path.display())?;
+    writeln!(out, "rows       {}", profile.row_count)?;
+    writeln!(
+        out,
+        "id         {}",
+        profile
+            .id_column
+            .as_deref()
+            .map_or("row number".to_string(), |c| format!("column {c}"))
+    )?;
+    writeln!(out, "table      {}", profile.table)?;
+    if let Some(fts) = &profile.fts_table {
+        writeln!(out, "full text  {fts}")?;
+    }
+    writeln!(out, "created    {}", format_time(entry.created))?;
+    writeln!(out, "updated    {}", format_time(entry.updated))?;
+    writeln!(out, "\ncolumns")?;
+    writeln!(
+        out,
+        "  {:<4} {:<28} {:<9} {:>8} {:>9}  {:<4} RANGE",
+        "#", "NAME", "TYPE", "NULLS", "DISTINCT", "FTS"
+    )?;
+    for c in &profile.columns {
+        let range = match (&c.min, &c.max) {
+            (Some(a), Some(b)) => format!("{} .. {}", clip(a, 24), clip(b, 24)),
+            _ => String::new(),
+        };
+        let name = if c.original_name != c.name {
+            format!("{} ({})", c.name, clip(&c.original_name, 20))
+        } else {
+            c.name.clone()
+        };
+        writeln!(
+            out,
+            "  {:03}  {:<28} {:<9} {:>8} {:>9}  {:<4} {range}",
+            c.ordinal,
+            name,
+            c.ty.as_str(),
+            c.null_count,
+            c.distinct_count,
+            if c.full_text { "yes" } else { "" },
+        )?;
+        if !c.values.is_empty() {
+            let shown: Vec<String> = c
+                .values
+                .iter()
+                .take(8)
+                .map(|v| format!("{} ({})", clip(&v.value, 24), v.count))
+                .collect();
+            let more = c.values.len().saturating_sub(8);
+            let tail = if more > 0 {
+                format!(", … {more} more")
+            } else {
+                String::new()
+            };
+            writeln!(out, "        values: {}{tail}", shown.join(", "))?;
+        }
+    }
+    Ok(())
+}
+
+fn clip(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        s.to_string()
+    } else {
+        let mut t: String = s.chars().take(max - 1).collect();
+        t.push('…');
+        t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_are_iso_utc() {
+        assert_eq!(format_time(0), "1970-01-01 00:00:00Z");
+        assert_eq!(format_time(951_782_400), "2000-02-29 00:00:00Z");
+        assert_eq!(format_time(1_700_000_000), "2023-11-14 22:13:20Z");
+    }
+
+    #[test]
+    fn clipping_counts_characters() {
+        assert_eq!(clip("short", 10), "short");
+        assert_eq!(clip("ééééééé", 4), "ééé…");
+    }
+}
