@@ -305,7 +305,7 @@ impl<W: Write> Printer<W> {
     fn sql(&mut self, data: &Value) -> anyhow::Result<()> {
         writeln!(self.out, "SQL")?;
         let sql = data.get("sql").and_then(Value::as_str).unwrap_or("");
-        for line in sql.lines() {
+        for line in sql_lines(sql) {
             writeln!(self.out, "  {line}")?;
         }
         writeln!(self.out)?;
@@ -414,7 +414,8 @@ fn truncate(s: &str, max: usize) -> String {
     cut
 }
 
-/// Lays out an aligned text table: header, a rule, the rows.
+/// Lays out an aligned text table: header, a rule, the rows. Columns whose
+/// values are all numbers are right-aligned.
 fn table(header: &[String], rows: &[Vec<String>]) -> Vec<String> {
     let cells: Vec<Vec<String>> = std::iter::once(header)
         .chain(rows.iter().map(Vec::as_slice))
@@ -426,24 +427,79 @@ fn table(header: &[String], rows: &[Vec<String>]) -> Vec<String> {
             *w = (*w).max(c.chars().count());
         }
     }
-    let render = |row: &[String]| {
+    let numeric: Vec<bool> = (0..header.len())
+        .map(|i| {
+            let mut values = rows
+                .iter()
+                .filter_map(|r| r.get(i))
+                .filter(|c| !c.is_empty());
+            let mut any = false;
+            let all = values.all(|c| {
+                any = true;
+                c.parse::<f64>().is_ok()
+            });
+            any && all
+        })
+        .collect();
+    let render = |row: &[String], align: bool| {
         let mut line = String::new();
         for (i, (c, w)) in row.iter().zip(&widths).enumerate() {
             if i > 0 {
                 line.push_str("  ");
             }
-            line.push_str(c);
-            if i + 1 < row.len() {
-                line.extend(std::iter::repeat_n(' ', w - c.chars().count()));
+            let pad = w - c.chars().count();
+            if align && numeric[i] {
+                line.extend(std::iter::repeat_n(' ', pad));
+                line.push_str(c);
+            } else {
+                line.push_str(c);
+                line.extend(std::iter::repeat_n(' ', pad));
             }
         }
-        line
+        line.trim_end().to_owned()
     };
-    let mut lines = vec![render(&cells[0])];
+    let mut lines = vec![render(&cells[0], true)];
     let rule: Vec<String> = widths.iter().map(|w| "-".repeat(*w)).collect();
-    lines.push(render(&rule));
-    lines.extend(cells[1..].iter().map(|r| render(r)));
+    lines.push(render(&rule, false));
+    lines.extend(cells[1..].iter().map(|r| render(r, true)));
     lines
+}
+
+/// Puts the main clauses of a statement on their own lines for reading:
+/// a line break before `FROM`, `WHERE`, `GROUP BY`, `ORDER BY` and `LIMIT`
+/// where they stand outside quotes. Only whitespace changes, so the text
+/// still runs as the same statement.
+fn sql_lines(sql: &str) -> Vec<String> {
+    const CLAUSES: [&str; 5] = [" FROM ", " WHERE ", " GROUP BY ", " ORDER BY ", " LIMIT "];
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    let mut quote: Option<char> = None;
+    let mut i = 0;
+    while i < sql.len() {
+        let rest = &sql[i..];
+        let c = rest.chars().next().unwrap_or(' ');
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if c == '\'' || c == '"' || c == '`' => quote = Some(c),
+            None => {
+                if let Some(clause) = CLAUSES.iter().find(|k| rest.starts_with(**k)) {
+                    lines.push(std::mem::take(&mut line));
+                    line.push_str(clause.trim_start());
+                    i += clause.len();
+                    continue;
+                }
+            }
+        }
+        line.push(c);
+        i += c.len_utf8();
+    }
+    lines.push(line);
+    lines
+        .into_iter()
+        .flat_map(|l| l.lines().map(str::to_owned).collect::<Vec<_>>())
+        .filter(|l| !l.trim().is_empty())
+        .collect()
 }
 
 /// Greedy word wrap at `width` characters.
@@ -496,6 +552,25 @@ mod tests {
     }
 
     #[test]
+    fn sql_breaks_before_clauses_outside_quotes_only() {
+        let sql =
+            "SELECT a, \"b FROM c\" FROM t WHERE x = ' WHERE it''s ' AND y > 1 ORDER BY a LIMIT 10";
+        assert_eq!(
+            sql_lines(sql),
+            [
+                "SELECT a, \"b FROM c\"",
+                "FROM t",
+                "WHERE x = ' WHERE it''s ' AND y > 1",
+                "ORDER BY a",
+                "LIMIT 10"
+            ]
+        );
+        // Only whitespace changed.
+        let squash = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(squash(&sql_lines(sql).join("\n")), squash(sql));
+    }
+
+    #[test]
     fn errors_show_the_servers_message_and_code() {
         let body =
             r#"{"error":"The dataset identifier is invalid.","error_code":"INVALID_DATASET"}"#;
@@ -542,10 +617,13 @@ mod tests {
         let (out, result) = run_events(false, &happy_stream());
         result.unwrap();
         assert!(out.contains("filters:     country = 'Japan'"), "{out}");
-        assert!(out.contains("SELECT * FROM airports"), "{out}");
-        assert!(out.contains("id   iata  name"), "{out}");
+        assert!(out.contains("SQL\n  SELECT *\n  FROM airports\n"), "{out}");
         assert!(
-            out.contains("NRT  NRT   Narita International Airport        141"),
+            out.contains("id   iata  name                                elevation_ft\n"),
+            "{out}"
+        );
+        assert!(
+            out.contains("NRT  NRT   Narita International Airport                 141\n"),
             "{out}"
         );
         assert!(out.contains("Done: 2 rows"), "{out}");
