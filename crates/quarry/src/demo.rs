@@ -71,6 +71,7 @@ pub fn ensure_demo(data_dir: &Path, addr: &str) -> anyhow::Result<()> {
     let token = ops::demo_token(data_dir, DEMO_EMAIL, DEMO_TOKEN_NAME)?;
 
     let banner = Banner {
+        program: &program_name(),
         url: &display_url(addr),
         default_url: addr == DEFAULT_ADDR,
         email: DEMO_EMAIL,
@@ -133,6 +134,8 @@ fn sh_quote(s: &str) -> String {
 }
 
 struct Banner<'a> {
+    /// How to run this binary (see [`program_name`]).
+    program: &'a str,
     url: &'a str,
     /// True when the client's default `--url` already reaches the server.
     default_url: bool,
@@ -173,7 +176,7 @@ impl Banner<'_> {
         s.push_str("\nor with the quarry client:\n");
         s.push_str(&format!(
             "  {}\n",
-            query_command(first, self.token, self.url, self.default_url)
+            query_command(self.program, first, self.token, self.url, self.default_url)
         ));
         s.push_str("\nMore to try:\n");
         for d in &DATASETS[1..] {
@@ -184,9 +187,41 @@ impl Banner<'_> {
     }
 }
 
-fn query_command(d: &DemoDataset, token: &str, url: &str, default_url: bool) -> String {
+/// How to invoke this binary from the current directory: `quarry` when that
+/// name on the PATH is this binary, else its path (relative to the current
+/// directory when it is below it, e.g. `target/release/quarry` right after
+/// `cargo run --release`), so the printed command runs as pasted.
+fn program_name() -> String {
+    let Ok(exe) = std::env::current_exe().and_then(|p| p.canonicalize()) else {
+        return "quarry".to_owned();
+    };
+    let on_path = std::env::var_os("PATH").is_some_and(|paths| {
+        std::env::split_paths(&paths).any(|dir| {
+            dir.join("quarry")
+                .canonicalize()
+                .is_ok_and(|candidate| candidate == exe)
+        })
+    });
+    if on_path {
+        return "quarry".to_owned();
+    }
+    let shown = std::env::current_dir()
+        .ok()
+        .and_then(|cwd| cwd.canonicalize().ok())
+        .and_then(|cwd| exe.strip_prefix(cwd).ok().map(Path::to_path_buf))
+        .unwrap_or_else(|| exe.clone());
+    sh_quote(&shown.to_string_lossy())
+}
+
+fn query_command(
+    program: &str,
+    d: &DemoDataset,
+    token: &str,
+    url: &str,
+    default_url: bool,
+) -> String {
     let mut cmd = format!(
-        "quarry query \"{}\" --dataset {} --api-key {}",
+        "{program} query \"{}\" --dataset {} --api-key {}",
         d.example,
         d.id,
         sh_quote(token)
@@ -230,6 +265,7 @@ mod tests {
     #[test]
     fn the_banner_has_the_url_token_curl_and_query_commands() {
         let b = Banner {
+            program: "quarry",
             url: "http://127.0.0.1:9999",
             default_url: false,
             email: DEMO_EMAIL,

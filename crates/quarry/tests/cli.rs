@@ -106,28 +106,43 @@ impl Server {
         });
 
         let deadline = Instant::now() + STARTUP;
+        // Set once the server logs that it listens: the banner is printed
+        // before that, so a missing line is a failure, not slowness.
+        let mut listening_since: Option<Instant> = None;
         while server.token.is_empty() || server.query_command.is_empty() {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match rx.recv_timeout(left) {
+            match rx.recv_timeout(Duration::from_millis(250)) {
                 Ok(line) => {
                     if let Some(token) = find_token(&line) {
                         server.token = token;
                     }
-                    let trimmed = line.trim();
-                    if trimmed.starts_with("quarry query ") && server.query_command.is_empty() {
-                        server.query_command = trimmed.to_owned();
+                    if server.query_command.is_empty() && is_query_command(&line) {
+                        server.query_command = line.trim().to_owned();
                     }
                     server.banner.push(line);
+                    continue;
                 }
-                Err(_) => {
-                    let status = server.child.try_wait().ok().flatten();
-                    panic!(
-                        "quarry serve --demo did not print a token and a `quarry query` command \
-                         (exit status so far: {status:?}).\nstdout:\n{}\nstderr:\n{}",
-                        server.banner.join("\n"),
-                        server.log()
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    // stdout closed: the server exited.
+                    listening_since = Some(
+                        Instant::now()
+                            .checked_sub(Duration::from_secs(60))
+                            .unwrap_or_else(Instant::now),
                     );
                 }
+            }
+            if listening_since.is_none() && server.log().contains("listening") {
+                listening_since = Some(Instant::now());
+            }
+            let exited = server.child.try_wait().ok().flatten();
+            let gave_up = listening_since.is_some_and(|t| t.elapsed() > Duration::from_secs(2));
+            if exited.is_some() || gave_up || Instant::now() > deadline {
+                panic!(
+                    "quarry serve --demo did not print a token and a `quarry query` command \
+                     (exit status: {exited:?}).\nstdout:\n{}\nstderr:\n{}",
+                    server.banner.join("\n"),
+                    server.log()
+                );
             }
         }
         server.wait_healthy(deadline);
@@ -160,6 +175,15 @@ impl Server {
             std::thread::sleep(Duration::from_millis(100));
         }
     }
+}
+
+/// A banner line holding the `quarry query` command: its program is
+/// `quarry`, or a path to it when `quarry` is not on the PATH.
+fn is_query_command(line: &str) -> bool {
+    let words = shell_words(line);
+    words.len() > 2
+        && (words[0] == "quarry" || words[0].ends_with("/quarry"))
+        && words[1] == "query"
 }
 
 /// The API token in a banner line: a word starting with `qk_`.
@@ -229,8 +253,9 @@ fn shell_words(line: &str) -> Vec<String> {
 /// Runs the printed `quarry query …` command with this binary, adding
 /// `--url` for the test's port when the command has none, plus `extra`.
 fn run_printed(server: &Server, extra: &[&str]) -> Output {
+    // The program word is `quarry` or a path to this same binary; BIN runs.
     let words = shell_words(&server.query_command);
-    assert_eq!(&words[..2], ["quarry", "query"], "{}", server.query_command);
+    assert_eq!(words[1], "query", "{}", server.query_command);
     let mut args: Vec<String> = words[1..].to_vec();
     if !args.iter().any(|a| a == "--url" || a.starts_with("--url=")) {
         args.push("--url".into());
