@@ -90,6 +90,8 @@ fn generic_name_word(w: &str) -> bool {
             | "count"
             | "per"
             | "s"
+            | "yn"
+            | "flag"
     )
 }
 

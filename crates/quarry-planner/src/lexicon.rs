@@ -283,6 +283,7 @@ pub const FIELD_SYNONYMS: &[&[&str]] = &[
     &["city", "town", "hometown"],
     &["gender", "sex"],
     &["quantity", "qty"],
+    &["percent", "percentage", "pct", "share"],
 ];
 
 /// Abbreviations found in column names, with the word they stand for.
@@ -487,6 +488,8 @@ pub const SUPERLATIVES: &[(&str, bool, Option<&str>)] = &[
     ("most expensive", true, Some("price")),
     ("least expensive", false, Some("price")),
     ("most recent", true, Some("year")),
+    ("most recently", true, Some("year")),
+    ("least recently", false, Some("year")),
     ("most populous", true, Some("population")),
     ("most fuel efficient", true, Some("mpg")),
     ("least fuel efficient", false, Some("mpg")),

@@ -49,6 +49,11 @@ pub enum CompareOp {
     LtRowOf,
     /// `field` equal to the same field of the anchor record.
     EqRowOf,
+    /// `field` holds its most frequent value among the records the other
+    /// filters keep ("which year had the most films").
+    MostFrequent,
+    /// `field` holds its least frequent value among those records.
+    LeastFrequent,
 }
 
 /// How a word was linked to a field or value; reported in `metadata` and

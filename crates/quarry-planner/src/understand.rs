@@ -1543,6 +1543,31 @@ impl<'a> Ctx<'a> {
                     .or_else(|| self.field_after(i + 1, 2))
             };
             let mut field = between_field.or(after.map(|f| f.0));
+            // "in 1994", "during 2007": a year, whatever field precedes it.
+            let year_word = v.fract() == 0.0
+                && (1000.0..=2100.0).contains(&v)
+                && i > 0
+                && matches!(self.norm(i - 1), "in" | "during" | "since" | "by")
+                && op.is_none();
+            if field.is_none() && year_word {
+                // The field named just before, if it can hold a year ("hired
+                // in 2005"), else the dataset's year column.
+                let before = self.field_before(op_start, 3).filter(|&c| {
+                    let col = &self.ix.profile.columns[c];
+                    matches!(col.ty, ColumnType::Date | ColumnType::DateTime)
+                        || (col
+                            .min
+                            .as_deref()
+                            .and_then(|m| m.parse::<f64>().ok())
+                            .is_some_and(|m| m <= v)
+                            && col
+                                .max
+                                .as_deref()
+                                .and_then(|m| m.parse::<f64>().ok())
+                                .is_some_and(|m| m >= v))
+                });
+                field = before.or_else(|| self.year_column());
+            }
             if let Some((_, fend)) = after {
                 // "50 employees or fewer"
                 for (ws, c) in TRAILING {
@@ -1555,7 +1580,7 @@ impl<'a> Ctx<'a> {
                     }
                 }
             }
-            if field.is_none() {
+            if field.is_none() && !year_word {
                 field = self.field_before(op_start, 3);
             }
             if field.is_none() {
@@ -1781,54 +1806,47 @@ impl<'a> Ctx<'a> {
     /// other condition, the most (or least) frequent value of the named
     /// categorical field, read off the profile's value counts.
     fn most_frequent_value(&mut self, s: &Superlative) -> bool {
-        if !self.plan.filters.is_empty() || !self.plan.traits.is_empty() {
-            return false;
-        }
         let word = self.norm(s.start).to_string();
         let most = match word.as_str() {
             "most" => true,
             "least" | "fewest" => false,
             _ => return false,
         };
-        // The field the question asks about: the first one named.
+        // The field the question asks about: the last one named before the
+        // superlative ("which *year* did she star in the most films").
         let Some(col) = self
             .fields
             .iter()
-            .flat_map(|f| f.columns.iter())
+            .filter(|f| f.end <= s.start)
+            .flat_map(|f| f.columns.first())
             .map(|c| c.0)
-            .find(|&c| {
-                self.ix.column_type(c) == ColumnType::Text
-                    && self.ix.profile.columns[c].values.len() >= 2
+            .filter(|&c| {
+                let col = &self.ix.profile.columns[c];
+                col.values.len() >= 2 || col.ty == ColumnType::Text
             })
+            .next_back()
         else {
             return false;
         };
-        let values = &self.ix.profile.columns[col].values;
-        let (best, runner) = if most {
-            (&values[0], &values[1])
-        } else {
-            (&values[values.len() - 1], &values[values.len() - 2])
-        };
-        if best.count == runner.count || (most && best.count < 2) {
-            return false;
-        }
         let name = self.ix.column_name(col).to_string();
         let source = self.span_text(s.start, s.end);
         self.plan.notes.push(format!(
-            "'{}' read as the {} frequent value of {}: '{}' ({} records; inferred from the profile, confidence 0.50).",
+            "'{}' read as the {} frequent value of {} among the matching records (inferred, confidence 0.50).",
             source,
             if most { "most" } else { "least" },
             name,
-            best.value,
-            best.count
         ));
         self.phrases.push((s.start, s.end));
         self.filter_spans.push((s.start, s.end));
         self.plan.filters.push(Filter {
             any_of: vec![Condition {
                 field: name,
-                op: CompareOp::Eq,
-                values: vec![Literal::Text(best.value.clone())],
+                op: if most {
+                    CompareOp::MostFrequent
+                } else {
+                    CompareOp::LeastFrequent
+                },
+                values: vec![],
                 source,
                 matched: MatchKind::Inferred,
                 confidence: 0.5,
@@ -1878,6 +1896,56 @@ impl<'a> Ctx<'a> {
             } else {
                 s.implies.and_then(|h| self.column_for_group(h))
             };
+            // "the most films", "the most candidates": a count per value of
+            // the field asked about, not an order.
+            let counted = !s.positional
+                && implied.is_none()
+                && self.field_after(s.end, 3).is_none()
+                && self.toks.get(s.end).is_some_and(|t| {
+                    t.is_word() && !is_stopword(&t.norm)
+                        || self.fields.iter().any(|f| f.start == s.end)
+                });
+            // "the most common nationality": the mode of the field after.
+            let common = !s.positional
+                && self.toks.get(s.end).is_some_and(|t| {
+                    matches!(
+                        t.norm.as_str(),
+                        "common" | "frequent" | "popular" | "usual" | "often" | "frequently"
+                    )
+                });
+            if common {
+                if let Some(f) = self
+                    .fields
+                    .iter()
+                    .find(|f| f.start > s.end && f.start <= s.end + 3)
+                    .cloned()
+                {
+                    let pseudo = Superlative {
+                        start: s.start,
+                        end: f.start,
+                        ..s.clone()
+                    };
+                    let keep = std::mem::take(&mut self.fields);
+                    self.fields = keep
+                        .iter()
+                        .filter(|x| x.start == f.start)
+                        .cloned()
+                        .collect();
+                    for x in &mut self.fields {
+                        x.end = pseudo.start; // the subject, as if named before
+                    }
+                    let done = self.most_frequent_value(&pseudo);
+                    self.fields = keep;
+                    if done {
+                        explicit_order = true;
+                        break;
+                    }
+                }
+            }
+            if counted && self.most_frequent_value(s) {
+                explicit_order = true;
+                break;
+            }
             let mut field = implied.or_else(|| self.field_after(s.end, 3).map(|f| f.0));
             if field.is_none() && s.positional {
                 // "the last year", "first 5 …": a date or year named next

@@ -707,3 +707,89 @@ fn relaxation_drops_only_uncertain_conditions() {
     let p = plan(&cars(), "toyota suvs");
     assert!(p.relaxed().is_none(), "exact matches are not relaxed");
 }
+
+fn medals() -> DatasetProfile {
+    profile(
+        "medals",
+        vec![
+            col(
+                "nation",
+                ColumnType::Text,
+                &[
+                    ("Kenya", 1),
+                    ("Nigeria", 1),
+                    ("South Africa", 1),
+                    ("Ghana", 1),
+                ],
+                None,
+                None,
+            ),
+            col("gold", ColumnType::Integer, &[], Some("0"), Some("12")),
+            col("silver", ColumnType::Integer, &[], Some("0"), Some("9")),
+            col(
+                "year",
+                ColumnType::Integer,
+                &[("2004", 2), ("2008", 2)],
+                Some("2004"),
+                Some("2008"),
+            ),
+            col(
+                "sport",
+                ColumnType::Text,
+                &[("Athletics", 3), ("Boxing", 1)],
+                None,
+                None,
+            ),
+        ],
+    )
+}
+
+#[test]
+fn records_relative_to_a_named_record() {
+    let m = medals();
+    let p = plan(&m, "which nations won more gold than Kenya?");
+    assert!(
+        has(
+            &p,
+            "gold",
+            CompareOp::GtRowOf,
+            &[text("nation"), text("Kenya")]
+        ),
+        "{:?}",
+        p.filters
+    );
+    let p = plan(&m, "the nation listed after Nigeria");
+    assert!(has(&p, "nation", CompareOp::AfterRowOf, &[text("Nigeria")]));
+    assert_eq!(p.limit, Some(1));
+    let p = plan(&m, "who has the same silver as Ghana");
+    assert!(has(
+        &p,
+        "silver",
+        CompareOp::EqRowOf,
+        &[text("nation"), text("Ghana")]
+    ));
+    assert!(has(&p, "nation", CompareOp::Ne, &[text("Ghana")]));
+}
+
+#[test]
+fn most_frequent_value_and_choices() {
+    let m = medals();
+    let p = plan(&m, "which sport has the most entries?");
+    assert!(
+        has(&p, "sport", CompareOp::MostFrequent, &[]),
+        "{:?}",
+        p.filters
+    );
+    let p = plan(&m, "who had more gold, Kenya or Ghana?");
+    assert!(has(
+        &p,
+        "nation",
+        CompareOp::In,
+        &[text("Kenya"), text("Ghana")]
+    ));
+    assert_eq!(p.order[0].field, "gold");
+    assert_eq!(p.limit, Some(1));
+    // "the most gold" is an order, not a count.
+    let p = plan(&m, "which nation won the most gold");
+    assert_eq!(p.order[0].field, "gold");
+}

@@ -86,7 +86,9 @@ fn text_of(v: &Literal) -> String {
     }
 }
 
-fn condition(style: Style, c: &Condition) -> String {
+/// `others`: the plan's other filters as SQL (joined by AND), which the
+/// frequency conditions count within.
+fn condition(style: Style, c: &Condition, others: &str) -> String {
     let col = column(style, &c.field);
     let v = |i: usize| {
         c.values
@@ -152,20 +154,48 @@ fn condition(style: Style, c: &Condition) -> String {
                 }
             }
         }
+        CompareOp::MostFrequent | CompareOp::LeastFrequent => {
+            let (word, dir) = if c.op == CompareOp::MostFrequent {
+                ("most", "DESC")
+            } else {
+                ("least", "ASC")
+            };
+            match style {
+                Style::Thought => format!("{col} = the {word} frequent {col}"),
+                Style::Sql { table } => {
+                    let t = ident(table);
+                    let f = ident(&c.field);
+                    let extra = if others.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" AND {others}")
+                    };
+                    format!(
+                        "{col} = (SELECT {f} FROM {t} WHERE {f} IS NOT NULL{extra} GROUP BY {f} ORDER BY count(*) {dir}, min(rowid) LIMIT 1)"
+                    )
+                }
+            }
+        }
         CompareOp::IsNull => format!("{col} IS NULL"),
         CompareOp::IsNotNull => format!("{col} IS NOT NULL"),
     }
 }
 
-fn filter(style: Style, f: &Filter) -> String {
+fn is_frequency(f: &Filter) -> bool {
+    f.any_of
+        .iter()
+        .any(|c| matches!(c.op, CompareOp::MostFrequent | CompareOp::LeastFrequent))
+}
+
+fn filter(style: Style, f: &Filter, others: &str) -> String {
     match f.any_of.len() {
         0 => "1".to_string(),
-        1 => condition(style, &f.any_of[0]),
+        1 => condition(style, &f.any_of[0], others),
         _ => format!(
             "({})",
             f.any_of
                 .iter()
-                .map(|c| condition(style, c))
+                .map(|c| condition(style, c, others))
                 .collect::<Vec<_>>()
                 .join(" OR ")
         ),
@@ -177,7 +207,7 @@ fn filter(style: Style, f: &Filter) -> String {
 pub fn thought_filters(plan: &QueryPlan) -> Vec<String> {
     plan.filters
         .iter()
-        .map(|f| filter(Style::Thought, f))
+        .map(|f| filter(Style::Thought, f, ""))
         .collect()
 }
 
@@ -236,7 +266,14 @@ pub fn render_select(profile: &DatasetProfile, plan: &QueryPlan, limit: u32) -> 
     } else {
         let _ = write!(sql, " FROM {t}");
     }
-    wheres.extend(plan.filters.iter().map(|f| filter(style, f)));
+    let others = plan
+        .filters
+        .iter()
+        .filter(|f| !is_frequency(f))
+        .map(|f| filter(style, f, ""))
+        .collect::<Vec<_>>()
+        .join(" AND ");
+    wheres.extend(plan.filters.iter().map(|f| filter(style, f, &others)));
     if !wheres.is_empty() {
         let _ = write!(sql, " WHERE {}", wheres.join(" AND "));
     }
