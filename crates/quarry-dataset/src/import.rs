@@ -1,23 +1,28 @@
-//! CSV import: a dataset file built from a CSV in two streaming passes.
+//! Import: a dataset file built from a CSV, TSV, JSON Lines or Parquet file
+//! (text formats possibly gzip-compressed) in two streaming passes.
 //!
-//! Pass 1 reads the whole file, checks its shape (field counts, UTF-8, the id
-//! column) and keeps only per-column statistics: which types every value
-//! still fits, and distinct values with counts (capped). Pass 2 reads it again
-//! and inserts the converted records into a new SQLite file, which then gets
-//! its FTS5 index, B-tree indexes, `ANALYZE` and the stored profile. The file
-//! is built under a temporary name and renamed only when complete.
+//! Every format is read as a stream of records of text fields (see
+//! [`crate::source`]). Pass 1 reads the whole file, checks its shape (field
+//! counts, UTF-8, the id column, values against fixed column types) and
+//! keeps only per-column statistics: which types every value still fits,
+//! and distinct values with counts (capped). Pass 2 reads it again and
+//! inserts the converted records into a new SQLite file while a second
+//! thread builds the FTS5 index in a file of its own; then come the B-tree
+//! indexes, the FTS index copied in, `ANALYZE` and the stored profile. Files
+//! are built under temporary names, and the dataset file is renamed only
+//! when complete: a failed import leaves nothing behind.
 
 use crate::names;
+use crate::source::{self, Encoding, Format, Location, RowSource, SourceSpec};
 use crate::store::{self, META_TABLE, PROFILE_TABLE};
-use crate::value::{self, Cell};
+use crate::value::{self, Cell, Fit};
 use quarry_planner::{ColumnProfile, ColumnType, DatasetProfile, ValueCount};
 use rusqlite::Connection;
-use std::collections::hash_map::DefaultHasher;
 use std::collections::{HashMap, HashSet};
 use std::fs::File;
-use std::hash::{Hash, Hasher};
-use std::io::BufReader;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::path::{Path, PathBuf};
+use std::sync::mpsc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Most columns a dataset may have: result item keys give the column
@@ -38,10 +43,74 @@ pub const SHORT_TEXT_MAX_AVG: u64 = 60;
 /// Bytes of distinct values kept per column in pass 1; past it only hashes
 /// are kept (the column is long text, not worth listing values of).
 const DISTINCT_BYTES_BUDGET: usize = 16 << 20;
-/// Offending lines listed in an id-column error.
+/// Offending rows listed in an id-column error.
 const MAX_LINES_LISTED: usize = 5;
 /// Rows between two progress reports.
 const PROGRESS_EVERY: u64 = 10_000;
+/// Longest value quoted in full in a message.
+const MAX_VALUE_SHOWN: usize = 100;
+
+// Build tuning (measured with the `import-bench` program).
+/// Page cache of the connection building the records (KiB).
+const RECORDS_CACHE_KIB: i64 = 256 << 10;
+/// Page cache of the connection building the full-text index (KiB).
+const FTS_CACHE_KIB: i64 = 64 << 10;
+/// Pending full-text data FTS5 keeps in memory before writing a segment
+/// (the default, 1 MiB, makes many small segments that are merged again
+/// and again).
+const FTS_HASH_BYTES: i64 = 192 << 20;
+/// Rows sent to the full-text thread at a time.
+const FTS_BATCH_ROWS: usize = 2048;
+/// Indexed columns with at most this many distinct values get their index
+/// before the insert: rows arrive in rowid order, so each value's entries
+/// are appended at one place, cheaper than sorting them afterwards.
+const EARLY_INDEX_MAX_DISTINCT: u64 = 1_000;
+/// Rows `ANALYZE` samples per index.
+const ANALYSIS_LIMIT: i64 = 2_000;
+
+/// A stage of an import, for progress displays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Pass 1: reading the whole file for types and checks (`bytes` of
+    /// `total_bytes`).
+    Scan,
+    /// Re-reading the file to confirm possible duplicate ids (rare).
+    Verify,
+    /// Pass 2: inserting records (`rows` of `total_rows`; `bytes` too).
+    Insert,
+    /// Building the B-tree indexes and finishing the full-text index
+    /// (no measurable progress; `rows` is the total).
+    Index,
+    /// The dataset file is complete.
+    Done,
+}
+
+impl Phase {
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Scan => "scanning",
+            Phase::Verify => "checking ids",
+            Phase::Insert => "inserting",
+            Phase::Index => "indexing",
+            Phase::Done => "done",
+        }
+    }
+}
+
+/// A progress report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    pub phase: Phase,
+    /// Records read (Scan, Verify) or inserted (Insert) so far.
+    pub rows: u64,
+    /// The number of records, once pass 1 has counted them.
+    pub total_rows: Option<u64>,
+    /// Bytes of the file read so far (compressed bytes for gzip; whole row
+    /// groups for Parquet).
+    pub bytes: u64,
+    /// Size of the file.
+    pub total_bytes: u64,
+}
 
 /// What to import and how.
 #[derive(Default)]
@@ -51,18 +120,62 @@ pub struct ImportOptions<'a> {
     /// Header (as in the file, or normalised) of the column holding record
     /// ids. `None`: a record's id is its 1-based row number.
     pub id_column: Option<String>,
-    /// Called now and then during the insert pass with the number of rows
-    /// inserted so far, and once at the end with the total.
-    pub progress: Option<&'a dyn Fn(u64)>,
+    /// `None`: from the file name's extension (`.csv`, `.tsv`, `.jsonl`,
+    /// `.ndjson`, `.parquet`, with `.gz` after the text ones), else from the
+    /// content.
+    pub format: Option<Format>,
+    /// Encoding of text formats.
+    pub encoding: Encoding,
+    /// CSV/TSV delimiter; `None`: sniffed among `,` `;` tab `|`.
+    pub delimiter: Option<u8>,
+    /// Column types that replace inference: (header or normalised name,
+    /// type). Every value of the column must fit the type (null tokens
+    /// aside), or nothing is imported.
+    pub types: Vec<(String, ColumnType)>,
+    /// Called now and then from the importing thread.
+    pub progress: Option<&'a dyn Fn(&Progress)>,
 }
 
 impl ImportOptions<'_> {
     pub fn new(dataset_id: impl Into<String>) -> Self {
         ImportOptions {
             dataset_id: dataset_id.into(),
-            id_column: None,
-            progress: None,
+            ..ImportOptions::default()
         }
+    }
+}
+
+/// Parses a column type name: `integer` (`int`), `float` (`real`,
+/// `double`, `number`), `boolean` (`bool`), `date`, `datetime`
+/// (`timestamp`), `text` (`string`).
+pub fn parse_column_type(s: &str) -> Option<ColumnType> {
+    Some(match s.trim().to_ascii_lowercase().as_str() {
+        "integer" | "int" | "bigint" => ColumnType::Integer,
+        "float" | "real" | "double" | "number" | "numeric" | "decimal" => ColumnType::Float,
+        "boolean" | "bool" => ColumnType::Boolean,
+        "date" => ColumnType::Date,
+        "datetime" | "timestamp" | "date-time" => ColumnType::DateTime,
+        "text" | "string" | "str" => ColumnType::Text,
+        _ => return None,
+    })
+}
+
+/// Parses a `--type` argument, `COLUMN=TYPE`.
+pub fn parse_type_override(s: &str) -> Result<(String, ColumnType), String> {
+    let Some((col, ty)) = s.rsplit_once('=') else {
+        return Err(format!(
+            "--type {s:?}: expected COLUMN=TYPE, e.g. zip=text (types: integer, float, boolean, date, datetime, text)"
+        ));
+    };
+    let col = col.trim();
+    if col.is_empty() {
+        return Err(format!("--type {s:?}: the column name is empty"));
+    }
+    match parse_column_type(ty) {
+        Some(t) => Ok((col.to_string(), t)),
+        None => Err(format!(
+            "--type {s:?}: unknown type {ty:?}; use integer, float, boolean, date, datetime or text"
+        )),
     }
 }
 
@@ -75,6 +188,17 @@ pub struct Imported {
     pub row_count: u64,
     /// Things the importer changed or noticed (renamed columns, …).
     pub warnings: Vec<String>,
+    /// The format the file was read as.
+    pub format: Format,
+}
+
+/// Where a column's fixed type came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TypeOrigin {
+    /// A `--type` override.
+    Override,
+    /// The Parquet column type.
+    Parquet,
 }
 
 /// Why an import failed. Nothing is left in the destination directory.
@@ -88,19 +212,20 @@ pub enum ImportError {
         #[source]
         source: std::io::Error,
     },
-    #[error("{file}: the file is empty; a header row is required")]
+    #[error("{file}: the file is empty; a header row (or, for JSON Lines, an object) is required")]
     Empty { file: String },
     #[error("{file}: {count} columns; a dataset may have at most {max}", max = MAX_COLUMNS)]
     TooManyColumns { file: String, count: usize },
-    #[error("{file}, line {line}: {found} fields where the header has {expected}")]
+    #[error("{file}, line {line}: {found} fields where the header has {expected} (delimiter {delimiter}; a field holding the delimiter must be quoted)")]
     RaggedRow {
         file: String,
         line: u64,
         expected: usize,
         found: usize,
+        delimiter: String,
     },
     #[error(
-        "{file}, line {line}, column {column}: invalid UTF-8 (the file must be UTF-8 encoded)"
+        "{file}, line {line}, column {column}: invalid UTF-8 (the file must be UTF-8 encoded; for Latin-1/Windows-1252 files use --encoding latin1)"
     )]
     InvalidUtf8 {
         file: String,
@@ -113,26 +238,54 @@ pub enum ImportError {
         line: u64,
         message: String,
     },
+    #[error("{file}, line {line}: invalid JSON Lines: {message}")]
+    Json {
+        file: String,
+        line: u64,
+        message: String,
+    },
+    #[error("{file}{}{}: {message}", .row_group.map(|g| format!(", row group {g}")).unwrap_or_default(), .column.as_ref().map(|c| format!(", column {c:?}")).unwrap_or_default())]
+    Parquet {
+        file: String,
+        row_group: Option<usize>,
+        column: Option<String>,
+        message: String,
+    },
+    #[error("{file}, {location}, column {column:?}: value {} is not a valid {} ({})", show_value(.value), .ty.as_str(), describe_origin(*.origin, .column, *.ty))]
+    TypeMismatch {
+        file: String,
+        location: Location,
+        column: String,
+        value: String,
+        ty: ColumnType,
+        origin: TypeOrigin,
+    },
+    #[error("{file}: --type names column {column:?}, which is not in the file; the columns are: {available}")]
+    TypeColumnMissing {
+        file: String,
+        column: String,
+        available: String,
+    },
     #[error("{file}: id column {column:?} not found; the columns are: {available}")]
     IdColumnMissing {
         file: String,
         column: String,
         available: String,
     },
-    #[error("{file}: id column {column:?} is empty on {count} row(s), first at line(s) {}", join_lines(.lines))]
+    #[error("{file}: id column {column:?} is empty on {count} row(s), first at {}", join_locations(.lines))]
     IdColumnNull {
         file: String,
         column: String,
         count: u64,
-        lines: Vec<u64>,
+        lines: Vec<Location>,
     },
     #[error("{file}: id column {column:?} has {count} duplicate value(s): {}", describe_duplicates(.duplicates))]
     IdColumnDuplicate {
         file: String,
         column: String,
         count: u64,
-        /// (value, line of the duplicate, line of the first occurrence).
-        duplicates: Vec<(String, u64, u64)>,
+        /// (value, where the duplicate is, where the first occurrence is).
+        duplicates: Vec<(String, Location, Location)>,
     },
     #[error("{file}: building the dataset file: {source}")]
     Sqlite {
@@ -142,17 +295,32 @@ pub enum ImportError {
     },
 }
 
-fn join_lines(lines: &[u64]) -> String {
-    lines
-        .iter()
-        .map(u64::to_string)
+fn show_value(v: &str) -> String {
+    if v.chars().count() > MAX_VALUE_SHOWN {
+        let cut: String = v.chars().take(MAX_VALUE_SHOWN).collect();
+        format!("{cut:?}…")
+    } else {
+        format!("{v:?}")
+    }
+}
+
+fn describe_origin(origin: TypeOrigin, column: &str, ty: ColumnType) -> String {
+    match origin {
+        TypeOrigin::Override => format!("--type {column}={}; nothing was imported", ty.as_str()),
+        TypeOrigin::Parquet => "the type of the Parquet column".to_string(),
+    }
+}
+
+fn join_locations(locs: &[Location]) -> String {
+    locs.iter()
+        .map(Location::to_string)
         .collect::<Vec<_>>()
         .join(", ")
 }
 
-fn describe_duplicates(d: &[(String, u64, u64)]) -> String {
+fn describe_duplicates(d: &[(String, Location, Location)]) -> String {
     d.iter()
-        .map(|(v, line, first)| format!("{v:?} at line {line} (first at line {first})"))
+        .map(|(v, at, first)| format!("{} at {at} (first at {first})", show_value(v)))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -181,108 +349,60 @@ fn check_dataset_id(id: &str) -> Result<(), ImportError> {
 }
 
 // ---------------------------------------------------------------------------
-// Reading
+// Hashing
 
-struct CsvSource<'p> {
-    path: &'p Path,
-    file: String,
-}
+/// A fast 64-bit hash for strings (distinct-value sets and the id check,
+/// where collisions are confirmed by comparing values).
+#[derive(Default, Clone, Copy)]
+pub(crate) struct FastHasher(u64);
 
-impl CsvSource<'_> {
-    fn open(&self) -> Result<csv::Reader<BufReader<File>>, ImportError> {
-        let f = File::open(self.path).map_err(|source| ImportError::Io {
-            file: self.file.clone(),
-            source,
-        })?;
-        Ok(csv::ReaderBuilder::new()
-            .has_headers(false)
-            .flexible(true)
-            .trim(csv::Trim::All)
-            .from_reader(BufReader::with_capacity(1 << 20, f)))
-    }
+const HASH_K: u64 = 0x9e37_79b9_7f4a_7c15;
 
-    fn csv_error(&self, e: csv::Error, headers: Option<&[String]>) -> ImportError {
-        let line = e.position().map_or(0, |p| p.line());
-        match e.into_kind() {
-            csv::ErrorKind::Io(source) => ImportError::Io {
-                file: self.file.clone(),
-                source,
-            },
-            csv::ErrorKind::Utf8 { err, .. } => ImportError::InvalidUtf8 {
-                file: self.file.clone(),
-                line,
-                column: match headers {
-                    Some(h) => h
-                        .get(err.field())
-                        .map_or_else(|| format!("{}", err.field() + 1), |n| format!("{n:?}")),
-                    None => format!("{} of the header", err.field() + 1),
-                },
-            },
-            other => ImportError::Csv {
-                file: self.file.clone(),
-                line,
-                message: format!("{other:?}"),
-            },
+impl Hasher for FastHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = self.0 ^ (bytes.len() as u64).wrapping_mul(HASH_K);
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let v = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+            h = (h ^ v).wrapping_mul(HASH_K).rotate_left(29);
         }
-    }
-
-    /// Opens the file and reads its header row.
-    fn records(&self) -> Result<Records, ImportError> {
-        let mut rdr = self.open()?;
-        let mut rec = csv::StringRecord::new();
-        let got = rdr
-            .read_record(&mut rec)
-            .map_err(|e| self.csv_error(e, None))?;
-        if !got {
-            return Err(ImportError::Empty {
-                file: self.file.clone(),
-            });
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut b = [0u8; 8];
+            b[..rest.len()].copy_from_slice(rest);
+            h = (h ^ u64::from_le_bytes(b))
+                .wrapping_mul(HASH_K)
+                .rotate_left(29);
         }
-        Ok(Records {
-            headers: rec.iter().map(str::to_string).collect(),
-            rdr,
-            rec,
-            row: 0,
-        })
+        self.0 = h;
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.0 = (self.0 ^ u64::from(i)).wrapping_mul(HASH_K);
+    }
+    fn finish(&self) -> u64 {
+        // fmix64 of MurmurHash3.
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^ (h >> 33)
     }
 }
 
-/// The data records of a CSV file, after its header.
-struct Records {
-    rdr: csv::Reader<BufReader<File>>,
-    headers: Vec<String>,
-    rec: csv::StringRecord,
-    row: u64,
-}
+type FastBuild = BuildHasherDefault<FastHasher>;
 
-impl Records {
-    /// Reads the next record, checking its field count. Returns its 1-based
-    /// row number and the line it starts on; the fields are in `self.rec`.
-    fn next(&mut self, src: &CsvSource) -> Result<Option<(u64, u64)>, ImportError> {
-        match self.rdr.read_record(&mut self.rec) {
-            Ok(true) => {}
-            Ok(false) => return Ok(None),
-            Err(e) => return Err(src.csv_error(e, Some(&self.headers))),
-        }
-        let line = self.rec.position().map_or(0, |p| p.line());
-        if self.rec.len() != self.headers.len() {
-            return Err(ImportError::RaggedRow {
-                file: src.file.clone(),
-                line,
-                expected: self.headers.len(),
-                found: self.rec.len(),
-            });
-        }
-        self.row += 1;
-        Ok(Some((self.row, line)))
-    }
+fn hash_of(s: &str) -> u64 {
+    let mut h = FastHasher::default();
+    h.write(s.as_bytes());
+    h.finish()
 }
 
 // ---------------------------------------------------------------------------
 // Pass 1: statistics
 
 const C_INT: u8 = 1;
-const C_THOUSANDS: u8 = 2;
+const C_DECOR: u8 = 2;
 const C_FLOAT: u8 = 4;
 const C_BOOL: u8 = 8;
 const C_DATE: u8 = 16;
@@ -291,17 +411,11 @@ const C_ALL: u8 = 63;
 
 enum Distinct {
     Values {
-        map: HashMap<Box<str>, u64>,
+        map: HashMap<Box<str>, u64, FastBuild>,
         bytes: usize,
     },
-    Hashes(HashSet<u64>),
+    Hashes(HashSet<u64, FastBuild>),
     Capped,
-}
-
-fn hash_of(s: &str) -> u64 {
-    let mut h = DefaultHasher::new();
-    s.hash(&mut h);
-    h.finish()
 }
 
 impl Distinct {
@@ -313,7 +427,7 @@ impl Distinct {
                 } else if map.len() as u64 >= DISTINCT_CAP {
                     *self = Distinct::Capped;
                 } else if *bytes + s.len() > DISTINCT_BYTES_BUDGET {
-                    let mut set: HashSet<u64> = map.keys().map(|k| hash_of(k)).collect();
+                    let mut set: HashSet<u64, FastBuild> = map.keys().map(|k| hash_of(k)).collect();
                     set.insert(hash_of(s));
                     *self = Distinct::Hashes(set);
                 } else {
@@ -331,14 +445,27 @@ impl Distinct {
     }
 }
 
+/// How a column writes decorated numbers, across all its values.
+#[derive(Default)]
+struct DecorStats {
+    separators: bool,
+    long_plain: bool,
+    fraction: bool,
+    currency: Option<char>,
+}
+
 struct ColStats {
+    /// A type fixed in advance: every value must fit it.
+    fixed: Option<(ColumnType, TypeOrigin)>,
+    /// Fixed numeric type: some value fits only as a decorated number.
+    fixed_decorated: bool,
     cands: u8,
     /// Non-empty cells.
     non_empty: u64,
     /// Non-empty cells that are not null tokens.
     typed_values: u64,
     total_len: u64,
-    saw_separator: bool,
+    decor: DecorStats,
     saw_time: bool,
     bool_long_form: bool,
     bool_seen: [bool; 2],
@@ -347,33 +474,51 @@ struct ColStats {
 }
 
 impl ColStats {
-    fn new() -> Self {
+    fn new(fixed: Option<(ColumnType, TypeOrigin)>) -> Self {
         ColStats {
+            fixed,
+            fixed_decorated: false,
             cands: C_ALL,
             non_empty: 0,
             typed_values: 0,
             total_len: 0,
-            saw_separator: false,
+            decor: DecorStats::default(),
             saw_time: false,
             bool_long_form: false,
             bool_seen: [false; 2],
             overflow: false,
             distinct: Distinct::Values {
-                map: HashMap::new(),
+                map: HashMap::default(),
                 bytes: 0,
             },
         }
     }
 
-    fn observe(&mut self, s: &str) {
+    /// Takes one (trimmed) value into account. `Err` when the column's type
+    /// is fixed and the value does not fit it.
+    fn observe(&mut self, s: &str) -> Result<(), ()> {
         if s.is_empty() {
-            return;
+            return Ok(());
         }
         self.non_empty += 1;
         self.total_len += s.len() as u64;
         self.distinct.observe(s);
+        if let Some((ty, _)) = self.fixed {
+            if ty == ColumnType::Text || value::is_null_token(s) {
+                return Ok(());
+            }
+            self.typed_values += 1;
+            return match value::fits(ty, s) {
+                Fit::Plain => Ok(()),
+                Fit::Decorated => {
+                    self.fixed_decorated = true;
+                    Ok(())
+                }
+                Fit::No => Err(()),
+            };
+        }
         if self.cands == 0 || value::is_null_token(s) {
-            return;
+            return Ok(());
         }
         self.typed_values += 1;
         let c = self.cands;
@@ -383,13 +528,27 @@ impl ColStats {
             if value::looks_integral(s) && !(digits.len() > 1 && digits.starts_with('0')) {
                 // Beyond i64: kept as text rather than rounded to a float.
                 self.overflow = true;
-                self.cands &= !C_FLOAT;
+                self.cands &= !(C_FLOAT | C_DECOR);
             }
         }
-        if c & C_THOUSANDS != 0 {
-            match value::parse_thousands(s) {
-                Some((_, sep)) => self.saw_separator |= sep,
-                None => self.cands &= !C_THOUSANDS,
+        if self.cands & C_DECOR != 0 {
+            match value::parse_decorated(s) {
+                Some(d)
+                    if d.currency.is_none()
+                        || self.decor.currency.is_none_or(|c| Some(c) == d.currency) =>
+                {
+                    let st = &mut self.decor;
+                    st.separators |= d.separators;
+                    st.long_plain |= d.long_plain;
+                    st.fraction |= d.fraction;
+                    st.currency = st.currency.or(d.currency);
+                    if st.separators && st.long_plain {
+                        // `1,234` and `1234` in one column: not one notation.
+                        self.cands &= !C_DECOR;
+                    }
+                }
+                // Not a number, or a second currency.
+                _ => self.cands &= !C_DECOR,
             }
         }
         if self.cands & C_FLOAT != 0 && value::parse_float(s).is_none() {
@@ -418,11 +577,15 @@ impl ColStats {
                 }
             }
         }
+        Ok(())
     }
 
-    /// The column type, and whether integers are written with thousands
-    /// separators.
+    /// The column type, and whether numbers are decorated (thousands
+    /// separators, currency signs).
     fn decide(&self) -> (ColumnType, bool) {
+        if let Some((ty, _)) = self.fixed {
+            return (ty, self.fixed_decorated);
+        }
         let c = self.cands;
         if self.typed_values == 0 {
             return (ColumnType::Text, false);
@@ -430,12 +593,16 @@ impl ColStats {
         // Single letters `t`/`f` alone only make a boolean when both occur:
         // a column of `F` alone is more likely a code than "all false".
         let bool_ok = self.bool_long_form || (self.bool_seen[0] && self.bool_seen[1]);
+        let decorated =
+            c & C_DECOR != 0 && (self.decor.separators || self.decor.currency.is_some());
         if c & C_BOOL != 0 && bool_ok {
             (ColumnType::Boolean, false)
         } else if c & C_INT != 0 {
             (ColumnType::Integer, false)
-        } else if c & C_THOUSANDS != 0 && self.saw_separator {
+        } else if decorated && !self.decor.fraction {
             (ColumnType::Integer, true)
+        } else if decorated {
+            (ColumnType::Float, true)
         } else if c & C_FLOAT != 0 {
             (ColumnType::Float, false)
         } else if c & C_DATE != 0 {
@@ -453,7 +620,7 @@ struct ColPlan {
     name: String,
     original: String,
     ty: ColumnType,
-    thousands: bool,
+    decorated: bool,
     distinct_count: u64,
     values: Vec<ValueCount>,
     full_text: bool,
@@ -466,10 +633,24 @@ fn plan_column(
     stats: ColStats,
     warnings: &mut Vec<String>,
 ) -> ColPlan {
-    let (ty, thousands) = stats.decide();
+    let (ty, decorated) = stats.decide();
     if stats.overflow && ty == ColumnType::Text {
         warnings.push(format!(
             "column {name}: integers beyond the 64-bit range; the column is kept as text"
+        ));
+    }
+    if decorated && stats.fixed.is_none() {
+        let mut how = Vec::new();
+        if let Some(c) = stats.decor.currency {
+            how.push(format!("the currency sign {c}"));
+        }
+        if stats.decor.separators {
+            how.push("thousands separators".to_string());
+        }
+        warnings.push(format!(
+            "column {name}: numbers written with {} are stored as plain {} numbers",
+            how.join(" and "),
+            ty.as_str()
         ));
     }
     let avg_len = stats.total_len.checked_div(stats.non_empty).unwrap_or(0);
@@ -480,7 +661,7 @@ fn plan_column(
             } else {
                 let mut m: HashMap<String, u64> = HashMap::new();
                 for (raw, n) in map {
-                    let cell = value::convert(ty, thousands, &raw);
+                    let cell = value::convert(ty, decorated, &raw);
                     if cell != Cell::Null {
                         *m.entry(value::item_string(ty, &cell)).or_default() += n;
                     }
@@ -509,7 +690,7 @@ fn plan_column(
         name,
         original,
         ty,
-        thousands,
+        decorated,
         distinct_count,
         values,
         full_text: ty == ColumnType::Text,
@@ -517,12 +698,174 @@ fn plan_column(
     }
 }
 
+/// Finds a column by its header as in the file, its normalised name, its
+/// header ignoring case, or the normalised form of `want`.
+fn find_column(want: &str, headers: &[String], names: &[String]) -> Option<usize> {
+    let want_norm = names::normalise(want);
+    headers
+        .iter()
+        .position(|h| h == want)
+        .or_else(|| names.iter().position(|n| *n == *want))
+        .or_else(|| headers.iter().position(|h| h.eq_ignore_ascii_case(want)))
+        .or_else(|| names.iter().position(|n| *n == want_norm))
+}
+
+/// The id column's values seen in pass 1: hashes only (8 bytes a row);
+/// equal hashes are confirmed against the values by [`verify_ids`].
+#[derive(Default)]
+struct IdCheck {
+    index: Option<usize>,
+    hashes: Vec<u64>,
+    nulls: u64,
+    null_at: Vec<Location>,
+}
+
+impl IdCheck {
+    fn null(&mut self, at: Location) {
+        self.nulls += 1;
+        if self.null_at.len() < MAX_LINES_LISTED {
+            self.null_at.push(at);
+        }
+    }
+}
+
+/// Pass 1's running state.
+struct Scan<'o> {
+    file: String,
+    names: Vec<String>,
+    stats: Vec<ColStats>,
+    declared: Vec<Option<ColumnType>>,
+    /// (column as given, type, resolved index).
+    overrides: Vec<(&'o str, ColumnType, Option<usize>)>,
+    id_want: Option<&'o str>,
+    id: IdCheck,
+    rows: u64,
+    /// The first rows' locations, for nulls of an id column that appears
+    /// only later (JSON Lines).
+    early: Vec<Location>,
+}
+
+impl Scan<'_> {
+    /// Takes in columns the source has discovered.
+    fn sync_columns(&mut self, headers: &[String]) -> Result<(), ImportError> {
+        if headers.len() > MAX_COLUMNS {
+            return Err(ImportError::TooManyColumns {
+                file: self.file.clone(),
+                count: headers.len(),
+            });
+        }
+        self.names = names::column_names(headers).0;
+        for (want, _, idx) in self.overrides.iter_mut().filter(|o| o.2.is_none()) {
+            *idx = find_column(want, headers, &self.names);
+        }
+        while self.stats.len() < headers.len() {
+            let i = self.stats.len();
+            let fixed = self
+                .overrides
+                .iter()
+                .find(|o| o.2 == Some(i))
+                .map(|o| (o.1, TypeOrigin::Override))
+                .or_else(|| {
+                    self.declared
+                        .get(i)
+                        .copied()
+                        .flatten()
+                        .map(|t| (t, TypeOrigin::Parquet))
+                });
+            self.stats.push(ColStats::new(fixed));
+        }
+        if let (Some(want), None) = (self.id_want, self.id.index) {
+            self.id.index = find_column(want, headers, &self.names);
+            if self.id.index.is_some() && self.rows > 0 {
+                // Earlier records did not have the column.
+                self.id.nulls += self.rows;
+                self.id.null_at = self.early.clone();
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A duplicate id: (value, where the duplicate is, where the first
+/// occurrence is).
+type Duplicate = (String, Location, Location);
+
+/// Reads the file again to tell real duplicate ids from hash collisions.
+fn verify_ids(
+    spec: &SourceSpec,
+    headers: &[String],
+    id_index: usize,
+    suspects: &HashSet<u64, FastBuild>,
+    opts: &ImportOptions,
+    total_bytes: u64,
+) -> Result<(u64, Vec<Duplicate>), ImportError> {
+    let mut src = source::open(spec, Some(headers))?;
+    let mut rec = csv::StringRecord::new();
+    let mut first: HashMap<String, Location> = HashMap::new();
+    let mut count = 0u64;
+    let mut listed = Vec::new();
+    let mut rows = 0u64;
+    while let Some(at) = src.next_record(&mut rec)? {
+        rows += 1;
+        if progress_due(rows) {
+            report(opts, Phase::Verify, rows, None, src.as_ref(), total_bytes);
+        }
+        let v = rec.get(id_index).unwrap_or("");
+        if value::is_null_token(v) || !suspects.contains(&hash_of(v)) {
+            continue;
+        }
+        match first.get(v) {
+            Some(&f) => {
+                count += 1;
+                if listed.len() < MAX_LINES_LISTED {
+                    listed.push((v.to_string(), at, f));
+                }
+            }
+            None => {
+                first.insert(v.to_string(), at);
+            }
+        }
+    }
+    Ok((count, listed))
+}
+
+/// Whether a progress report is due after `rows` records (written out:
+/// `is_multiple_of` is newer than the workspace's minimum Rust version).
+fn progress_due(rows: u64) -> bool {
+    rows / PROGRESS_EVERY * PROGRESS_EVERY == rows
+}
+
+fn report(
+    opts: &ImportOptions,
+    phase: Phase,
+    rows: u64,
+    total_rows: Option<u64>,
+    src: &dyn RowSource,
+    total_bytes: u64,
+) {
+    if let Some(p) = opts.progress {
+        p(&Progress {
+            phase,
+            rows,
+            total_rows,
+            bytes: src.bytes_read().min(total_bytes),
+            total_bytes,
+        });
+    }
+}
+
 // ---------------------------------------------------------------------------
-// The temporary file
+// Temporary files
 
 struct TempFile {
     path: PathBuf,
     keep: bool,
+}
+
+impl TempFile {
+    fn new(path: PathBuf) -> Self {
+        TempFile { path, keep: false }
+    }
 }
 
 impl Drop for TempFile {
@@ -580,7 +923,7 @@ pub fn remove_stale_temp_files(dir: &Path) -> std::io::Result<usize> {
         if !(rest.contains(".sqlite")) {
             continue;
         }
-        // `.tmp-<id>-<pid>-<random>.sqlite[-journal]`
+        // `.tmp-<id>-<pid>-<random>.sqlite[-fts][-journal]`
         let pid = rest
             .split(".sqlite")
             .next()
@@ -608,95 +951,163 @@ pub fn remove_stale_temp_files(dir: &Path) -> std::io::Result<usize> {
 // ---------------------------------------------------------------------------
 // The import
 
-/// Imports `src` (a UTF-8 CSV with a header row) as a new dataset file in
-/// `dest_dir`. See the module documentation.
+/// Imports `src` as a new dataset file in `dest_dir`: CSV or TSV with a
+/// header row, JSON Lines, or Parquet; text formats may be gzip-compressed.
+/// See the module documentation.
+pub fn import_file(
+    src: &Path,
+    opts: &ImportOptions,
+    dest_dir: &Path,
+) -> Result<Imported, ImportError> {
+    import_as(src, opts, opts.format, dest_dir)
+}
+
+/// [`import_file`] reading the file as CSV unless `opts.format` says
+/// otherwise (the delimiter is still sniffed).
 pub fn import_csv(
     src: &Path,
     opts: &ImportOptions,
     dest_dir: &Path,
 ) -> Result<Imported, ImportError> {
+    import_as(
+        src,
+        opts,
+        Some(opts.format.unwrap_or(Format::Csv)),
+        dest_dir,
+    )
+}
+
+fn import_as(
+    src: &Path,
+    opts: &ImportOptions,
+    format: Option<Format>,
+    dest_dir: &Path,
+) -> Result<Imported, ImportError> {
     check_dataset_id(&opts.dataset_id)?;
-    let source = CsvSource {
-        path: src,
-        file: src.display().to_string(),
-    };
-    let file = source.file.clone();
-    let mut warnings = Vec::new();
+    let spec = source::resolve(src, format, opts.encoding, opts.delimiter)?;
+    let file = spec.file.clone();
+    let total_bytes = std::fs::metadata(src).map(|m| m.len()).unwrap_or(0);
 
     // Pass 1.
-    let mut id_seen: HashMap<Box<str>, u64> = HashMap::new();
-    let mut id_nulls: (u64, Vec<u64>) = (0, Vec::new());
-    let mut id_dups: (u64, Vec<(String, u64, u64)>) = (0, Vec::new());
-    let mut records = source.records()?;
-    let headers = records.headers.clone();
-    if headers.len() > MAX_COLUMNS {
-        return Err(ImportError::TooManyColumns {
-            file,
-            count: headers.len(),
-        });
+    let mut source = source::open(&spec, None)?;
+    let mut scan = Scan {
+        file: file.clone(),
+        names: Vec::new(),
+        stats: Vec::new(),
+        declared: source.declared_types(),
+        overrides: opts
+            .types
+            .iter()
+            .map(|(c, t)| (c.as_str(), *t, None))
+            .collect(),
+        id_want: opts.id_column.as_deref(),
+        id: IdCheck::default(),
+        rows: 0,
+        early: Vec::new(),
+    };
+    scan.sync_columns(source.headers())?;
+    let mut rec = csv::StringRecord::new();
+    report(opts, Phase::Scan, 0, None, source.as_ref(), total_bytes);
+    while let Some(at) = source.next_record(&mut rec)? {
+        if source.headers().len() != scan.stats.len() {
+            scan.sync_columns(source.headers())?;
+        }
+        scan.rows += 1;
+        if scan.early.len() < MAX_LINES_LISTED {
+            scan.early.push(at);
+        }
+        for (i, (s, st)) in rec.iter().zip(scan.stats.iter_mut()).enumerate() {
+            if st.observe(s).is_err() {
+                let (ty, origin) = st.fixed.expect("only fixed types fail");
+                return Err(ImportError::TypeMismatch {
+                    file,
+                    location: at,
+                    column: source.headers()[i].clone(),
+                    value: s.to_string(),
+                    ty,
+                    origin,
+                });
+            }
+        }
+        if let Some(i) = scan.id.index {
+            let v = rec.get(i).unwrap_or("");
+            if value::is_null_token(v) {
+                scan.id.null(at);
+            } else {
+                scan.id.hashes.push(hash_of(v));
+            }
+        }
+        if progress_due(scan.rows) {
+            report(
+                opts,
+                Phase::Scan,
+                scan.rows,
+                None,
+                source.as_ref(),
+                total_bytes,
+            );
+        }
     }
+    let rows = scan.rows;
+    report(
+        opts,
+        Phase::Scan,
+        rows,
+        Some(rows),
+        source.as_ref(),
+        total_bytes,
+    );
+    let headers: Vec<String> = source.headers().to_vec();
+    let mut warnings = source.warnings();
+    drop(source);
     let (names, w) = names::column_names(&headers);
     warnings.extend(w);
-    let mut stats: Vec<ColStats> = (0..headers.len()).map(|_| ColStats::new()).collect();
-    let mut id_index: Option<usize> = None;
-    if let Some(want) = &opts.id_column {
-        let want_norm = names::normalise(want);
-        id_index = headers
-            .iter()
-            .position(|h| h == want)
-            .or_else(|| names.iter().position(|n| *n == *want))
-            .or_else(|| headers.iter().position(|h| h.eq_ignore_ascii_case(want)))
-            .or_else(|| names.iter().position(|n| *n == want_norm));
-        if id_index.is_none() {
+    if let Some((want, _, _)) = scan.overrides.iter().find(|o| o.2.is_none()) {
+        return Err(ImportError::TypeColumnMissing {
+            file,
+            column: want.to_string(),
+            available: names.join(", "),
+        });
+    }
+    let id_name = match (&opts.id_column, scan.id.index) {
+        (Some(want), None) => {
             return Err(ImportError::IdColumnMissing {
                 file,
                 column: want.clone(),
                 available: names.join(", "),
-            });
+            })
         }
-    }
-    let mut rows = 0u64;
-    while let Some((_, line)) = records.next(&source)? {
-        rows += 1;
-        let rec = &records.rec;
-        for (s, st) in rec.iter().zip(stats.iter_mut()) {
-            st.observe(s);
-        }
-        if let Some(i) = id_index {
-            let v = &rec[i];
-            if value::is_null_token(v) {
-                id_nulls.0 += 1;
-                if id_nulls.1.len() < MAX_LINES_LISTED {
-                    id_nulls.1.push(line);
-                }
-            } else if let Some(&first) = id_seen.get(v) {
-                id_dups.0 += 1;
-                if id_dups.1.len() < MAX_LINES_LISTED {
-                    id_dups.1.push((v.to_string(), line, first));
-                }
-            } else {
-                id_seen.insert(v.into(), line);
-            }
-        }
-    }
-    drop(records);
-    drop(id_seen);
-    let id_name = id_index.map(|i| names[i].clone());
-    if id_nulls.0 > 0 {
+        (_, i) => i.map(|i| names[i].clone()),
+    };
+    if scan.id.nulls > 0 {
         return Err(ImportError::IdColumnNull {
             file,
             column: id_name.unwrap_or_default(),
-            count: id_nulls.0,
-            lines: id_nulls.1,
+            count: scan.id.nulls,
+            lines: std::mem::take(&mut scan.id.null_at),
         });
     }
-    if id_dups.0 > 0 {
-        return Err(ImportError::IdColumnDuplicate {
-            file,
-            column: id_name.unwrap_or_default(),
-            count: id_dups.0,
-            duplicates: id_dups.1,
-        });
+    if let Some(id_index) = scan.id.index {
+        let mut hashes = std::mem::take(&mut scan.id.hashes);
+        hashes.sort_unstable();
+        let suspects: HashSet<u64, FastBuild> = hashes
+            .windows(2)
+            .filter(|w| w[0] == w[1])
+            .map(|w| w[0])
+            .collect();
+        drop(hashes);
+        if !suspects.is_empty() {
+            let (count, duplicates) =
+                verify_ids(&spec, &headers, id_index, &suspects, opts, total_bytes)?;
+            if count > 0 {
+                return Err(ImportError::IdColumnDuplicate {
+                    file,
+                    column: id_name.unwrap_or_default(),
+                    count,
+                    duplicates,
+                });
+            }
+        }
     }
     if rows == 0 {
         warnings.push("the file has a header but no data rows".to_string());
@@ -708,7 +1119,7 @@ pub fn import_csv(
         .iter()
         .cloned()
         .zip(headers.iter().cloned())
-        .zip(stats)
+        .zip(scan.stats)
         .map(|((n, o), s)| plan_column(n, o, s, &mut warnings))
         .collect();
     for c in cols.iter_mut().filter(|c| c.full_text) {
@@ -722,20 +1133,29 @@ pub fn import_csv(
         }
     }
 
-    // Pass 2, into a temporary file.
+    // Pass 2, into temporary files.
     let stem = file_stem(&table);
-    let temp = TempFile {
-        path: dest_dir.join(format!("{TEMP_PREFIX}{stem}-{}.sqlite", random_suffix())),
-        keep: false,
-    };
+    let temp_base = format!("{TEMP_PREFIX}{stem}-{}.sqlite", random_suffix());
+    let temp = TempFile::new(dest_dir.join(&temp_base));
+    let fts_temp = TempFile::new(dest_dir.join(format!("{temp_base}-fts")));
     let sql_err = |source| ImportError::Sqlite {
         file: file.clone(),
         source,
     };
     let (null_counts, min_max) = {
         let mut conn = Connection::open(&temp.path).map_err(sql_err)?;
-        let r = build(&mut conn, &source, &table, &cols, id_name.as_deref(), opts);
-        let r = r.map_err(|e| match e {
+        let job = BuildJob {
+            spec: &spec,
+            headers: &headers,
+            table: &table,
+            cols: &cols,
+            id_name: id_name.as_deref(),
+            opts,
+            rows,
+            total_bytes,
+            fts_path: &fts_temp.path,
+        };
+        let r = build(&mut conn, &job).map_err(|e| match e {
             BuildError::Sql(source) => ImportError::Sqlite {
                 file: file.clone(),
                 source,
@@ -745,6 +1165,7 @@ pub fn import_csv(
         conn.close().map_err(|(_, e)| sql_err(e))?;
         r
     };
+    drop(fts_temp);
 
     let fts_table = cols.iter().any(|c| c.full_text).then(|| fts_name.clone());
     let profile = DatasetProfile {
@@ -772,7 +1193,14 @@ pub fn import_csv(
             .collect(),
     };
     {
+        // A new connection: the one that built the file wrote the FTS
+        // shadow tables directly and must not be trusted to read them.
         let conn = Connection::open(&temp.path).map_err(sql_err)?;
+        conn.pragma_update(None, "cache_size", -RECORDS_CACHE_KIB)
+            .map_err(sql_err)?;
+        conn.pragma_update(None, "analysis_limit", ANALYSIS_LIMIT)
+            .map_err(sql_err)?;
+        conn.execute_batch("ANALYZE;").map_err(sql_err)?;
         store::write_profile(&conn, &profile).map_err(sql_err)?;
         conn.pragma_update(None, "journal_mode", "DELETE")
             .map_err(sql_err)?;
@@ -802,13 +1230,20 @@ pub fn import_csv(
         let _ = d.sync_all();
     }
     if let Some(p) = opts.progress {
-        p(rows);
+        p(&Progress {
+            phase: Phase::Done,
+            rows,
+            total_rows: Some(rows),
+            bytes: total_bytes,
+            total_bytes,
+        });
     }
     Ok(Imported {
         file_name,
         profile,
         row_count: rows,
         warnings,
+        format: spec.format,
     })
 }
 
@@ -893,101 +1328,301 @@ fn sql_type(ty: ColumnType) -> &'static str {
     }
 }
 
-/// Pass 2 and everything after it on the open temporary database. Returns
-/// per-column null counts and min/max.
-fn build(
-    conn: &mut Connection,
-    source: &CsvSource,
+/// Everything pass 2 needs.
+struct BuildJob<'a> {
+    spec: &'a SourceSpec<'a>,
+    headers: &'a [String],
+    table: &'a str,
+    cols: &'a [ColPlan],
+    id_name: Option<&'a str>,
+    opts: &'a ImportOptions<'a>,
+    rows: u64,
+    total_bytes: u64,
+    fts_path: &'a Path,
+}
+
+/// Text of the full-text columns of a run of records, for the FTS thread.
+#[derive(Default)]
+struct FtsBatch {
+    rowids: Vec<i64>,
+    text: String,
+    /// `columns` spans per record; `None` for null.
+    spans: Vec<Option<(usize, usize)>>,
+}
+
+/// The `CREATE VIRTUAL TABLE` of the full-text index (the same in the
+/// build file and the dataset file, so that its shadow tables can be
+/// copied from one to the other).
+fn fts_create_sql(schema: &str, table: &str, cols: &[&str]) -> String {
+    let fts = format!("{table}_fts");
+    let list: Vec<String> = cols.iter().map(|c| q(c)).collect();
+    format!(
+        "CREATE VIRTUAL TABLE {}.{} USING fts5({}, content='{}', content_rowid='rowid', \
+         tokenize='porter unicode61 remove_diacritics 2');",
+        q(schema),
+        q(&fts),
+        list.join(", "),
+        table.replace('\'', "''"),
+    )
+}
+
+/// The FTS thread: builds the full-text index in its own database file from
+/// the batches it receives, until the channel closes.
+fn fts_worker(
+    path: &Path,
     table: &str,
-    cols: &[ColPlan],
-    id_name: Option<&str>,
-    opts: &ImportOptions,
-) -> Result<(Vec<u64>, Vec<MinMax>), BuildError> {
+    cols: &[&str],
+    rx: mpsc::Receiver<FtsBatch>,
+) -> rusqlite::Result<()> {
+    let conn = Connection::open(path)?;
     conn.pragma_update(None, "journal_mode", "OFF")?;
     conn.pragma_update(None, "synchronous", "OFF")?;
-    conn.pragma_update(None, "cache_size", -65536)?;
+    conn.pragma_update(None, "cache_size", -FTS_CACHE_KIB)?;
+    conn.pragma_update(None, "temp_store", "MEMORY")?;
+    conn.execute_batch("BEGIN;")?;
+    conn.execute_batch(&fts_create_sql("main", table, cols))?;
+    let f = q(&format!("{table}_fts"));
+    conn.execute(
+        &format!("INSERT INTO {f}({f}, rank) VALUES('hashsize', ?1)"),
+        [FTS_HASH_BYTES],
+    )?;
+    {
+        let col_list: Vec<String> = cols.iter().map(|c| q(c)).collect();
+        let params: Vec<String> = (0..=cols.len()).map(|i| format!("?{}", i + 1)).collect();
+        let mut stmt = conn.prepare(&format!(
+            "INSERT INTO {f} (rowid, {}) VALUES ({})",
+            col_list.join(", "),
+            params.join(", ")
+        ))?;
+        let k = cols.len();
+        for batch in rx {
+            for (r, rowid) in batch.rowids.iter().enumerate() {
+                stmt.raw_bind_parameter(1, rowid)?;
+                for (j, span) in batch.spans[r * k..(r + 1) * k].iter().enumerate() {
+                    match span {
+                        Some((a, b)) => stmt.raw_bind_parameter(j + 2, &batch.text[*a..*b])?,
+                        None => stmt.raw_bind_parameter(j + 2, rusqlite::types::Null)?,
+                    }
+                }
+                stmt.raw_execute()?;
+            }
+        }
+    }
+    conn.execute_batch("COMMIT;")?;
+    conn.close().map_err(|(_, e)| e)
+}
+
+/// Pass 2 and the indexes on the open temporary database. Returns
+/// per-column null counts and min/max.
+fn build(conn: &mut Connection, job: &BuildJob) -> Result<(Vec<u64>, Vec<MinMax>), BuildError> {
+    let (table, cols, opts) = (job.table, job.cols, job.opts);
+    conn.pragma_update(None, "journal_mode", "OFF")?;
+    conn.pragma_update(None, "synchronous", "OFF")?;
+    conn.pragma_update(None, "cache_size", -RECORDS_CACHE_KIB)?;
     conn.pragma_update(None, "temp_store", "MEMORY")?;
     let t = q(table);
     let col_defs: Vec<String> = cols
         .iter()
         .map(|c| format!("{} {}", q(&c.name), sql_type(c.ty)))
         .collect();
+    let index_sql = |c: &ColPlan| {
+        let unique = job.id_name == Some(c.name.as_str());
+        format!(
+            "CREATE {}INDEX {} ON {t} ({});",
+            if unique { "UNIQUE " } else { "" },
+            q(&format!("{table}__{}", c.name)),
+            q(&c.name)
+        )
+    };
+    let early = |c: &ColPlan| {
+        c.indexed
+            && job.id_name != Some(c.name.as_str())
+            && c.distinct_count <= EARLY_INDEX_MAX_DISTINCT
+    };
     let tx = conn.transaction()?;
     tx.execute_batch(&format!("CREATE TABLE {t} ({});", col_defs.join(", ")))?;
+    for c in cols.iter().filter(|c| early(c)) {
+        tx.execute_batch(&index_sql(c))?;
+    }
+    let fts_cols: Vec<usize> = (0..cols.len()).filter(|&i| cols[i].full_text).collect();
+    let fts_names: Vec<&str> = fts_cols.iter().map(|&i| cols[i].name.as_str()).collect();
     let mut nulls = vec![0u64; cols.len()];
     let mut extremes: Vec<Extremes> = cols.iter().map(|_| Extremes::default()).collect();
-    {
-        let col_list: Vec<String> = cols.iter().map(|c| q(&c.name)).collect();
-        let params: Vec<String> = (0..=cols.len()).map(|i| format!("?{}", i + 1)).collect();
-        let mut stmt = tx.prepare(&format!(
-            "INSERT INTO {t} (rowid{}{}) VALUES ({})",
-            if cols.is_empty() { "" } else { ", " },
-            col_list.join(", "),
-            params.join(", ")
-        ))?;
-        let mut records = source.records()?;
-        while let Some((row, _)) = records.next(source)? {
-            stmt.raw_bind_parameter(1, row as i64)?;
-            for (i, (s, c)) in records.rec.iter().zip(cols).enumerate() {
-                let cell = value::convert(c.ty, c.thousands, s);
-                let p = i + 2;
-                match &cell {
-                    Cell::Null => {
-                        nulls[i] += 1;
-                        stmt.raw_bind_parameter(p, rusqlite::types::Null)?
-                    }
-                    Cell::Int(v) => stmt.raw_bind_parameter(p, v)?,
-                    Cell::Real(v) => stmt.raw_bind_parameter(p, v)?,
-                    Cell::Text(v) => stmt.raw_bind_parameter(p, v.as_ref())?,
-                }
-                extremes[i].observe(&cell);
-            }
-            stmt.raw_execute()?;
-            if row % PROGRESS_EVERY == 0 {
-                if let Some(p) = opts.progress {
-                    p(row);
-                }
-            }
+
+    let fts_result = std::thread::scope(|scope| -> Result<rusqlite::Result<()>, BuildError> {
+        let (tx_fts, worker) = if fts_cols.is_empty() {
+            (None, None)
+        } else {
+            let (s, r) = mpsc::sync_channel::<FtsBatch>(4);
+            let names = &fts_names;
+            let path = job.fts_path;
+            let h = scope.spawn(move || fts_worker(path, table, names, r));
+            (Some(s), Some(h))
+        };
+        let inserted = insert_records(&tx, job, &fts_cols, tx_fts, &mut nulls, &mut extremes);
+        let finish = |r: Result<(), BuildError>| -> Result<rusqlite::Result<()>, BuildError> {
+            let w = match worker {
+                Some(h) => h.join().unwrap_or_else(|_| {
+                    Err(rusqlite::Error::SqliteFailure(
+                        rusqlite::ffi::Error::new(1),
+                        Some("the full-text thread panicked".into()),
+                    ))
+                }),
+                None => Ok(()),
+            };
+            r?;
+            Ok(w)
+        };
+        if let Err(e) = inserted {
+            // The worker's own error, if it failed first, says more.
+            return match finish(Ok(())) {
+                Ok(Err(w)) => Err(BuildError::Sql(w)),
+                _ => Err(e),
+            };
         }
-    }
-
-    // Full-text index over the text columns.
-    let fts_cols: Vec<&ColPlan> = cols.iter().filter(|c| c.full_text).collect();
-    if !fts_cols.is_empty() {
-        let fts = format!("{table}_fts");
-        let f = q(&fts);
-        let list: Vec<String> = fts_cols.iter().map(|c| q(&c.name)).collect();
-        tx.execute_batch(&format!(
-            "CREATE VIRTUAL TABLE {f} USING fts5({}, content='{}', content_rowid='rowid', \
-             tokenize='porter unicode61 remove_diacritics 2');
-             INSERT INTO {f}({f}) VALUES('rebuild');",
-            list.join(", "),
-            table.replace('\'', "''"),
-        ))?;
-    }
-
-    // B-tree indexes.
-    for c in cols {
-        let unique = id_name == Some(c.name.as_str());
-        if c.indexed || unique {
+        if let Some(p) = opts.progress {
+            p(&Progress {
+                phase: Phase::Index,
+                rows: job.rows,
+                total_rows: Some(job.rows),
+                bytes: job.total_bytes,
+                total_bytes: job.total_bytes,
+            });
+        }
+        // B-tree indexes, while the FTS thread finishes.
+        let r = (|| -> Result<(), BuildError> {
+            for c in cols
+                .iter()
+                .filter(|c| (c.indexed || job.id_name == Some(c.name.as_str())) && !early(c))
+            {
+                tx.execute_batch(&index_sql(c))?;
+            }
             tx.execute_batch(&format!(
-                "CREATE {}INDEX {} ON {t} ({});",
-                if unique { "UNIQUE " } else { "" },
-                q(&format!("{table}__{}", c.name)),
-                q(&c.name)
+                "CREATE TABLE {PROFILE_TABLE} (json TEXT NOT NULL);
+                 CREATE TABLE {META_TABLE} (key TEXT PRIMARY KEY, value TEXT);"
+            ))?;
+            Ok(())
+        })();
+        finish(r)
+    });
+    fts_result??;
+    tx.commit()?;
+
+    if !fts_cols.is_empty() {
+        // The index built by the FTS thread, copied in.
+        let fts = format!("{table}_fts");
+        conn.execute(
+            "ATTACH DATABASE ?1 AS fts_build",
+            [job.fts_path.to_string_lossy()],
+        )?;
+        let tx = conn.transaction()?;
+        tx.execute_batch(&fts_create_sql("main", table, &fts_names))?;
+        for shadow in ["data", "idx", "docsize"] {
+            let s = q(&format!("{fts}_{shadow}"));
+            tx.execute_batch(&format!(
+                "DELETE FROM main.{s}; INSERT INTO main.{s} SELECT * FROM fts_build.{s};"
             ))?;
         }
+        tx.commit()?;
+        conn.execute_batch("DETACH DATABASE fts_build;")?;
     }
-    tx.execute_batch(&format!(
-        "CREATE TABLE {PROFILE_TABLE} (json TEXT NOT NULL);
-         CREATE TABLE {META_TABLE} (key TEXT PRIMARY KEY, value TEXT);"
-    ))?;
-    tx.commit()?;
-    conn.execute_batch("ANALYZE;")?;
     let min_max = extremes
         .into_iter()
         .zip(cols)
         .map(|(e, c)| e.finish(c.ty))
         .collect();
     Ok((nulls, min_max))
+}
+
+/// Pass 2 proper: reads the file again, converts and inserts every record,
+/// and sends the full-text columns to the FTS thread.
+fn insert_records(
+    tx: &rusqlite::Transaction,
+    job: &BuildJob,
+    fts_cols: &[usize],
+    fts_tx: Option<mpsc::SyncSender<FtsBatch>>,
+    nulls: &mut [u64],
+    extremes: &mut [Extremes],
+) -> Result<(), BuildError> {
+    let cols = job.cols;
+    let t = q(job.table);
+    let col_list: Vec<String> = cols.iter().map(|c| q(&c.name)).collect();
+    let params: Vec<String> = (0..=cols.len()).map(|i| format!("?{}", i + 1)).collect();
+    let mut stmt = tx.prepare(&format!(
+        "INSERT INTO {t} (rowid{}{}) VALUES ({})",
+        if cols.is_empty() { "" } else { ", " },
+        col_list.join(", "),
+        params.join(", ")
+    ))?;
+    let mut source = source::open(job.spec, Some(job.headers))?;
+    let mut rec = csv::StringRecord::new();
+    let mut row = 0u64;
+    let mut batch = FtsBatch::default();
+    let mut fts_of_col: Vec<Option<usize>> = vec![None; cols.len()];
+    for (k, &i) in fts_cols.iter().enumerate() {
+        fts_of_col[i] = Some(k);
+    }
+    let mut row_spans: Vec<Option<(usize, usize)>> = vec![None; fts_cols.len()];
+    report(
+        job.opts,
+        Phase::Insert,
+        0,
+        Some(job.rows),
+        source.as_ref(),
+        job.total_bytes,
+    );
+    while source.next_record(&mut rec)?.is_some() {
+        row += 1;
+        stmt.raw_bind_parameter(1, row as i64)?;
+        for (i, c) in cols.iter().enumerate() {
+            let s = rec.get(i).unwrap_or("");
+            let cell = value::convert(c.ty, c.decorated, s);
+            let p = i + 2;
+            match &cell {
+                Cell::Null => {
+                    nulls[i] += 1;
+                    stmt.raw_bind_parameter(p, rusqlite::types::Null)?
+                }
+                Cell::Int(v) => stmt.raw_bind_parameter(p, v)?,
+                Cell::Real(v) => stmt.raw_bind_parameter(p, v)?,
+                Cell::Text(v) => {
+                    stmt.raw_bind_parameter(p, v.as_ref())?;
+                    if let Some(k) = fts_of_col[i] {
+                        let a = batch.text.len();
+                        batch.text.push_str(v);
+                        row_spans[k] = Some((a, batch.text.len()));
+                    }
+                }
+            }
+            extremes[i].observe(&cell);
+        }
+        stmt.raw_execute()?;
+        if let Some(sender) = &fts_tx {
+            batch.rowids.push(row as i64);
+            batch.spans.extend(row_spans.iter_mut().map(Option::take));
+            if batch.rowids.len() >= FTS_BATCH_ROWS {
+                let full = std::mem::take(&mut batch);
+                if sender.send(full).is_err() {
+                    // The FTS thread stopped; its error is reported.
+                    return Ok(());
+                }
+            }
+        }
+        if progress_due(row) {
+            report(
+                job.opts,
+                Phase::Insert,
+                row,
+                Some(job.rows),
+                source.as_ref(),
+                job.total_bytes,
+            );
+        }
+    }
+    if let Some(sender) = fts_tx {
+        if !batch.rowids.is_empty() {
+            let _ = sender.send(batch);
+        }
+    }
+    Ok(())
 }

@@ -1,4 +1,5 @@
-//! A dataset's SQLite file: import from CSV ([`import_csv`]), the stored
+//! A dataset's SQLite file: import from CSV, TSV, JSON Lines or Parquet
+//! ([`import_file`]), the stored
 //! profile ([`load_profile`]) and read-only execution of a rendered `SELECT`
 //! ([`DatasetReader`]).
 //!
@@ -6,13 +7,19 @@
 //! paths and returns values.
 
 pub mod engine;
+pub mod generate;
 pub mod import;
 mod names;
+mod source;
 mod store;
 mod value;
 
 pub use engine::{CancelFlag, DatasetReader, EngineError, ResultItem, MAX_RESULT_BYTES};
-pub use import::{import_csv, remove_stale_temp_files, ImportError, ImportOptions, Imported};
+pub use import::{
+    import_csv, import_file, parse_column_type, parse_type_override, remove_stale_temp_files,
+    ImportError, ImportOptions, Imported, Phase, Progress, TypeOrigin,
+};
 pub use names::normalise as normalise_column_name;
+pub use source::{Encoding, Format, Location};
 pub use store::{load_profile, DatasetError, FORMAT_VERSION, META_TABLE, PROFILE_TABLE};
 pub use value::format_float;

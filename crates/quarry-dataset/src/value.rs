@@ -43,39 +43,187 @@ pub(crate) fn looks_integral(s: &str) -> bool {
     !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// Integer with thousands separators: `1,234`, `-12,345,678`. Values under
-/// 1000 (no separator) also parse, so a consistent column can hold them.
-/// Returns the value and whether a separator was present.
-pub(crate) fn parse_thousands(s: &str) -> Option<(i64, bool)> {
-    let (neg, body) = match s.as_bytes().first() {
-        Some(b'-') => (true, &s[1..]),
-        Some(b'+') => (false, &s[1..]),
-        _ => (false, s),
+/// Currency signs understood before or after a number (`$1,234.50`, `12 €`).
+pub(crate) const CURRENCY_SIGNS: &[char] = &[
+    '$', '€', '£', '¥', '₹', '₩', '₽', '₺', '₪', '₦', '₱', '฿', '₫', '₴', '¢',
+];
+
+/// A number written for people: thousands separators (`1,234,567.5`), a
+/// currency sign before or after it (`$12`, `-$3.50`, `12 €`), or both.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Decorated {
+    /// The value when it has no fractional part (and fits an i64).
+    pub int: Option<i64>,
+    pub float: f64,
+    /// Thousands separators were used.
+    pub separators: bool,
+    /// More than three integer digits without separators (`1234`): a column
+    /// mixing that with `1,234` is not consistent.
+    pub long_plain: bool,
+    pub fraction: bool,
+    pub currency: Option<char>,
+}
+
+/// Parses a [`Decorated`] number. Plain numbers (`1234`, `0.5`) parse too, so
+/// a consistent column can hold them; leading zeros (`007`) and exponents do
+/// not.
+pub(crate) fn parse_decorated(s: &str) -> Option<Decorated> {
+    let mut rest = s;
+    let mut neg = false;
+    if let Some(r) = rest.strip_prefix('-') {
+        neg = true;
+        rest = r;
+    } else if let Some(r) = rest.strip_prefix('+') {
+        rest = r;
+    }
+    let mut currency = None;
+    if let Some(c) = rest.chars().next().filter(|c| CURRENCY_SIGNS.contains(c)) {
+        currency = Some(c);
+        rest = rest[c.len_utf8()..].trim_start();
+        if !neg {
+            if let Some(r) = rest.strip_prefix('-') {
+                neg = true;
+                rest = r;
+            }
+        }
+    } else if let Some(c) = rest.chars().last().filter(|c| CURRENCY_SIGNS.contains(c)) {
+        currency = Some(c);
+        rest = rest[..rest.len() - c.len_utf8()].trim_end();
+    }
+    let (int_part, frac) = match rest.split_once('.') {
+        Some((i, f)) => (i, Some(f)),
+        None => (rest, None),
     };
-    let groups: Vec<&str> = body.split(',').collect();
-    let first = groups[0];
-    if first.is_empty()
-        || first.len() > 3
-        || !first.bytes().all(|b| b.is_ascii_digit())
-        || (first.len() > 1 && first.starts_with('0'))
-    {
-        return None;
-    }
-    if groups.len() > 1 && first == "0" {
-        return None;
-    }
-    for g in &groups[1..] {
-        if g.len() != 3 || !g.bytes().all(|b| b.is_ascii_digit()) {
+    if let Some(f) = frac {
+        if f.is_empty() || !f.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
     }
-    let mut v: i64 = 0;
-    for g in &groups {
-        for b in g.bytes() {
-            v = v.checked_mul(10)?.checked_add(i64::from(b - b'0'))?;
+    let separators = int_part.contains(',');
+    if separators {
+        let mut groups = int_part.split(',');
+        let first = groups.next()?;
+        if first.is_empty()
+            || first.len() > 3
+            || !first.bytes().all(|b| b.is_ascii_digit())
+            || first.starts_with('0')
+        {
+            return None;
+        }
+        for g in groups {
+            if g.len() != 3 || !g.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+        }
+    } else if int_part.is_empty()
+        || !int_part.bytes().all(|b| b.is_ascii_digit())
+        || (int_part.len() > 1 && int_part.starts_with('0'))
+    {
+        return None;
+    }
+    // The plain digits, for exact parsing.
+    let mut buf = [0u8; 80];
+    let mut n = 0;
+    let bytes = std::iter::once(b'-')
+        .filter(|_| neg)
+        .chain(int_part.bytes().filter(|b| *b != b','));
+    for b in bytes {
+        *buf.get_mut(n)? = b;
+        n += 1;
+    }
+    let int_len = n;
+    if let Some(f) = frac {
+        for b in std::iter::once(b'.').chain(f.bytes()) {
+            *buf.get_mut(n)? = b;
+            n += 1;
         }
     }
-    Some((if neg { -v } else { v }, groups.len() > 1))
+    let text = std::str::from_utf8(&buf[..n]).ok()?;
+    let int = match frac {
+        None => Some(text.parse::<i64>().ok()?),
+        Some(_) => None,
+    };
+    let float: f64 = text.parse().ok()?;
+    if !float.is_finite() {
+        return None;
+    }
+    Some(Decorated {
+        int,
+        float,
+        separators,
+        long_plain: !separators && int_len - usize::from(neg) > 3,
+        fraction: frac.is_some(),
+        currency,
+    })
+}
+
+/// An integer as a `--type integer` override reads it: optional sign and
+/// digits, leading zeros allowed (`007` is 7).
+pub(crate) fn parse_int_loose(s: &str) -> Option<i64> {
+    if looks_integral(s) {
+        s.parse().ok()
+    } else {
+        None
+    }
+}
+
+/// A decimal number, leading zeros allowed; no `inf`/`nan`.
+pub(crate) fn parse_float_loose(s: &str) -> Option<f64> {
+    let body = s.strip_prefix(['+', '-']).unwrap_or(s);
+    if !body.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
+        return None;
+    }
+    let v: f64 = s.parse().ok()?;
+    v.is_finite().then_some(v)
+}
+
+/// Booleans as a `--type boolean` override reads them: the inferred forms
+/// plus `1`/`0` and `y`/`n`.
+pub(crate) fn parse_bool_loose(s: &str) -> Option<bool> {
+    parse_bool(s).or(match s {
+        "1" | "y" | "Y" => Some(true),
+        "0" | "n" | "N" => Some(false),
+        _ => None,
+    })
+}
+
+/// How a value fits a column type fixed in advance (a `--type` override or a
+/// Parquet column type).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Fit {
+    /// As written.
+    Plain,
+    /// Only as a [`Decorated`] number.
+    Decorated,
+    No,
+}
+
+pub(crate) fn fits(ty: ColumnType, s: &str) -> Fit {
+    let ok = |b: bool| if b { Fit::Plain } else { Fit::No };
+    match ty {
+        ColumnType::Text => Fit::Plain,
+        ColumnType::Integer => {
+            if parse_int_loose(s).is_some() {
+                Fit::Plain
+            } else if parse_decorated(s).is_some_and(|d| d.int.is_some()) {
+                Fit::Decorated
+            } else {
+                Fit::No
+            }
+        }
+        ColumnType::Float => {
+            if parse_float_loose(s).is_some() {
+                Fit::Plain
+            } else if parse_decorated(s).is_some() {
+                Fit::Decorated
+            } else {
+                Fit::No
+            }
+        }
+        ColumnType::Boolean => ok(parse_bool_loose(s).is_some()),
+        ColumnType::Date => ok(parse_date(s).is_some()),
+        ColumnType::DateTime => ok(parse_datetime(s).is_some() || parse_date(s).is_some()),
+    }
 }
 
 /// Decimal float: `1.5`, `-.5`, `3`, `1e6`, `2.5E-3`. No `inf`/`nan`, no
@@ -214,10 +362,11 @@ pub(crate) fn parse_datetime(s: &str) -> Option<String> {
     Some(format!("{date}T{h:02}:{mi:02}:{sec:02}{frac}{offset}"))
 }
 
-/// Converts a (trimmed) CSV cell to its column's type. The import's first
-/// pass guarantees that every non-null cell of a typed column converts;
-/// should one not, it is kept as text rather than lost.
-pub(crate) fn convert<'a>(ty: ColumnType, thousands: bool, s: &'a str) -> Cell<'a> {
+/// Converts a (trimmed) cell to its column's type; `decorated`: numbers may
+/// carry thousands separators and a currency sign. The import's first pass
+/// guarantees that every non-null cell of a typed column converts; should
+/// one not, it is kept as text rather than lost.
+pub(crate) fn convert<'a>(ty: ColumnType, decorated: bool, s: &'a str) -> Cell<'a> {
     if ty == ColumnType::Text {
         return if s.is_empty() {
             Cell::Null
@@ -229,10 +378,17 @@ pub(crate) fn convert<'a>(ty: ColumnType, thousands: bool, s: &'a str) -> Cell<'
         return Cell::Null;
     }
     let converted = match ty {
-        ColumnType::Integer if thousands => parse_thousands(s).map(|(v, _)| Cell::Int(v)),
-        ColumnType::Integer => parse_int(s).map(Cell::Int),
-        ColumnType::Float => parse_float(s).map(Cell::Real),
-        ColumnType::Boolean => parse_bool(s).map(|b| Cell::Int(i64::from(b))),
+        ColumnType::Integer => parse_int_loose(s)
+            .or_else(|| decorated.then(|| parse_decorated(s)?.int).flatten())
+            .map(Cell::Int),
+        ColumnType::Float => parse_float_loose(s)
+            .or_else(|| {
+                decorated
+                    .then(|| parse_decorated(s).map(|d| d.float))
+                    .flatten()
+            })
+            .map(Cell::Real),
+        ColumnType::Boolean => parse_bool_loose(s).map(|b| Cell::Int(i64::from(b))),
         ColumnType::Date => parse_date(s).map(|d| Cell::Text(Cow::Owned(d))),
         ColumnType::DateTime => parse_datetime(s)
             .or_else(|| parse_date(s).map(|d| format!("{d}T00:00:00")))
@@ -283,12 +439,36 @@ mod tests {
         assert_eq!(parse_int("007"), None);
         assert_eq!(parse_int("99999999999999999999"), None);
         assert!(looks_integral("99999999999999999999"));
-        assert_eq!(parse_thousands("1,234"), Some((1234, true)));
-        assert_eq!(parse_thousands("-12,345,678"), Some((-12345678, true)));
-        assert_eq!(parse_thousands("999"), Some((999, false)));
-        assert_eq!(parse_thousands("1234"), None);
-        assert_eq!(parse_thousands("1,23"), None);
-        assert_eq!(parse_thousands("0,123"), None);
+        let d = |s| parse_decorated(s).map(|d| (d.int, d.float, d.separators, d.currency));
+        assert_eq!(d("1,234"), Some((Some(1234), 1234.0, true, None)));
+        assert_eq!(
+            d("-12,345,678"),
+            Some((Some(-12345678), -12345678.0, true, None))
+        );
+        assert_eq!(d("999"), Some((Some(999), 999.0, false, None)));
+        assert!(parse_decorated("1234").unwrap().long_plain);
+        assert_eq!(d("1,23"), None);
+        assert_eq!(d("0,123"), None);
+        assert_eq!(d("007"), None);
+        assert_eq!(d("$1,234.50"), Some((None, 1234.5, true, Some('$'))));
+        assert_eq!(d("-$3.5"), Some((None, -3.5, false, Some('$'))));
+        assert_eq!(d("$-3"), Some((Some(-3), -3.0, false, Some('$'))));
+        assert_eq!(d("€12"), Some((Some(12), 12.0, false, Some('€'))));
+        assert_eq!(d("12 €"), Some((Some(12), 12.0, false, Some('€'))));
+        assert_eq!(d("1.5e3"), None);
+        assert_eq!(d("$"), None);
+        assert_eq!(d("1."), None);
+        assert_eq!(d("99,999,999,999,999,999,999"), None, "i64 overflow");
+        assert_eq!(parse_int_loose("007"), Some(7));
+        assert_eq!(parse_float_loose("012.5"), Some(12.5));
+        assert_eq!(parse_float_loose("inf"), None);
+        assert_eq!(parse_float_loose("NaN"), None);
+        assert_eq!(fits(ColumnType::Integer, "1,200"), Fit::Decorated);
+        assert_eq!(fits(ColumnType::Integer, "12.5"), Fit::No);
+        assert_eq!(fits(ColumnType::Float, "12.5"), Fit::Plain);
+        assert_eq!(fits(ColumnType::Boolean, "1"), Fit::Plain);
+        assert_eq!(fits(ColumnType::DateTime, "2020-01-05"), Fit::Plain);
+        assert_eq!(fits(ColumnType::Date, "05/01/2020"), Fit::No);
         assert_eq!(parse_float("1.5"), Some(1.5));
         assert_eq!(parse_float("-.5"), Some(-0.5));
         assert_eq!(parse_float("1e6"), Some(1e6));

@@ -2,7 +2,7 @@
 
 use quarry_dataset::{
     import_csv, load_profile, remove_stale_temp_files, CancelFlag, DatasetReader, EngineError,
-    ImportError, ImportOptions, Imported,
+    ImportError, ImportOptions, Imported, Phase, Progress,
 };
 use quarry_planner::{
     ColumnType, CompareOp, Condition, DatasetProfile, Filter, Literal, MatchKind, QueryPlan, Tier,
@@ -401,9 +401,11 @@ fn progress_is_reported_and_stale_temp_files_removed() {
     }
     let src = fx.csv("n.csv", csv);
     let calls = Cell::new(Vec::new());
-    let cb = |n: u64| {
+    let cb = |p: &Progress| {
         let mut v = calls.take();
-        v.push(n);
+        if p.phase == Phase::Insert || p.phase == Phase::Done {
+            v.push(p.rows);
+        }
         calls.set(v);
     };
     let mut opts = ImportOptions::new("n");
