@@ -214,7 +214,12 @@ impl<W: Write> Printer<W> {
         let payload = envelope.get("data").cloned().unwrap_or(Value::Null);
 
         if self.raw {
-            writeln!(self.out, "{envelope}")?;
+            // As the server sent it (member order kept), on one line.
+            if data.contains(['\n', '\r']) {
+                writeln!(self.out, "{envelope}")?;
+            } else {
+                writeln!(self.out, "{}", data.trim())?;
+            }
         } else {
             match kind.as_str() {
                 "thoughts" => self.thoughts(&payload)?,

@@ -89,7 +89,7 @@ const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 
 /// The URL a person on this machine uses to reach `addr`: a wildcard
 /// listen address is reached through loopback.
-fn display_url(addr: &str) -> String {
+pub(crate) fn display_url(addr: &str) -> String {
     let (host, port) = match addr.rsplit_once(':') {
         Some((h, p)) => (h, p),
         None => (addr, "80"),
