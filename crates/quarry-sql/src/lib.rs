@@ -7,6 +7,10 @@
 //! the statement. The same functions write the `thoughts.filters` strings, so
 //! the thoughts and the SQL cannot disagree.
 
+mod guard;
+
+pub use guard::{check_select, ALLOWED_FUNCTIONS};
+
 use quarry_planner::{
     CompareOp, Condition, DatasetProfile, Direction, Filter, Literal, QueryPlan, TraitMatch,
 };

@@ -1,0 +1,574 @@
+//! The shape guard: a statement is allowed to run only if it has the shape
+//! the renderer writes. It is parsed (SQLite dialect) and checked against an
+//! allow-list, so that SQL from any other source (a bug, a future LLM
+//! back-end) gets the same scrutiny as the renderer's own: one `SELECT`, from
+//! the dataset's records table (joined to its FTS table at most), with plain
+//! column references, literals, the comparison and boolean operators the
+//! renderer uses, `LIKE … ESCAPE`, `MATCH`, scalar subqueries over the records
+//! table alone (which may group by a column to find its most or least
+//! frequent value), and the functions `bm25`, `min`, `max` and `count(*)`.
+//! Anything else (a
+//! second statement, a write, `ATTACH`, `PRAGMA`, a CTE, `UNION`, another
+//! table, a table-valued function, a placeholder, any other function) is
+//! refused with a reason.
+//!
+//! The guard is a second wall, not the first: the engine still runs on a
+//! read-only connection with an authorizer.
+
+use sqlparser::ast::{
+    BinaryOperator, Expr, Function, FunctionArg, FunctionArgExpr, FunctionArguments, GroupByExpr,
+    Ident, JoinConstraint, JoinOperator, LimitClause, ObjectName, ObjectNamePart, OrderBy,
+    OrderByKind, Query, Select, SelectFlavor, SelectItem, SetExpr, Statement, TableFactor,
+    TableWithJoins, UnaryOperator, Value,
+};
+use sqlparser::dialect::{Dialect, SQLiteDialect};
+use sqlparser::parser::{Parser, ParserError};
+
+/// Functions a statement may call.
+pub const ALLOWED_FUNCTIONS: [&str; 4] = ["bm25", "min", "max", "count"];
+
+/// Deepest nesting of expressions accepted (the renderer nests a handful).
+const MAX_DEPTH: usize = 64;
+
+/// Checks that `sql` is one `SELECT` over `table` (and `fts_table`, if the
+/// dataset has one) of the shape the renderer writes. The error says what was
+/// refused; it may quote identifiers of the statement but never runs it.
+pub fn check_select(sql: &str, table: &str, fts_table: Option<&str>) -> Result<(), String> {
+    let statements = Parser::parse_sql(&Sqlite(SQLiteDialect {}), sql)
+        .map_err(|e| format!("the statement does not parse: {e}"))?;
+    let [statement] = statements.as_slice() else {
+        return Err(format!(
+            "exactly one statement is allowed, got {}",
+            statements.len()
+        ));
+    };
+    let Statement::Query(query) = statement else {
+        return Err("only a SELECT is allowed".into());
+    };
+    let scope = Scope {
+        table,
+        fts_table,
+        subquery: false,
+    };
+    check_query(query, scope, 0)
+}
+
+/// SQLite as `sqlparser` knows it, plus what SQLite accepts and the renderer
+/// writes but `SQLiteDialect` does not parse: `CROSS JOIN … ON` (the join
+/// that makes the FTS table drive, DESIGN §2). Everything else is delegated,
+/// and the parser's own dialect checks see SQLite.
+#[derive(Debug)]
+struct Sqlite(SQLiteDialect);
+
+impl Dialect for Sqlite {
+    fn dialect(&self) -> std::any::TypeId {
+        self.0.dialect()
+    }
+    fn supports_cross_join_constraint(&self) -> bool {
+        true
+    }
+    fn is_delimited_identifier_start(&self, ch: char) -> bool {
+        self.0.is_delimited_identifier_start(ch)
+    }
+    fn identifier_quote_style(&self, identifier: &str) -> Option<char> {
+        self.0.identifier_quote_style(identifier)
+    }
+    fn is_identifier_start(&self, ch: char) -> bool {
+        self.0.is_identifier_start(ch)
+    }
+    fn is_identifier_part(&self, ch: char) -> bool {
+        self.0.is_identifier_part(ch)
+    }
+    fn supports_filter_during_aggregation(&self) -> bool {
+        self.0.supports_filter_during_aggregation()
+    }
+    fn supports_start_transaction_modifier(&self) -> bool {
+        self.0.supports_start_transaction_modifier()
+    }
+    fn parse_statement(&self, parser: &mut Parser) -> Option<Result<Statement, ParserError>> {
+        self.0.parse_statement(parser)
+    }
+    fn parse_infix(
+        &self,
+        parser: &mut Parser,
+        expr: &Expr,
+        precedence: u8,
+    ) -> Option<Result<Expr, ParserError>> {
+        self.0.parse_infix(parser, expr, precedence)
+    }
+    fn supports_in_empty_list(&self) -> bool {
+        self.0.supports_in_empty_list()
+    }
+    fn supports_limit_comma(&self) -> bool {
+        self.0.supports_limit_comma()
+    }
+    fn supports_asc_desc_in_column_definition(&self) -> bool {
+        self.0.supports_asc_desc_in_column_definition()
+    }
+    fn supports_dollar_placeholder(&self) -> bool {
+        self.0.supports_dollar_placeholder()
+    }
+    fn supports_notnull_operator(&self) -> bool {
+        self.0.supports_notnull_operator()
+    }
+    fn supports_comma_separated_trim(&self) -> bool {
+        self.0.supports_comma_separated_trim()
+    }
+    fn supports_numeric_literal_underscores(&self) -> bool {
+        self.0.supports_numeric_literal_underscores()
+    }
+}
+
+/// Which tables a query may name: the top level may join the FTS table, a
+/// subquery reads the records table alone.
+#[derive(Clone, Copy)]
+struct Scope<'a> {
+    table: &'a str,
+    fts_table: Option<&'a str>,
+    subquery: bool,
+}
+
+impl Scope<'_> {
+    fn is_table(&self, name: &str) -> bool {
+        name.eq_ignore_ascii_case(self.table)
+    }
+
+    fn is_fts(&self, name: &str) -> bool {
+        !self.subquery && self.fts_table.is_some_and(|f| name.eq_ignore_ascii_case(f))
+    }
+}
+
+fn check_query(q: &Query, scope: Scope, depth: usize) -> Result<(), String> {
+    if depth > MAX_DEPTH {
+        return Err("the statement nests too deeply".into());
+    }
+    if q.with.is_some() {
+        return Err("WITH (common table expressions) is not allowed".into());
+    }
+    if q.fetch.is_some()
+        || !q.locks.is_empty()
+        || q.for_clause.is_some()
+        || q.settings.is_some()
+        || q.format_clause.is_some()
+        || !q.pipe_operators.is_empty()
+    {
+        return Err("the query has a clause the renderer never writes".into());
+    }
+    let SetExpr::Select(select) = q.body.as_ref() else {
+        return Err(
+            "only a plain SELECT is allowed (no UNION, VALUES or nested statements)".into(),
+        );
+    };
+    check_select_body(select, scope, depth)?;
+    if let Some(order_by) = &q.order_by {
+        check_order_by(order_by, scope, depth)?;
+    }
+    match &q.limit_clause {
+        None => Ok(()),
+        Some(LimitClause::LimitOffset {
+            limit: Some(limit),
+            offset: None,
+            limit_by,
+        }) if limit_by.is_empty() => match limit {
+            Expr::Value(v) if matches!(v.value, Value::Number(..)) => Ok(()),
+            _ => Err("LIMIT must be a number".into()),
+        },
+        Some(_) => Err("only LIMIT <number> is allowed (no OFFSET)".into()),
+    }
+}
+
+fn check_select_body(s: &Select, scope: Scope, depth: usize) -> Result<(), String> {
+    let plain = s.optimizer_hints.is_empty()
+        && s.distinct.is_none()
+        && s.select_modifiers.is_none()
+        && s.top.is_none()
+        && s.exclude.is_none()
+        && s.into.is_none()
+        && s.lateral_views.is_empty()
+        && s.prewhere.is_none()
+        && s.connect_by.is_empty()
+        && matches!(&s.group_by, GroupByExpr::Expressions(_, m) if m.is_empty())
+        && s.cluster_by.is_empty()
+        && s.distribute_by.is_empty()
+        && s.sort_by.is_empty()
+        && s.having.is_none()
+        && s.named_window.is_empty()
+        && s.qualify.is_none()
+        && s.value_table_mode.is_none()
+        && matches!(s.flavor, SelectFlavor::Standard);
+    if !plain {
+        return Err(
+            "the SELECT has a clause the renderer never writes (DISTINCT, INTO, GROUP BY, HAVING, WINDOW, …)"
+                .into(),
+        );
+    }
+    check_from(&s.from, scope, depth)?;
+    if let GroupByExpr::Expressions(columns, _) = &s.group_by {
+        // Only a subquery groups, and only by plain columns.
+        if !columns.is_empty() && !scope.subquery {
+            return Err("GROUP BY is allowed only inside a subquery".into());
+        }
+        for c in columns {
+            match c {
+                Expr::Identifier(_) => {}
+                Expr::CompoundIdentifier(parts) if parts.len() == 2 => {
+                    check_ident_qualifier(&parts[0], scope)?
+                }
+                _ => return Err("GROUP BY may name columns only".into()),
+            }
+        }
+    }
+    if s.projection.is_empty() {
+        return Err("the SELECT returns no columns".into());
+    }
+    for item in &s.projection {
+        match item {
+            SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => {
+                check_expr(e, scope, depth + 1)?
+            }
+            _ => return Err("wildcards are not allowed in the column list".into()),
+        }
+    }
+    if let Some(w) = &s.selection {
+        check_expr(w, scope, depth + 1)?;
+    }
+    Ok(())
+}
+
+fn check_from(from: &[TableWithJoins], scope: Scope, depth: usize) -> Result<(), String> {
+    let [TableWithJoins { relation, joins }] = from else {
+        return Err(
+            "the SELECT must read exactly one table (joined to its FTS table at most)".into(),
+        );
+    };
+    let first = table_name(relation)?;
+    if !(scope.is_table(&first) || scope.is_fts(&first)) {
+        return Err(format!("table {first:?} is not this dataset's"));
+    }
+    match joins.as_slice() {
+        [] => Ok(()),
+        [join] if !scope.subquery => {
+            let second = table_name(&join.relation)?;
+            // The one join the renderer writes: the FTS table to the records
+            // (or the other way round), on a condition.
+            let pair_ok = (scope.is_fts(&first) && scope.is_table(&second))
+                || (scope.is_table(&first) && scope.is_fts(&second));
+            if !pair_ok {
+                return Err(format!(
+                    "only the dataset's records and FTS tables may be joined, not {first:?} and {second:?}"
+                ));
+            }
+            match &join.join_operator {
+                JoinOperator::CrossJoin(JoinConstraint::On(on))
+                | JoinOperator::Join(JoinConstraint::On(on))
+                | JoinOperator::Inner(JoinConstraint::On(on)) => check_expr(on, scope, depth + 1),
+                _ => Err("only [CROSS] JOIN … ON is allowed".into()),
+            }
+        }
+        _ => Err("too many joins".into()),
+    }
+}
+
+/// The name of a plain table reference; anything else (a subquery in FROM, a
+/// table-valued function such as `pragma_table_info(…)`, a schema-qualified
+/// name, an alias, hints) is refused.
+fn table_name(t: &TableFactor) -> Result<String, String> {
+    match t {
+        TableFactor::Table {
+            name,
+            alias: None,
+            args: None,
+            with_hints,
+            version: None,
+            with_ordinality: false,
+            partitions,
+            json_path: None,
+            sample: None,
+            index_hints,
+        } if with_hints.is_empty() && partitions.is_empty() && index_hints.is_empty() => {
+            single_name(name).ok_or_else(|| {
+                format!("table {name} must be named by one identifier (no schema such as main. or another database)")
+            })
+        }
+        TableFactor::Table { .. } => Err(
+            "a table must be named plainly (no alias, arguments, hints or table-valued functions)"
+                .into(),
+        ),
+        _ => Err("FROM may name only the dataset's tables (no subqueries or functions)".into()),
+    }
+}
+
+fn single_name(name: &ObjectName) -> Option<String> {
+    match name.0.as_slice() {
+        [ObjectNamePart::Identifier(id)] => Some(id.value.clone()),
+        _ => None,
+    }
+}
+
+fn check_order_by(o: &OrderBy, scope: Scope, depth: usize) -> Result<(), String> {
+    if o.interpolate.is_some() {
+        return Err("INTERPOLATE is not allowed".into());
+    }
+    let OrderByKind::Expressions(exprs) = &o.kind else {
+        return Err("ORDER BY ALL is not allowed".into());
+    };
+    for e in exprs {
+        if e.with_fill.is_some() {
+            return Err("WITH FILL is not allowed".into());
+        }
+        check_expr(&e.expr, scope, depth + 1)?;
+    }
+    Ok(())
+}
+
+fn check_ident_qualifier(q: &Ident, scope: Scope) -> Result<(), String> {
+    if scope.is_table(&q.value) || scope.is_fts(&q.value) {
+        Ok(())
+    } else {
+        Err(format!(
+            "column qualifier {:?} is not this dataset's table",
+            q.value
+        ))
+    }
+}
+
+fn check_expr(e: &Expr, scope: Scope, depth: usize) -> Result<(), String> {
+    if depth > MAX_DEPTH {
+        return Err("the statement nests too deeply".into());
+    }
+    let d = depth + 1;
+    match e {
+        Expr::Identifier(_) => Ok(()),
+        Expr::CompoundIdentifier(parts) => match parts.as_slice() {
+            [qualifier, _column] => check_ident_qualifier(qualifier, scope),
+            _ => Err("a column may be qualified by its table only (table.column)".into()),
+        },
+        Expr::Value(v) => match &v.value {
+            Value::Number(..) | Value::SingleQuotedString(_) | Value::Null => Ok(()),
+            other => Err(format!("literal {other} is not allowed")),
+        },
+        Expr::Nested(inner) | Expr::IsNull(inner) | Expr::IsNotNull(inner) => {
+            check_expr(inner, scope, d)
+        }
+        Expr::UnaryOp { op, expr } => match op {
+            UnaryOperator::Minus | UnaryOperator::Plus | UnaryOperator::Not => {
+                check_expr(expr, scope, d)
+            }
+            _ => Err(format!("operator {op} is not allowed")),
+        },
+        Expr::BinaryOp { left, op, right } => {
+            let allowed = matches!(
+                op,
+                BinaryOperator::Eq
+                    | BinaryOperator::NotEq
+                    | BinaryOperator::Lt
+                    | BinaryOperator::LtEq
+                    | BinaryOperator::Gt
+                    | BinaryOperator::GtEq
+                    | BinaryOperator::And
+                    | BinaryOperator::Or
+                    | BinaryOperator::Match
+            );
+            if !allowed {
+                return Err(format!("operator {op} is not allowed"));
+            }
+            if *op == BinaryOperator::Match {
+                // Only the FTS table itself can be MATCHed, with a string.
+                let target_ok = match left.as_ref() {
+                    Expr::Identifier(id) => scope.is_fts(&id.value),
+                    _ => false,
+                };
+                let query_ok = matches!(right.as_ref(), Expr::Value(v) if matches!(v.value, Value::SingleQuotedString(_)));
+                if !(target_ok && query_ok) {
+                    return Err("MATCH must be <fts table> MATCH '<string>'".into());
+                }
+                return Ok(());
+            }
+            check_expr(left, scope, d)?;
+            check_expr(right, scope, d)
+        }
+        Expr::Between {
+            expr, low, high, ..
+        } => {
+            check_expr(expr, scope, d)?;
+            check_expr(low, scope, d)?;
+            check_expr(high, scope, d)
+        }
+        Expr::InList { expr, list, .. } => {
+            check_expr(expr, scope, d)?;
+            list.iter().try_for_each(|x| check_expr(x, scope, d))
+        }
+        Expr::Like {
+            any: false,
+            expr,
+            pattern,
+            escape_char,
+            ..
+        } => {
+            check_expr(expr, scope, d)?;
+            check_expr(pattern, scope, d)?;
+            match escape_char.as_deref() {
+                None => Ok(()),
+                Some(Expr::Value(v)) if matches!(v.value, Value::SingleQuotedString(_)) => Ok(()),
+                Some(_) => Err("ESCAPE must be a string".into()),
+            }
+        }
+        Expr::Function(f) => check_function(f, scope),
+        Expr::Subquery(q) => {
+            let inner = Scope {
+                subquery: true,
+                ..scope
+            };
+            check_query(q, inner, d)
+        }
+        other => Err(format!("expression {} is not allowed", kind_of(other))),
+    }
+}
+
+fn check_function(f: &Function, scope: Scope) -> Result<(), String> {
+    let name = single_name(&f.name).unwrap_or_else(|| f.name.to_string());
+    let lower = name.to_ascii_lowercase();
+    if !ALLOWED_FUNCTIONS.contains(&lower.as_str()) {
+        return Err(format!("function {name} is not allowed"));
+    }
+    if f.uses_odbc_syntax
+        || !matches!(f.parameters, FunctionArguments::None)
+        || !f.within_group.is_empty()
+        || f.filter.is_some()
+        || f.null_treatment.is_some()
+        || f.over.is_some()
+    {
+        return Err(format!("{name}() may only be called plainly"));
+    }
+    let FunctionArguments::List(list) = &f.args else {
+        return Err(format!("{name}() needs an argument list"));
+    };
+    if list.duplicate_treatment.is_some() || !list.clauses.is_empty() {
+        return Err(format!("{name}() may only be called plainly"));
+    }
+    if lower == "count" {
+        // count(*), inside a subquery: the frequency of a grouped value.
+        return match list.args.as_slice() {
+            [FunctionArg::Unnamed(FunctionArgExpr::Wildcard)] if scope.subquery => Ok(()),
+            _ => Err("only count(*) inside a subquery is allowed".into()),
+        };
+    }
+    let [FunctionArg::Unnamed(FunctionArgExpr::Expr(arg))] = list.args.as_slice() else {
+        return Err(format!("{name}() takes exactly one plain argument"));
+    };
+    if lower == "bm25" {
+        // bm25(<fts table>), at the top level only.
+        return match arg {
+            Expr::Identifier(id) if scope.is_fts(&id.value) => Ok(()),
+            _ => Err("bm25() takes the dataset's FTS table".into()),
+        };
+    }
+    // min/max over a column of the records table, inside a subquery.
+    if !scope.subquery {
+        return Err(format!("{name}() is allowed only inside a subquery"));
+    }
+    match arg {
+        Expr::Identifier(_) => Ok(()),
+        Expr::CompoundIdentifier(parts) if parts.len() == 2 => {
+            check_ident_qualifier(&parts[0], scope)
+        }
+        _ => Err(format!("{name}() takes a column")),
+    }
+}
+
+/// A short name for a refused expression, without echoing its text.
+fn kind_of(e: &Expr) -> String {
+    let dbg = format!("{e:?}");
+    dbg.split(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("?")
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const T: &str = "companies";
+    const F: Option<&str> = Some("companies_fts");
+
+    fn ok(sql: &str) {
+        if let Err(e) = check_select(sql, T, F) {
+            panic!("refused {sql}: {e}");
+        }
+    }
+
+    fn refused(sql: &str) -> String {
+        match check_select(sql, T, F) {
+            Ok(()) => panic!("allowed {sql}"),
+            Err(e) => e,
+        }
+    }
+
+    #[test]
+    fn the_renderers_shapes_pass() {
+        ok(
+            r#"SELECT "companies".rowid AS "_row", "companies"."name" FROM "companies" WHERE "companies"."country" = 'O''Brien' ORDER BY "companies".rowid LIMIT 10"#,
+        );
+        ok(
+            r#"SELECT "companies".rowid AS "_row", "companies"."name" FROM "companies_fts" CROSS JOIN "companies" ON "companies".rowid = "companies_fts".rowid WHERE "companies_fts" MATCH '"fintech"' AND ("companies"."x" IS NULL OR "companies"."x" NOT IN ('a', 'b')) ORDER BY "companies"."employees" DESC NULLS LAST, bm25("companies_fts"), "companies".rowid LIMIT 5"#,
+        );
+        ok(
+            r#"SELECT "companies".rowid AS "_row" FROM "companies" WHERE "companies"."industry" = (SELECT "industry" FROM "companies" WHERE "industry" IS NOT NULL AND "companies"."country" = 'DE' GROUP BY "industry" ORDER BY count(*) DESC, min(rowid) LIMIT 1) ORDER BY "companies".rowid LIMIT 1"#,
+        );
+        ok(
+            r#"SELECT "companies".rowid AS "_row" FROM "companies" WHERE "companies".rowid < (SELECT min(rowid) FROM "companies" WHERE "name" = 'x') AND "companies"."e" > (SELECT "e" FROM "companies" WHERE "name" = 'y' LIMIT 1) AND "companies"."n" LIKE '%5\%%' ESCAPE '\' AND "companies"."f" BETWEEN -1.5 AND 1e100 AND 1 ORDER BY "companies".rowid LIMIT 1"#,
+        );
+    }
+
+    #[test]
+    fn hostile_sql_is_refused() {
+        for sql in [
+            "DELETE FROM companies",
+            "DROP TABLE companies",
+            "INSERT INTO companies VALUES (1)",
+            "UPDATE companies SET name = 'x'",
+            "ATTACH DATABASE '/tmp/x' AS x",
+            "PRAGMA writable_schema = 1",
+            "CREATE TABLE x (a)",
+            "SELECT 1 FROM companies; DROP TABLE companies",
+            "SELECT name FROM companies UNION SELECT sql FROM sqlite_master",
+            "SELECT name FROM sqlite_master",
+            "SELECT name FROM main.companies",
+            "SELECT name FROM other.companies",
+            "SELECT * FROM companies",
+            "WITH x AS (SELECT 1) SELECT name FROM companies",
+            "SELECT load_extension('/tmp/evil.so') FROM companies",
+            "SELECT name FROM companies WHERE name = readfile('/etc/passwd')",
+            "SELECT name FROM pragma_table_info('companies')",
+            "SELECT name FROM companies WHERE id IN (SELECT id FROM secrets)",
+            "SELECT name FROM companies WHERE id = (SELECT max(x) FROM companies_fts)",
+            "SELECT name FROM companies JOIN sqlite_master ON 1",
+            "SELECT name FROM companies, companies_fts",
+            "SELECT name FROM (SELECT * FROM companies)",
+            "SELECT name FROM companies LIMIT 1 OFFSET 5",
+            "SELECT name FROM companies LIMIT (SELECT 1)",
+            "SELECT name FROM companies WHERE name = ?",
+            "SELECT name FROM companies WHERE name = :x",
+            "SELECT DISTINCT name FROM companies",
+            "SELECT name FROM companies GROUP BY name",
+            "SELECT name FROM companies WHERE x = (SELECT x FROM companies GROUP BY lower(x))",
+            "SELECT name FROM companies WHERE x = (SELECT x FROM companies GROUP BY x HAVING 1)",
+            "SELECT count(*) FROM companies",
+            "SELECT name FROM companies WHERE x = (SELECT count(x) FROM companies)",
+            "SELECT name FROM companies WHERE x = (SELECT count(DISTINCT x) FROM companies)",
+            "SELECT max(name) FROM companies",
+            "SELECT name FROM companies AS c",
+            "SELECT name FROM companies WHERE EXISTS (SELECT 1 FROM companies)",
+            "SELECT CASE WHEN 1 THEN 2 END FROM companies",
+            "SELECT name FROM companies WHERE companies_fts MATCH name",
+            "SELECT name FROM companies WHERE sqlite_master.sql = 1",
+            "VACUUM INTO '/tmp/copy.db'",
+            "",
+            ";",
+        ] {
+            refused(sql);
+        }
+        assert!(refused("SELECT name FROM x; SELECT 1").contains("one statement"));
+    }
+}
