@@ -343,8 +343,9 @@ impl Index {
 
     /// Value words within edit distance 1 (2 for long words) of `w`.
     pub fn fuzzy_candidates(&self, w: &str) -> Vec<&str> {
+        // Short words are too close to too many codes ("feet" / "FEET").
         let n = w.chars().count();
-        if n < 4 {
+        if n < 5 {
             return Vec::new();
         }
         let max = if n >= 8 { 2 } else { 1 };

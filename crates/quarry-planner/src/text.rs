@@ -71,10 +71,45 @@ pub fn fold(s: &str) -> String {
     out
 }
 
+/// Plurals that no suffix rule turns into their singular.
+const IRREGULAR: &[(&str, &str)] = &[
+    ("geese", "goose"),
+    ("mice", "mouse"),
+    ("children", "child"),
+    ("men", "man"),
+    ("women", "woman"),
+    ("feet", "foot"),
+    ("teeth", "tooth"),
+    ("oxen", "ox"),
+    ("leaves", "leaf"),
+    ("wolves", "wolf"),
+    ("knives", "knife"),
+    ("lives", "life"),
+    ("wives", "wife"),
+    ("halves", "half"),
+    ("shelves", "shelf"),
+    ("potatoes", "potato"),
+    ("tomatoes", "tomato"),
+    ("heroes", "hero"),
+    ("cacti", "cactus"),
+    ("fungi", "fungus"),
+    ("criteria", "criterion"),
+    ("phenomena", "phenomenon"),
+    ("analyses", "analysis"),
+    ("theses", "thesis"),
+    ("indices", "index"),
+    ("matrices", "matrix"),
+    ("species", "species"),
+    ("series", "series"),
+];
+
 /// A light English stemmer for matching words to field names and values:
 /// plurals and possessives only, so it never turns one word into another.
 pub fn stem(w: &str) -> String {
     let w = w.strip_suffix("'s").unwrap_or(w);
+    if let Some((_, singular)) = IRREGULAR.iter().find(|(p, _)| *p == w) {
+        return singular.to_string();
+    }
     let n = w.len();
     if n <= 3 || !w.is_ascii() {
         return w.to_string();
@@ -453,6 +488,8 @@ mod tests {
         assert_eq!(stem("class"), "class");
         assert_eq!(stem("points"), "point");
         assert_eq!(stem("gas"), "gas");
+        assert_eq!(stem("geese"), "goose");
+        assert_eq!(stem("series"), "series");
     }
 
     #[test]

@@ -1052,10 +1052,28 @@ impl<'a> Ctx<'a> {
             cols.sort();
             cols.dedup();
             let ambiguous = cols.len() > 1;
-            let col = cols
-                .iter()
-                .copied()
-                .find(|c| mentioned.contains(c))
+            // "from Chicago" is an origin, "to Chicago" a destination.
+            let direction = (m.start > 0)
+                .then(|| self.norm(m.start - 1))
+                .and_then(|w| match w {
+                    "from" | "leaving" | "departing" | "out" => {
+                        Some(["origin", "source", "from", "departure", "depart"])
+                    }
+                    "to" | "into" | "arriving" | "landing" | "toward" | "towards" => {
+                        Some(["dest", "destination", "to", "arrival", "arrive"])
+                    }
+                    _ => None,
+                });
+            let by_direction = direction.and_then(|words| {
+                cols.iter().copied().find(|&c| {
+                    self.ix
+                        .column_name(c)
+                        .split('_')
+                        .any(|w| words.contains(&w))
+                })
+            });
+            let col = by_direction
+                .or_else(|| cols.iter().copied().find(|c| mentioned.contains(c)))
                 .unwrap_or_else(|| {
                     entries
                         .iter()
@@ -1946,7 +1964,14 @@ impl<'a> Ctx<'a> {
                 explicit_order = true;
                 break;
             }
-            let mut field = implied.or_else(|| self.field_after(s.end, 3).map(|f| f.0));
+            // A field named right after wins ("highest rating"), then the
+            // one the word implies ("the highest airport" → elevation),
+            // then one named a little further on.
+            let mut field = self
+                .field_after(s.end, 1)
+                .map(|f| f.0)
+                .or(implied)
+                .or_else(|| self.field_after(s.end, 3).map(|f| f.0));
             if field.is_none() && s.positional {
                 // "the last year", "first 5 …": a date or year named next
                 // to it orders by that, else the order of the records.

@@ -647,17 +647,17 @@ fn hard_cases() {
         vec![col(
             "colour",
             ColumnType::Text,
-            &[("bard", 3), ("bird", 3), ("cat", 3)],
+            &[("salad", 3), ("salsa", 3), ("cat", 3)],
             None,
             None,
         )],
     );
-    let p = plan(&prof, "berd");
+    let p = plan(&prof, "salsd");
     let conds: Vec<&Condition> = p.filters.iter().flat_map(|f| f.any_of.iter()).collect();
     assert_eq!(conds.len(), 1, "{conds:?}");
     assert_eq!(conds[0].matched, MatchKind::Fuzzy);
     assert!(conds[0].confidence < 0.9);
-    assert!(conds[0].values.contains(&text("bird")) && conds[0].values.contains(&text("bard")));
+    assert!(conds[0].values.contains(&text("salad")) && conds[0].values.contains(&text("salsa")));
 }
 
 #[test]
