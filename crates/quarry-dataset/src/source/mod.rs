@@ -63,7 +63,7 @@ impl Format {
         };
         let ext = name.rsplit_once('.')?.1;
         let f = match ext {
-            "csv" | "txt" => Format::Csv,
+            "csv" => Format::Csv,
             "tsv" | "tab" => Format::Tsv,
             "jsonl" | "ndjson" => Format::JsonLines,
             "parquet" | "pq" if !gz => Format::Parquet,

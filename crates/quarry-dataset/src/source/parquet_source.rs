@@ -238,7 +238,13 @@ impl RowSource for ParquetSource {
             }
             self.group = self.next_group;
             self.next_group += 1;
-            self.reader = Some(self.group_reader(self.group, None)?);
+            match self.group_reader(self.group, None) {
+                Ok(r) => self.reader = Some(r),
+                Err(ImportError::Parquet { message, .. }) => {
+                    return Err(self.read_error(self.group, message))
+                }
+                Err(e) => return Err(e),
+            }
         }
     }
 
