@@ -8,8 +8,10 @@
 //! a dataset's contents: a dataset here is an owner, a file name and a row
 //! count.
 
+mod dataset_files;
 mod migrations;
 mod secret;
+mod sessions;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -21,6 +23,8 @@ use rusqlite::{params, Connection, OptionalExtension};
 use subtle::ConstantTimeEq;
 
 pub use secret::{KEY_ENV, KEY_FILE, TOKEN_PREFIX};
+pub use dataset_files::remove_dataset_file;
+pub use sessions::{ConsoleSession, NewSession, SessionLimits};
 
 /// File name of the catalog inside the data directory.
 pub const CATALOG_FILE: &str = "catalog.sqlite";
@@ -329,6 +333,19 @@ impl Catalog {
         self.conn
             .execute("DELETE FROM tokens WHERE id = ?1", [id])?;
         Ok(name)
+    }
+
+    /// Deletes one of the account's tokens by its id (the console's delete
+    /// form). A token of another account is "not found", and stays.
+    pub fn delete_token_by_id(&self, account_id: i64, token_id: i64) -> Result<String> {
+        self.conn
+            .query_row(
+                "DELETE FROM tokens WHERE id = ?1 AND account_id = ?2 RETURNING name",
+                params![token_id, account_id],
+                |r| r.get(0),
+            )
+            .optional()?
+            .ok_or_else(|| CatalogError::NotFound(format!("the account has no token {token_id}")))
     }
 
     /// The account a presented API key belongs to, or `None` when the key is

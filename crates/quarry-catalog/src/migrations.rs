@@ -33,6 +33,21 @@ const MIGRATIONS: &[&str] = &[
         updated INTEGER NOT NULL
     );
     CREATE INDEX datasets_account ON datasets(account_id);",
+    // 2: console sessions (stored as SHA-256 digests of their ids) and
+    // failed sign-in attempts (for throttling per account and per address).
+    "CREATE TABLE console_sessions (
+        id_digest BLOB PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        csrf_token TEXT NOT NULL,
+        created INTEGER NOT NULL,
+        last_seen INTEGER NOT NULL
+    );
+    CREATE INDEX console_sessions_account ON console_sessions(account_id);
+    CREATE TABLE sign_in_failures (
+        subject TEXT NOT NULL,
+        at INTEGER NOT NULL
+    );
+    CREATE INDEX sign_in_failures_subject ON sign_in_failures(subject, at);",
 ];
 
 pub(crate) fn apply(conn: &mut Connection) -> Result<(), CatalogError> {

@@ -201,7 +201,7 @@ pub fn dataset(data_dir: &Path, cmd: DatasetCommand) -> anyhow::Result<()> {
         DatasetCommand::Show { id } => dataset_show(data_dir, &id),
         DatasetCommand::Drop { id } => {
             let entry = open(data_dir)?.drop_dataset(&id)?;
-            remove_dataset_file(&datasets_dir(data_dir).join(&entry.file_name));
+            quarry_catalog::remove_dataset_file(&datasets_dir(data_dir).join(&entry.file_name));
             println!("Dropped dataset {id}.");
             Ok(())
         }
@@ -224,40 +224,18 @@ pub fn dataset_import(
 ) -> anyhow::Result<Imported> {
     let mut catalog = open(data_dir)?;
     let account = account_by_email(&catalog, account_email)?;
-    if let Some(existing) = catalog.get_dataset(id)? {
-        if existing.account_id != account.id {
-            bail!("dataset id {id} is already taken by another account");
-        }
-    }
-    let dir = datasets_dir(data_dir);
-    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
     let mut opts = ImportOptions::new(id);
     opts.id_column = id_column.map(str::to_string);
-    let imported = quarry_dataset::import_csv(file, &opts, &dir)?;
+    let imported = catalog.import_dataset(
+        id,
+        account.id,
+        |dir| quarry_dataset::import_csv(file, &opts, dir).map_err(anyhow::Error::from),
+        |i: &Imported| (i.file_name.clone(), i.row_count),
+    )?;
     for w in &imported.warnings {
         eprintln!("warning: {w}");
     }
-    let new_file = dir.join(&imported.file_name);
-    match catalog.register_dataset(id, account.id, &imported.file_name, imported.row_count) {
-        Ok(r) => {
-            if let Some(old) = r.replaced_file {
-                remove_dataset_file(&dir.join(old));
-            }
-            Ok(imported)
-        }
-        Err(e) => {
-            remove_dataset_file(&new_file);
-            Err(e.into())
-        }
-    }
-}
-
-fn remove_dataset_file(path: &Path) {
-    for suffix in ["", "-wal", "-shm", "-journal"] {
-        let mut p = path.as_os_str().to_owned();
-        p.push(suffix);
-        let _ = std::fs::remove_file(PathBuf::from(p));
-    }
+    Ok(imported)
 }
 
 fn dataset_list(data_dir: &Path) -> anyhow::Result<()> {
