@@ -9,6 +9,8 @@
 //! count.
 
 mod dataset_files;
+mod keyring;
+mod limits;
 mod migrations;
 mod secret;
 mod sessions;
@@ -22,8 +24,10 @@ use argon2::Argon2;
 use rusqlite::{params, Connection, OptionalExtension};
 use subtle::ConstantTimeEq;
 
-pub use secret::{KEY_ENV, KEY_FILE, TOKEN_PREFIX};
 pub use dataset_files::remove_dataset_file;
+pub use keyring::Rotation;
+pub use limits::{AccountLimits, KeyIdentity};
+pub use secret::{KEY_ENV, KEY_FILE, TOKEN_PREFIX};
 pub use sessions::{ConsoleSession, NewSession, SessionLimits};
 
 /// File name of the catalog inside the data directory.
@@ -96,7 +100,9 @@ pub struct Registered {
 /// open one per thread.
 pub struct Catalog {
     conn: Connection,
-    keys: secret::Keys,
+    /// The keys the tokens are under; replaced when another process rotates
+    /// them (see `keyring`).
+    keys: std::cell::RefCell<secret::Keys>,
     data_dir: PathBuf,
 }
 
@@ -112,9 +118,10 @@ impl Catalog {
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         migrations::apply(&mut conn)?;
+        let keys = keyring::sync_at_open(&conn, data_dir, keys)?;
         Ok(Catalog {
             conn,
-            keys,
+            keys: std::cell::RefCell::new(keys),
             data_dir: data_dir.to_path_buf(),
         })
     }
@@ -225,17 +232,22 @@ impl Catalog {
         };
         let value = secret::generate_token();
         let created = now();
-        let inserted = self.conn.execute(
-            "INSERT INTO tokens (account_id, name, value_encrypted, digest, created)
-             VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![
-                account_id,
-                name,
-                self.keys.encrypt(&value),
-                self.keys.digest(&value).to_vec(),
-                created
-            ],
-        );
+        // Under the catalog's current key, which a rotation cannot change
+        // while this write transaction holds the lock.
+        let inserted = self.in_transaction(true, || {
+            let keys = self.current_keys()?;
+            Ok(self.conn.execute(
+                "INSERT INTO tokens (account_id, name, value_encrypted, digest, created)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![
+                    account_id,
+                    name,
+                    keys.encrypt(&value),
+                    keys.digest(&value).to_vec(),
+                    created
+                ],
+            ))
+        })?;
         match inserted {
             Ok(_) => Ok(ApiToken {
                 id: self.conn.last_insert_rowid(),
@@ -273,6 +285,12 @@ impl Catalog {
     }
 
     pub fn list_tokens(&self, account_id: i64) -> Result<Vec<ApiToken>> {
+        // One read snapshot: the key generation and the ciphertexts agree.
+        self.in_transaction(false, || self.list_tokens_in_snapshot(account_id))
+    }
+
+    fn list_tokens_in_snapshot(&self, account_id: i64) -> Result<Vec<ApiToken>> {
+        let keys = self.current_keys()?;
         let mut st = self.conn.prepare(
             "SELECT id, account_id, name, value_encrypted, created, last_used
              FROM tokens WHERE account_id = ?1 ORDER BY id",
@@ -294,7 +312,7 @@ impl Catalog {
                 id,
                 account_id,
                 name,
-                value: self.keys.decrypt(&blob)?,
+                value: keys.decrypt(&blob)?,
                 created,
                 last_used,
             });
@@ -351,24 +369,38 @@ impl Catalog {
     /// The account a presented API key belongs to, or `None` when the key is
     /// malformed, unknown or deleted.
     pub fn authenticate(&self, key: &str) -> Result<Option<i64>> {
+        Ok(self.authenticate_key(key)?.map(|k| k.account_id))
+    }
+
+    /// The token a presented API key is, with its account and the account's
+    /// limits, or `None` when the key is malformed, unknown or deleted.
+    pub fn authenticate_key(&self, key: &str) -> Result<Option<KeyIdentity>> {
         if !secret::is_token_shaped(key) {
             return Ok(None);
         }
-        let digest = self.keys.digest(key);
-        let row: Option<(i64, i64, Vec<u8>, Option<i64>)> = self
-            .conn
-            .query_row(
-                "SELECT id, account_id, digest, last_used FROM tokens WHERE digest = ?1",
-                [digest.to_vec()],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-            )
-            .optional()?;
-        let Some((id, account_id, stored, last_used)) = row else {
+        // The digest is computed under the key of the same read snapshot the
+        // token is looked up in, so a rotation committing meanwhile cannot
+        // make a valid key look unknown.
+        let found =
+            self.in_transaction(false, || {
+                let digest = self.current_keys()?.digest(key);
+                let row: Option<TokenRow> = self
+                .conn
+                .query_row(
+                    "SELECT t.id, t.account_id, t.digest, t.last_used, l.per_minute, l.concurrent
+                     FROM tokens t LEFT JOIN account_limits l ON l.account_id = t.account_id
+                     WHERE t.digest = ?1",
+                    [digest.to_vec()],
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)),
+                )
+                .optional()?;
+                Ok(row.filter(|(_, _, stored, ..)| {
+                    bool::from(stored.as_slice().ct_eq(digest.as_slice()))
+                }))
+            })?;
+        let Some((id, account_id, _, last_used, per_minute, concurrent)) = found else {
             return Ok(None);
         };
-        if !bool::from(stored.as_slice().ct_eq(digest.as_slice())) {
-            return Ok(None);
-        }
         let t = now();
         if last_used.is_none_or(|u| t - u >= LAST_USED_GRANULARITY_SECS) {
             // Best effort: a busy catalog must not fail an authenticated request.
@@ -377,7 +409,11 @@ impl Catalog {
                 params![t, id],
             );
         }
-        Ok(Some(account_id))
+        Ok(Some(KeyIdentity {
+            token_id: id,
+            account_id,
+            limits: AccountLimits::from_columns(per_minute, concurrent),
+        }))
     }
 
     // ----- datasets -------------------------------------------------------
@@ -461,6 +497,10 @@ impl Catalog {
         Ok(entry)
     }
 }
+
+/// A token found by digest: id, account, stored digest, last use, and the
+/// account's per-minute and concurrent limits.
+type TokenRow = (i64, i64, Vec<u8>, Option<i64>, Option<i64>, Option<i64>);
 
 fn dataset_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<DatasetEntry> {
     Ok(DatasetEntry {

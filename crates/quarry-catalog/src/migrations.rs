@@ -48,6 +48,20 @@ const MIGRATIONS: &[&str] = &[
         at INTEGER NOT NULL
     );
     CREATE INDEX sign_in_failures_subject ON sign_in_failures(subject, at);",
+    // 3: per-account request limits (NULL: the server's default), and the
+    // fingerprint and generation of the key the tokens are under (for
+    // `quarry rotate-secret`; the fingerprint is recorded at the next open).
+    "CREATE TABLE account_limits (
+        account_id INTEGER PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
+        per_minute INTEGER,
+        concurrent INTEGER
+    );
+    CREATE TABLE secret_state (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        generation INTEGER NOT NULL,
+        key_check BLOB
+    );
+    INSERT INTO secret_state (id, generation, key_check) VALUES (1, 1, NULL);",
 ];
 
 pub(crate) fn apply(conn: &mut Connection) -> Result<(), CatalogError> {

@@ -13,6 +13,7 @@ use chacha20poly1305::aead::{Aead, KeyInit, OsRng};
 use chacha20poly1305::{XChaCha20Poly1305, XNonce};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
+use subtle::ConstantTimeEq;
 
 use crate::CatalogError;
 
@@ -33,22 +34,91 @@ const BASE62: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop
 type HmacSha256 = Hmac<Sha256>;
 
 /// The two keys derived from the master secret: one encrypts token values,
-/// the other computes their look-up digests.
+/// the other computes their look-up digests. Both change when the master
+/// key is rotated (`quarry rotate-secret`): the rotation re-encrypts and
+/// re-digests every token in one transaction.
 pub(crate) struct Keys {
     cipher: XChaCha20Poly1305,
     mac_key: [u8; 32],
+    /// A public fingerprint of the master key (an HMAC of a fixed label),
+    /// recorded in the catalog so a process can tell whether the key it
+    /// holds is the one the tokens are under.
+    check: [u8; 32],
 }
+
+/// Where the master key comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum KeySource {
+    Env,
+    File,
+}
+
+/// Name of the key file a rotation writes before its transaction commits
+/// and renames over [`KEY_FILE`] after.
+pub(crate) const NEXT_KEY_FILE: &str = "secret.key.next";
 
 impl Keys {
     /// Loads the master key from `QUARRY_SECRET_KEY` or `<dir>/secret.key`,
     /// creating the file (mode 0600) on first use.
     pub(crate) fn load(data_dir: &Path) -> Result<Keys, CatalogError> {
-        let master = match std::env::var(KEY_ENV) {
-            Ok(v) if !v.trim().is_empty() => parse_key(v.trim())
-                .ok_or_else(|| CatalogError::Secret(format!("{KEY_ENV} must be 64 hex digits")))?,
-            _ => load_or_create_key_file(&data_dir.join(KEY_FILE))?,
+        Ok(Keys::derive(&load_master(data_dir)?))
+    }
+
+    /// Where [`Keys::load`] takes the key from.
+    pub(crate) fn source() -> KeySource {
+        match std::env::var(KEY_ENV) {
+            Ok(v) if !v.trim().is_empty() => KeySource::Env,
+            _ => KeySource::File,
+        }
+    }
+
+    /// The key whose fingerprint is `check`: the environment's, or the key
+    /// file's, or, while a rotation is between its commit and its rename,
+    /// the next key file's. An error when none matches (the key was
+    /// replaced or lost).
+    pub(crate) fn load_matching(data_dir: &Path, check: &[u8]) -> Result<Keys, CatalogError> {
+        let mismatch = || {
+            CatalogError::Secret(
+                "the secret key does not match the one the catalog's tokens are under \
+                 (was it replaced, lost, or rotated while QUARRY_SECRET_KEY was set?)"
+                    .into(),
+            )
         };
-        Ok(Keys::derive(&master))
+        if Keys::source() == KeySource::Env {
+            let keys = Keys::load(data_dir)?;
+            return if keys.matches(check) {
+                Ok(keys)
+            } else {
+                Err(mismatch())
+            };
+        }
+        // The rename may happen between two reads: look at the key file,
+        // the next key file, then the key file again.
+        for name in [KEY_FILE, NEXT_KEY_FILE, KEY_FILE] {
+            if let Some(master) = read_key_file(&data_dir.join(name))? {
+                let keys = Keys::derive(&master);
+                if keys.matches(check) {
+                    return Ok(keys);
+                }
+            }
+        }
+        Err(mismatch())
+    }
+
+    /// A fresh random key, not yet stored anywhere.
+    pub(crate) fn generate() -> ([u8; 32], Keys) {
+        let mut master = [0u8; 32];
+        OsRng.fill_bytes(&mut master);
+        let keys = Keys::derive(&master);
+        (master, keys)
+    }
+
+    pub(crate) fn check(&self) -> &[u8; 32] {
+        &self.check
+    }
+
+    pub(crate) fn matches(&self, check: &[u8]) -> bool {
+        bool::from(self.check.as_slice().ct_eq(check))
     }
 
     fn derive(master: &[u8; 32]) -> Keys {
@@ -61,6 +131,7 @@ impl Keys {
         Keys {
             cipher: XChaCha20Poly1305::new(&enc_key.into()),
             mac_key: sub(b"quarry token lookup v1"),
+            check: sub(b"quarry key check v1"),
         }
     }
 
@@ -106,16 +177,28 @@ fn parse_key(hex_text: &str) -> Option<[u8; 32]> {
     bytes.try_into().ok()
 }
 
-fn load_or_create_key_file(path: &Path) -> Result<[u8; 32], CatalogError> {
-    let io = |e: std::io::Error| CatalogError::Secret(format!("{}: {e}", path.display()));
-    if let Some(key) = read_key_file(path)? {
-        return Ok(key);
+fn load_master(data_dir: &Path) -> Result<[u8; 32], CatalogError> {
+    match std::env::var(KEY_ENV) {
+        Ok(v) if !v.trim().is_empty() => parse_key(v.trim())
+            .ok_or_else(|| CatalogError::Secret(format!("{KEY_ENV} must be 64 hex digits"))),
+        _ => load_or_create_key_file(&data_dir.join(KEY_FILE)),
     }
-    // Write the key to a private temporary file, then link it into place:
-    // the link fails if another process (the CLI and the server may start at
-    // once) won the race, and then its key is used.
-    let mut key = [0u8; 32];
-    OsRng.fill_bytes(&mut key);
+}
+
+/// An I/O error on a key file, named by its file name only (errors may reach
+/// logs; the data directory's path is not for them).
+fn key_io(path: &Path, e: std::io::Error) -> CatalogError {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    CatalogError::Secret(format!("key file {name}: {}", e.kind()))
+}
+
+/// Writes `key` to `path` through a private (0600) temporary file; with
+/// `replace`, renames it over an existing file, else links it into place
+/// and fails with `AlreadyExists` if another process got there first.
+fn write_key_file(path: &Path, key: &[u8; 32], replace: bool) -> std::io::Result<()> {
     let tmp = path.with_extension(format!("tmp.{}", std::process::id()));
     {
         let mut f = fs::OpenOptions::new()
@@ -123,29 +206,85 @@ fn load_or_create_key_file(path: &Path) -> Result<[u8; 32], CatalogError> {
             .create(true)
             .truncate(true)
             .mode(0o600)
-            .open(&tmp)
-            .map_err(io)?;
-        f.write_all(hex::encode(key).as_bytes()).map_err(io)?;
-        f.write_all(b"\n").map_err(io)?;
-        f.sync_all().map_err(io)?;
+            .open(&tmp)?;
+        f.write_all(hex::encode(key).as_bytes())?;
+        f.write_all(b"\n")?;
+        f.sync_all()?;
     }
-    let linked = fs::hard_link(&tmp, path);
-    let _ = fs::remove_file(&tmp);
-    match linked {
+    let placed = if replace {
+        fs::rename(&tmp, path)
+    } else {
+        let linked = fs::hard_link(&tmp, path);
+        let _ = fs::remove_file(&tmp);
+        linked
+    };
+    if placed.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    placed?;
+    sync_dir(path);
+    Ok(())
+}
+
+/// Makes a rename or link in the key's directory durable (best effort).
+fn sync_dir(path: &Path) {
+    if let Some(dir) = path.parent() {
+        if let Ok(d) = fs::File::open(dir) {
+            let _ = d.sync_all();
+        }
+    }
+}
+
+fn load_or_create_key_file(path: &Path) -> Result<[u8; 32], CatalogError> {
+    if let Some(key) = read_key_file(path)? {
+        return Ok(key);
+    }
+    // The CLI and the server may start at once: the link fails for the
+    // loser, which then uses the winner's key.
+    let mut key = [0u8; 32];
+    OsRng.fill_bytes(&mut key);
+    match write_key_file(path, &key, false) {
         Ok(()) => Ok(key),
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => read_key_file(path)?
-            .ok_or_else(|| CatalogError::Secret(format!("{} is empty", path.display()))),
-        Err(e) => Err(io(e)),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            read_key_file(path)?.ok_or_else(|| CatalogError::Secret("the key file is empty".into()))
+        }
+        Err(e) => Err(key_io(path, e)),
     }
+}
+
+/// Stores a rotation's new key as `secret.key.next` (durably, before the
+/// rotation commits).
+pub(crate) fn write_next_key(data_dir: &Path, key: &[u8; 32]) -> Result<(), CatalogError> {
+    let path = data_dir.join(NEXT_KEY_FILE);
+    write_key_file(&path, key, true).map_err(|e| key_io(&path, e))
+}
+
+/// Renames `secret.key.next` over `secret.key` (atomic on POSIX), once the
+/// catalog is under the new key.
+pub(crate) fn promote_next_key(data_dir: &Path) -> Result<(), CatalogError> {
+    let next = data_dir.join(NEXT_KEY_FILE);
+    let key = data_dir.join(KEY_FILE);
+    fs::rename(&next, &key).map_err(|e| key_io(&next, e))?;
+    sync_dir(&key);
+    Ok(())
+}
+
+/// Removes a next key file left by a rotation that did not commit.
+pub(crate) fn discard_next_key(data_dir: &Path) {
+    let _ = fs::remove_file(data_dir.join(NEXT_KEY_FILE));
 }
 
 fn read_key_file(path: &Path) -> Result<Option<[u8; 32]>, CatalogError> {
     match fs::read_to_string(path) {
         Ok(text) => parse_key(text.trim()).map(Some).ok_or_else(|| {
-            CatalogError::Secret(format!("{} must hold 64 hex digits", path.display()))
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            CatalogError::Secret(format!("key file {name} must hold 64 hex digits"))
         }),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(CatalogError::Secret(format!("{}: {e}", path.display()))),
+        Err(e) => Err(key_io(path, e)),
     }
 }
 
@@ -219,5 +358,7 @@ mod tests {
         let other = Keys::derive(&[8u8; 32]);
         assert!(other.decrypt(&blob).is_err());
         assert_ne!(other.digest(&t), keys.digest(&t));
+        assert!(keys.matches(Keys::derive(&[7u8; 32]).check()));
+        assert!(!keys.matches(other.check()));
     }
 }

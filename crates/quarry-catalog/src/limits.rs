@@ -1,0 +1,128 @@
+//! Per-account request limits, set by the operator
+//! (`quarry account set-limits`). The catalog only stores them; the server
+//! enforces them (per process, in memory). `None` means the server's
+//! default.
+
+use rusqlite::{params, OptionalExtension};
+
+use crate::{Catalog, CatalogError, Result};
+
+/// Highest accepted per-minute rate.
+pub const MAX_PER_MINUTE: u32 = 1_000_000;
+/// Highest accepted number of concurrent streams.
+pub const MAX_CONCURRENT: u32 = 10_000;
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AccountLimits {
+    /// Requests per minute for each of the account's keys (token bucket:
+    /// this many at once, refilled evenly over a minute).
+    pub per_minute: Option<u32>,
+    /// Open query streams at once, for each of the account's keys.
+    pub concurrent: Option<u32>,
+}
+
+impl AccountLimits {
+    pub(crate) fn from_columns(per_minute: Option<i64>, concurrent: Option<i64>) -> Self {
+        let clamp = |v: Option<i64>, max: u32| v.map(|v| v.clamp(1, i64::from(max)) as u32);
+        AccountLimits {
+            per_minute: clamp(per_minute, MAX_PER_MINUTE),
+            concurrent: clamp(concurrent, MAX_CONCURRENT),
+        }
+    }
+}
+
+/// An authenticated API key: which token, whose, and the owner's limits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyIdentity {
+    pub token_id: i64,
+    pub account_id: i64,
+    pub limits: AccountLimits,
+}
+
+impl Catalog {
+    /// The account's limits (`None` members: the server's defaults).
+    pub fn account_limits(&self, account_id: i64) -> Result<AccountLimits> {
+        let row: Option<(Option<i64>, Option<i64>)> = self
+            .conn
+            .query_row(
+                "SELECT per_minute, concurrent FROM account_limits WHERE account_id = ?1",
+                [account_id],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        Ok(row.map_or_else(AccountLimits::default, |(p, c)| {
+            AccountLimits::from_columns(p, c)
+        }))
+    }
+
+    /// Replaces the account's limits; `None` members return to the server's
+    /// defaults. Running servers apply them from the next request.
+    pub fn set_account_limits(&self, account_id: i64, limits: AccountLimits) -> Result<()> {
+        if limits
+            .per_minute
+            .is_some_and(|n| !(1..=MAX_PER_MINUTE).contains(&n))
+        {
+            return Err(CatalogError::Invalid(format!(
+                "the per-minute rate must be between 1 and {MAX_PER_MINUTE}"
+            )));
+        }
+        if limits
+            .concurrent
+            .is_some_and(|n| !(1..=MAX_CONCURRENT).contains(&n))
+        {
+            return Err(CatalogError::Invalid(format!(
+                "the number of concurrent streams must be between 1 and {MAX_CONCURRENT}"
+            )));
+        }
+        if limits == AccountLimits::default() {
+            self.conn.execute(
+                "DELETE FROM account_limits WHERE account_id = ?1",
+                [account_id],
+            )?;
+        } else {
+            self.conn.execute(
+                "INSERT INTO account_limits (account_id, per_minute, concurrent) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (account_id) DO UPDATE
+                 SET per_minute = excluded.per_minute, concurrent = excluded.concurrent",
+                params![account_id, limits.per_minute, limits.concurrent],
+            )?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_are_stored_and_reach_authentication() {
+        let dir = tempfile::tempdir().unwrap();
+        let c = Catalog::open(dir.path()).unwrap();
+        let a = c.create_account("a@x.io", "password1").unwrap();
+        let t = c.create_token(a.id, None).unwrap();
+        assert_eq!(c.account_limits(a.id).unwrap(), AccountLimits::default());
+        let who = c.authenticate_key(&t.value).unwrap().unwrap();
+        assert_eq!((who.account_id, who.token_id), (a.id, t.id));
+        assert_eq!(who.limits, AccountLimits::default());
+        let set = AccountLimits {
+            per_minute: Some(5),
+            concurrent: Some(2),
+        };
+        c.set_account_limits(a.id, set).unwrap();
+        assert_eq!(c.account_limits(a.id).unwrap(), set);
+        assert_eq!(c.authenticate_key(&t.value).unwrap().unwrap().limits, set);
+        assert!(c
+            .set_account_limits(
+                a.id,
+                AccountLimits {
+                    per_minute: Some(0),
+                    concurrent: None
+                }
+            )
+            .is_err());
+        c.set_account_limits(a.id, AccountLimits::default())
+            .unwrap();
+        assert_eq!(c.account_limits(a.id).unwrap(), AccountLimits::default());
+    }
+}
