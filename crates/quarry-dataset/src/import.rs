@@ -22,7 +22,7 @@ use std::collections::{HashMap, HashSet};
 use std::fs::File;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Most columns a dataset may have: result item keys give the column
@@ -58,13 +58,9 @@ const FTS_CACHE_KIB: i64 = 64 << 10;
 /// Pending full-text data FTS5 keeps in memory before writing a segment
 /// (the default, 1 MiB, makes many small segments that are merged again
 /// and again).
-const FTS_HASH_BYTES: i64 = 192 << 20;
-/// Rows sent to the full-text thread at a time.
-const FTS_BATCH_ROWS: usize = 2048;
-/// Indexed columns with at most this many distinct values get their index
-/// before the insert: rows arrive in rowid order, so each value's entries
-/// are appended at one place, cheaper than sorting them afterwards.
-const EARLY_INDEX_MAX_DISTINCT: u64 = 1_000;
+const FTS_HASH_BYTES: i64 = 64 << 20;
+/// Helper threads SQLite's sorter may use for `CREATE INDEX`.
+const INDEX_SORT_THREADS: i64 = 1;
 /// Rows `ANALYZE` samples per index.
 const ANALYSIS_LIMIT: i64 = 2_000;
 
@@ -1341,13 +1337,13 @@ struct BuildJob<'a> {
     fts_path: &'a Path,
 }
 
-/// Text of the full-text columns of a run of records, for the FTS thread.
-#[derive(Default)]
-struct FtsBatch {
-    rowids: Vec<i64>,
-    text: String,
-    /// `columns` spans per record; `None` for null.
-    spans: Vec<Option<(usize, usize)>>,
+/// What the FTS thread needs of a [`BuildJob`].
+struct FtsJob<'a> {
+    spec: &'a SourceSpec<'a>,
+    headers: &'a [String],
+    table: &'a str,
+    cols: &'a [ColPlan],
+    fts_path: &'a Path,
 }
 
 /// The `CREATE VIRTUAL TABLE` of the full-text index (the same in the
@@ -1366,50 +1362,56 @@ fn fts_create_sql(schema: &str, table: &str, cols: &[&str]) -> String {
     )
 }
 
-/// The FTS thread: builds the full-text index in its own database file from
-/// the batches it receives, until the channel closes.
-fn fts_worker(
-    path: &Path,
-    table: &str,
-    cols: &[&str],
-    rx: mpsc::Receiver<FtsBatch>,
-) -> rusqlite::Result<()> {
-    let conn = Connection::open(path)?;
+/// The FTS thread: builds the full-text index in a database file of its
+/// own, reading the source itself, so that it runs at its own pace beside
+/// the records' insert and indexes. Stops early when `stop` is set.
+fn fts_worker(job: &FtsJob, fts_cols: &[usize], stop: &AtomicBool) -> Result<(), BuildError> {
+    let names: Vec<&str> = fts_cols
+        .iter()
+        .map(|&i| job.cols[i].name.as_str())
+        .collect();
+    let conn = Connection::open(job.fts_path)?;
     conn.pragma_update(None, "journal_mode", "OFF")?;
     conn.pragma_update(None, "synchronous", "OFF")?;
     conn.pragma_update(None, "cache_size", -FTS_CACHE_KIB)?;
     conn.pragma_update(None, "temp_store", "MEMORY")?;
     conn.execute_batch("BEGIN;")?;
-    conn.execute_batch(&fts_create_sql("main", table, cols))?;
-    let f = q(&format!("{table}_fts"));
+    conn.execute_batch(&fts_create_sql("main", job.table, &names))?;
+    let f = q(&format!("{}_fts", job.table));
     conn.execute(
         &format!("INSERT INTO {f}({f}, rank) VALUES('hashsize', ?1)"),
         [FTS_HASH_BYTES],
     )?;
     {
-        let col_list: Vec<String> = cols.iter().map(|c| q(c)).collect();
-        let params: Vec<String> = (0..=cols.len()).map(|i| format!("?{}", i + 1)).collect();
+        let col_list: Vec<String> = names.iter().map(|c| q(c)).collect();
+        let params: Vec<String> = (0..=names.len()).map(|i| format!("?{}", i + 1)).collect();
         let mut stmt = conn.prepare(&format!(
             "INSERT INTO {f} (rowid, {}) VALUES ({})",
             col_list.join(", "),
             params.join(", ")
         ))?;
-        let k = cols.len();
-        for batch in rx {
-            for (r, rowid) in batch.rowids.iter().enumerate() {
-                stmt.raw_bind_parameter(1, rowid)?;
-                for (j, span) in batch.spans[r * k..(r + 1) * k].iter().enumerate() {
-                    match span {
-                        Some((a, b)) => stmt.raw_bind_parameter(j + 2, &batch.text[*a..*b])?,
-                        None => stmt.raw_bind_parameter(j + 2, rusqlite::types::Null)?,
-                    }
-                }
-                stmt.raw_execute()?;
+        let mut source = source::open(job.spec, Some(job.headers))?;
+        let mut rec = csv::StringRecord::new();
+        let mut row = 0i64;
+        while source.next_record(&mut rec)?.is_some() {
+            row += 1;
+            if row & 4095 == 0 && stop.load(Ordering::Relaxed) {
+                return Ok(());
             }
+            stmt.raw_bind_parameter(1, row)?;
+            for (j, &i) in fts_cols.iter().enumerate() {
+                // As the records table stores text: empty is null.
+                match rec.get(i).unwrap_or("") {
+                    "" => stmt.raw_bind_parameter(j + 2, rusqlite::types::Null)?,
+                    s => stmt.raw_bind_parameter(j + 2, s)?,
+                }
+            }
+            stmt.raw_execute()?;
         }
     }
     conn.execute_batch("COMMIT;")?;
-    conn.close().map_err(|(_, e)| e)
+    conn.close().map_err(|(_, e)| e)?;
+    Ok(())
 }
 
 /// Pass 2 and the indexes on the open temporary database. Returns
@@ -1419,7 +1421,11 @@ fn build(conn: &mut Connection, job: &BuildJob) -> Result<(Vec<u64>, Vec<MinMax>
     conn.pragma_update(None, "journal_mode", "OFF")?;
     conn.pragma_update(None, "synchronous", "OFF")?;
     conn.pragma_update(None, "cache_size", -RECORDS_CACHE_KIB)?;
-    conn.pragma_update(None, "temp_store", "MEMORY")?;
+    // The sorter of CREATE INDEX spills to temporary files, not memory:
+    // at 10M rows an index's sort runs are hundreds of MB.
+    conn.pragma_update(None, "temp_store", "FILE")?;
+    // Let the sorter of CREATE INDEX use helper threads.
+    conn.pragma_update(None, "threads", INDEX_SORT_THREADS)?;
     let t = q(table);
     let col_defs: Vec<String> = cols
         .iter()
@@ -1434,66 +1440,56 @@ fn build(conn: &mut Connection, job: &BuildJob) -> Result<(Vec<u64>, Vec<MinMax>
             q(&c.name)
         )
     };
-    let early = |c: &ColPlan| {
-        c.indexed
-            && job.id_name != Some(c.name.as_str())
-            && c.distinct_count <= EARLY_INDEX_MAX_DISTINCT
-    };
     let tx = conn.transaction()?;
     tx.execute_batch(&format!("CREATE TABLE {t} ({});", col_defs.join(", ")))?;
-    for c in cols.iter().filter(|c| early(c)) {
-        tx.execute_batch(&index_sql(c))?;
-    }
     let fts_cols: Vec<usize> = (0..cols.len()).filter(|&i| cols[i].full_text).collect();
     let fts_names: Vec<&str> = fts_cols.iter().map(|&i| cols[i].name.as_str()).collect();
+
     let mut nulls = vec![0u64; cols.len()];
     let mut extremes: Vec<Extremes> = cols.iter().map(|_| Extremes::default()).collect();
 
-    let fts_result = std::thread::scope(|scope| -> Result<rusqlite::Result<()>, BuildError> {
-        let (tx_fts, worker) = if fts_cols.is_empty() {
-            (None, None)
-        } else {
-            let (s, r) = mpsc::sync_channel::<FtsBatch>(4);
-            let names = &fts_names;
-            let path = job.fts_path;
-            let h = scope.spawn(move || fts_worker(path, table, names, r));
-            (Some(s), Some(h))
-        };
-        let inserted = insert_records(&tx, job, &fts_cols, tx_fts, &mut nulls, &mut extremes);
-        let finish = |r: Result<(), BuildError>| -> Result<rusqlite::Result<()>, BuildError> {
-            let w = match worker {
+    let stop = AtomicBool::new(false);
+    let result = std::thread::scope(|scope| -> Result<(), BuildError> {
+        let worker = (!fts_cols.is_empty()).then(|| {
+            let (fts_cols, stop) = (&fts_cols, &stop);
+            let fts_job = FtsJob {
+                spec: job.spec,
+                headers: job.headers,
+                table,
+                cols,
+                fts_path: job.fts_path,
+            };
+            scope.spawn(move || fts_worker(&fts_job, fts_cols, stop))
+        });
+        let join = |worker: Option<std::thread::ScopedJoinHandle<'_, Result<(), BuildError>>>| {
+            match worker {
                 Some(h) => h.join().unwrap_or_else(|_| {
-                    Err(rusqlite::Error::SqliteFailure(
+                    Err(BuildError::Sql(rusqlite::Error::SqliteFailure(
                         rusqlite::ffi::Error::new(1),
                         Some("the full-text thread panicked".into()),
-                    ))
+                    )))
                 }),
                 None => Ok(()),
-            };
-            r?;
-            Ok(w)
+            }
         };
-        if let Err(e) = inserted {
-            // The worker's own error, if it failed first, says more.
-            return match finish(Ok(())) {
-                Ok(Err(w)) => Err(BuildError::Sql(w)),
-                _ => Err(e),
-            };
-        }
-        if let Some(p) = opts.progress {
-            p(&Progress {
-                phase: Phase::Index,
-                rows: job.rows,
-                total_rows: Some(job.rows),
-                bytes: job.total_bytes,
-                total_bytes: job.total_bytes,
-            });
-        }
-        // B-tree indexes, while the FTS thread finishes.
-        let r = (|| -> Result<(), BuildError> {
+        let mine = (|| -> Result<(), BuildError> {
+            insert_records(&tx, job, &mut nulls, &mut extremes)?;
+            if let Some(p) = opts.progress {
+                p(&Progress {
+                    phase: Phase::Index,
+                    rows: job.rows,
+                    total_rows: Some(job.rows),
+                    bytes: job.total_bytes,
+                    total_bytes: job.total_bytes,
+                });
+            }
+            // B-tree indexes, while the FTS thread goes on. Built after the
+            // insert, by sorting: creating them first and maintaining them
+            // row by row was as fast at 1M rows and much slower at 10M,
+            // where the index pages no longer fit the cache.
             for c in cols
                 .iter()
-                .filter(|c| (c.indexed || job.id_name == Some(c.name.as_str())) && !early(c))
+                .filter(|c| c.indexed || job.id_name == Some(c.name.as_str()))
             {
                 tx.execute_batch(&index_sql(c))?;
             }
@@ -1503,9 +1499,13 @@ fn build(conn: &mut Connection, job: &BuildJob) -> Result<(Vec<u64>, Vec<MinMax>
             ))?;
             Ok(())
         })();
-        finish(r)
+        if mine.is_err() {
+            stop.store(true, Ordering::Relaxed);
+        }
+        let theirs = join(worker);
+        mine.and(theirs)
     });
-    fts_result??;
+    result?;
     tx.commit()?;
 
     if !fts_cols.is_empty() {
@@ -1539,8 +1539,6 @@ fn build(conn: &mut Connection, job: &BuildJob) -> Result<(Vec<u64>, Vec<MinMax>
 fn insert_records(
     tx: &rusqlite::Transaction,
     job: &BuildJob,
-    fts_cols: &[usize],
-    fts_tx: Option<mpsc::SyncSender<FtsBatch>>,
     nulls: &mut [u64],
     extremes: &mut [Extremes],
 ) -> Result<(), BuildError> {
@@ -1557,12 +1555,6 @@ fn insert_records(
     let mut source = source::open(job.spec, Some(job.headers))?;
     let mut rec = csv::StringRecord::new();
     let mut row = 0u64;
-    let mut batch = FtsBatch::default();
-    let mut fts_of_col: Vec<Option<usize>> = vec![None; cols.len()];
-    for (k, &i) in fts_cols.iter().enumerate() {
-        fts_of_col[i] = Some(k);
-    }
-    let mut row_spans: Vec<Option<(usize, usize)>> = vec![None; fts_cols.len()];
     report(
         job.opts,
         Phase::Insert,
@@ -1585,29 +1577,11 @@ fn insert_records(
                 }
                 Cell::Int(v) => stmt.raw_bind_parameter(p, v)?,
                 Cell::Real(v) => stmt.raw_bind_parameter(p, v)?,
-                Cell::Text(v) => {
-                    stmt.raw_bind_parameter(p, v.as_ref())?;
-                    if let Some(k) = fts_of_col[i] {
-                        let a = batch.text.len();
-                        batch.text.push_str(v);
-                        row_spans[k] = Some((a, batch.text.len()));
-                    }
-                }
+                Cell::Text(v) => stmt.raw_bind_parameter(p, v.as_ref())?,
             }
             extremes[i].observe(&cell);
         }
         stmt.raw_execute()?;
-        if let Some(sender) = &fts_tx {
-            batch.rowids.push(row as i64);
-            batch.spans.extend(row_spans.iter_mut().map(Option::take));
-            if batch.rowids.len() >= FTS_BATCH_ROWS {
-                let full = std::mem::take(&mut batch);
-                if sender.send(full).is_err() {
-                    // The FTS thread stopped; its error is reported.
-                    return Ok(());
-                }
-            }
-        }
         if progress_due(row) {
             report(
                 job.opts,
@@ -1617,11 +1591,6 @@ fn insert_records(
                 source.as_ref(),
                 job.total_bytes,
             );
-        }
-    }
-    if let Some(sender) = fts_tx {
-        if !batch.rowids.is_empty() {
-            let _ = sender.send(batch);
         }
     }
     Ok(())
