@@ -54,9 +54,12 @@ impl QueryEngine for SqliteEngine {
         timeout: Duration,
     ) -> Result<Vec<ResultItem>, EngineFailure> {
         use quarry_dataset::{CancelFlag, DatasetReader, EngineError};
-        let reader = DatasetReader::open(dataset_file).map_err(|e| {
-            EngineFailure::Failed(format!("opening {}: {e}", dataset_file.display()))
-        })?;
+        let dir = dataset_file.parent().unwrap_or(Path::new(""));
+        let failed = |what: &str, e: &dyn std::fmt::Display| {
+            EngineFailure::Failed(format!("{what}: {}", redact_paths(&e.to_string(), dir)))
+        };
+        let reader =
+            DatasetReader::open(dataset_file).map_err(|e| failed("opening the dataset", &e))?;
         match reader.query(
             sql,
             profile,
@@ -73,7 +76,49 @@ impl QueryEngine for SqliteEngine {
                 .collect()),
             Err(EngineError::Timeout(_)) => Err(EngineFailure::Timeout),
             Err(EngineError::Cancelled) => Err(EngineFailure::Cancelled),
-            Err(e) => Err(EngineFailure::Failed(e.to_string())),
+            Err(e) => Err(failed("running the statement", &e)),
         }
+    }
+}
+
+/// `text` with the datasets directory's path replaced by `<datasets>`: error
+/// details are logged, and logs carry no internal paths (issue 6).
+pub fn redact_paths(text: &str, datasets_dir: &Path) -> String {
+    let mut out = text.to_string();
+    for p in [
+        datasets_dir.to_path_buf(),
+        datasets_dir
+            .canonicalize()
+            .unwrap_or_else(|_| datasets_dir.to_path_buf()),
+    ] {
+        let p = p.display().to_string();
+        if !p.is_empty() && p != "." {
+            out = out.replace(&p, "<datasets>");
+        }
+    }
+    // The data directory above it, should a message name it alone.
+    if let Some(data_dir) = datasets_dir.parent() {
+        let p = data_dir.display().to_string();
+        if !p.is_empty() && p != "." && p != "/" {
+            out = out.replace(&p, "<data-dir>");
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_are_redacted() {
+        let dir = Path::new("/srv/quarry-data/datasets");
+        assert_eq!(
+            redact_paths(
+                "unable to open /srv/quarry-data/datasets/x-1.sqlite (and /srv/quarry-data)",
+                dir
+            ),
+            "unable to open <datasets>/x-1.sqlite (and <data-dir>)"
+        );
     }
 }

@@ -27,6 +27,20 @@ pub enum ApiError {
     MissingApiKey,
     #[error("The API key is invalid.")]
     InvalidApiKey,
+    /// The key's request rate is used up; `Retry-After` says when to retry.
+    #[error("Too many requests for this API key; retry in {retry_after} s.")]
+    RateLimited { retry_after: u64 },
+    /// The key already has as many open query streams as it may.
+    #[error(
+        "This API key already has {max} open query streams, the most it may; retry when one ends."
+    )]
+    TooManyStreams { max: u32 },
+    /// The client did not send the request body in time.
+    #[error("The request body did not arrive in time.")]
+    RequestTimeout,
+    /// Overload or shutdown.
+    #[error("The service is unavailable; retry later.")]
+    Unavailable,
     #[error("Content-Type must be application/json.")]
     UnsupportedMediaType,
     #[error("The request body is larger than {limit} bytes.")]
@@ -57,6 +71,11 @@ impl ApiError {
             ApiError::NotFound | ApiError::InvalidDataset => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::MissingApiKey | ApiError::InvalidApiKey => StatusCode::UNAUTHORIZED,
+            ApiError::RateLimited { .. } | ApiError::TooManyStreams { .. } => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
+            ApiError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
+            ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::InvalidJson(_)
@@ -73,6 +92,9 @@ impl ApiError {
             ApiError::MethodNotAllowed { .. } => "METHOD_NOT_ALLOWED",
             ApiError::MissingApiKey => "MISSING_API_KEY",
             ApiError::InvalidApiKey => "INVALID_API_KEY",
+            ApiError::RateLimited { .. } | ApiError::TooManyStreams { .. } => "RATE_LIMITED",
+            ApiError::RequestTimeout => "REQUEST_TIMEOUT",
+            ApiError::Unavailable => "SERVICE_UNAVAILABLE",
             ApiError::UnsupportedMediaType => "UNSUPPORTED_MEDIA_TYPE",
             ApiError::PayloadTooLarge { .. } => "PAYLOAD_TOO_LARGE",
             ApiError::InvalidJson(_) => "INVALID_JSON",
@@ -91,9 +113,26 @@ impl IntoResponse for ApiError {
             tracing::error!(detail = %detail, "internal error");
         }
         let mut resp = error_response(self.status(), &self.to_string(), self.code());
-        if let ApiError::MethodNotAllowed { allow } = self {
-            resp.headers_mut()
-                .insert(header::ALLOW, HeaderValue::from_static(allow));
+        match self {
+            ApiError::MethodNotAllowed { allow } => {
+                resp.headers_mut()
+                    .insert(header::ALLOW, HeaderValue::from_static(allow));
+            }
+            ApiError::RateLimited { retry_after } => {
+                resp.headers_mut()
+                    .insert(header::RETRY_AFTER, retry_after.max(1).into());
+            }
+            ApiError::TooManyStreams { .. } | ApiError::Unavailable => {
+                resp.headers_mut()
+                    .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+            }
+            ApiError::RequestTimeout => {
+                // The rest of the body may still be on its way: do not try
+                // to read another request from this connection.
+                resp.headers_mut()
+                    .insert(header::CONNECTION, HeaderValue::from_static("close"));
+            }
+            _ => {}
         }
         resp
     }
@@ -123,6 +162,11 @@ pub fn code_for_status(status: StatusCode) -> (&'static str, &'static str) {
             "Content-Type must be application/json.",
         ),
         StatusCode::PAYLOAD_TOO_LARGE => ("PAYLOAD_TOO_LARGE", "The request body is too large."),
+        StatusCode::REQUEST_TIMEOUT => ("REQUEST_TIMEOUT", "The request did not arrive in time."),
+        StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE => {
+            ("HEADERS_TOO_LARGE", "The request headers are too large.")
+        }
+        StatusCode::TOO_MANY_REQUESTS => ("RATE_LIMITED", "Too many requests; retry later."),
         StatusCode::NOT_ACCEPTABLE => (
             "NOT_ACCEPTABLE",
             "The Accept header must allow text/event-stream or application/json.",

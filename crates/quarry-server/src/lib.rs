@@ -11,6 +11,8 @@
 pub mod engine;
 pub mod error;
 pub mod events;
+pub mod limits;
+pub mod listener;
 pub mod middleware;
 pub mod openapi;
 pub mod query;
@@ -25,6 +27,7 @@ use tower_http::catch_panic::CatchPanicLayer;
 
 pub use engine::{EngineFailure, QueryEngine, SqliteEngine};
 pub use error::ApiError;
+pub use limits::Limits;
 pub use state::{AppState, Config};
 
 /// The service's router with its state and layers.
@@ -68,22 +71,30 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     let datasets_dir = config.data_dir.join("datasets");
     if datasets_dir.is_dir() {
         if let Err(e) = quarry_dataset::remove_stale_temp_files(&datasets_dir) {
-            tracing::warn!(error = %e, "could not remove stale temporary dataset files");
+            tracing::warn!(
+                error = %engine::redact_paths(&e.to_string(), &datasets_dir),
+                "could not remove stale temporary dataset files"
+            );
         }
     }
-    let state = AppState::open(&config.data_dir, config.query_timeout)?;
+    let state = AppState::build(
+        &config.data_dir,
+        config.query_timeout,
+        std::sync::Arc::new(SqliteEngine),
+        config.limits.clone(),
+    )?;
     let listener = tokio::net::TcpListener::bind(&config.addr)
         .await
         .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;
     tracing::info!(
         addr = %listener.local_addr()?,
-        data_dir = %config.data_dir.display(),
+        max_connections = config.limits.max_connections,
         "quarry listening on http://{}",
         listener.local_addr()?
     );
-    axum::serve(listener, app(state))
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    // Our own accept loop (connection cap, slow-client time-outs, header
+    // size); it gives each request its peer address as axum's ConnectInfo.
+    listener::serve(listener, app(state), &config.limits, shutdown_signal()).await?;
     tracing::info!("quarry stopped");
     Ok(())
 }

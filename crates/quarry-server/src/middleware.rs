@@ -28,6 +28,11 @@ fn valid_incoming(v: &HeaderValue) -> Option<String> {
     ok.then(|| s.to_string())
 }
 
+/// A fresh request id (24 hex digits).
+pub fn generate_request_id() -> String {
+    generate()
+}
+
 fn generate() -> String {
     let mut bytes = [0u8; 12];
     if getrandom::getrandom(&mut bytes).is_err() {

@@ -18,7 +18,6 @@ use axum::{Extension, Json};
 use bytes::Bytes;
 use futures_util::StreamExt;
 use quarry_planner::{QueryPlan, Tier};
-use serde_json::Value;
 use tokio::sync::mpsc;
 
 use crate::engine::EngineFailure;
@@ -26,6 +25,7 @@ use crate::error::{ApiError, ErrorBody};
 use crate::events::{
     CloseData, Envelope, EventData, ResultItem, ResultsData, SqlData, ThoughtsData, KEEP_ALIVE,
 };
+use crate::limits::{RateDecision, StreamSlot};
 use crate::middleware::RequestId;
 use crate::request::QueryRequest;
 use crate::state::{AppState, LoadedDataset};
@@ -52,14 +52,29 @@ pub const KEEP_ALIVE_EVERY: Duration = Duration::from_secs(10);
             content(
                 (Envelope = "text/event-stream"),
                 (Vec<Envelope> = "application/json"),
+            ),
+            headers(
+                ("RateLimit-Policy" = String, description = "The key's quota, e.g. `\"default\";q=600;w=60` (requests per 60 s)."),
+                ("RateLimit" = String, description = "What is left of it, e.g. `\"default\";r=599;t=0` (remaining; seconds until the next request is allowed when none remain)."),
             )),
         (status = 400, description = "Invalid parameters (INVALID_JSON, MISSING_PARAMETER, INVALID_PARAMETER).", body = ErrorBody),
         (status = 401, description = "Missing or invalid API key (MISSING_API_KEY, INVALID_API_KEY).", body = ErrorBody),
         (status = 404, description = "Dataset not found (INVALID_DATASET).", body = ErrorBody),
         (status = 406, description = "Accept allows neither text/event-stream nor application/json (NOT_ACCEPTABLE).", body = ErrorBody),
+        (status = 408, description = "The request body did not arrive within the read time-out (REQUEST_TIMEOUT).", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB (PAYLOAD_TOO_LARGE).", body = ErrorBody),
         (status = 415, description = "Content-Type is not application/json (UNSUPPORTED_MEDIA_TYPE).", body = ErrorBody),
-        (status = 500, description = "Internal server error (INTERNAL_ERROR).", body = ErrorBody),
+        (status = 429, description = "The key's request rate or its number of open streams is used up (RATE_LIMITED).", body = ErrorBody,
+            headers(
+                ("Retry-After" = u64, description = "Seconds to wait before retrying."),
+                ("RateLimit-Policy" = String, description = "The key's quota."),
+                ("RateLimit" = String, description = "What is left of it."),
+            )),
+        (status = 500, description = "Internal server error (INTERNAL_ERROR); the message names the request id.", body = ErrorBody),
+        (status = 503, description = "Overloaded (too many connections) or shutting down (SERVICE_UNAVAILABLE).", body = ErrorBody,
+            headers(
+                ("Retry-After" = u64, description = "Seconds to wait before retrying."),
+            )),
     ),
     security(("apikey" = []))
 )]
@@ -70,10 +85,16 @@ pub async fn query_dataset(
     body: Body,
 ) -> Response {
     let request_id = request_id.map(|Extension(r)| r.0).unwrap_or_default();
-    match handle(state, request_id, headers, body).await {
+    // Every response to an authenticated key says where its quota stands.
+    let mut rate = None;
+    let mut resp = match handle(state, request_id, headers, body, &mut rate).await {
         Ok(resp) => resp,
         Err(e) => e.into_response(),
+    };
+    if let Some(rate) = rate {
+        rate.apply(resp.headers_mut());
     }
+    resp
 }
 
 enum Mode {
@@ -86,6 +107,7 @@ async fn handle(
     request_id: String,
     headers: HeaderMap,
     body: Body,
+    rate: &mut Option<RateDecision>,
 ) -> Result<Response, ApiError> {
     // 2. Authentication, before any look at the body.
     let key = match headers.get("apikey") {
@@ -100,31 +122,36 @@ async fn handle(
         return Err(ApiError::MissingApiKey);
     }
     let st = state.clone();
-    let account_id = blocking(move || st.with_catalog(|c| c.authenticate(&key)))
+    let who = blocking(move || st.with_catalog(|c| c.authenticate_key(&key)))
         .await?
         .map_err(ApiError::internal)?
         .ok_or(ApiError::InvalidApiKey)?;
+    let account_id = who.account_id;
+
+    // 3. Rate limit and open streams, per key, before the body is read.
+    let (per_minute, max_streams) = crate::limits::effective(who.limits, state.limits());
+    let decision = state.limiter().check(who.token_id, per_minute);
+    *rate = Some(decision);
+    if !decision.allowed {
+        return Err(ApiError::RateLimited {
+            retry_after: decision.reset_secs,
+        });
+    }
+    let slot = state
+        .limiter()
+        .open_stream(who.token_id, max_streams)
+        .ok_or(ApiError::TooManyStreams { max: max_streams })?;
 
     // 4. The body: media type, size, JSON object.
     if !is_json_media_type(headers.get(header::CONTENT_TYPE)) {
         return Err(ApiError::UnsupportedMediaType);
     }
-    let bytes = read_body(&headers, body).await?;
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err(ApiError::InvalidJson(
-            "The request body is empty; send a JSON object.".into(),
-        ));
-    }
-    let value: Value = serde_json::from_slice(&bytes)
-        .map_err(|e| ApiError::InvalidJson(format!("The request body is not valid JSON: {e}.")))?;
-    let Value::Object(fields) = value else {
-        return Err(ApiError::InvalidJson(
-            "The request body must be a JSON object.".into(),
-        ));
-    };
+    let bytes = tokio::time::timeout(state.limits().read_timeout, read_body(&headers, body))
+        .await
+        .map_err(|_| ApiError::RequestTimeout)??;
 
     // 5. Fields.
-    let req = QueryRequest::parse(&fields)?;
+    let req = QueryRequest::from_body(&bytes)?;
 
     // 6. Dataset: unknown and not-yours look the same.
     let st = state.clone();
@@ -167,8 +194,11 @@ async fn handle(
 
     // The guard travels with the response body (or the collecting future):
     // when the client goes away, the body is dropped and the statement is
-    // interrupted.
-    let guard = CancelOnDrop(cancel);
+    // interrupted. The stream slot travels with it and is given back then.
+    let guard = CancelOnDrop {
+        cancel,
+        _slot: slot,
+    };
     Ok(match mode {
         Mode::Stream => sse_response(rx, guard),
         Mode::JsonArray => {
@@ -268,11 +298,15 @@ enum Out {
     KeepAlive,
 }
 
-struct CancelOnDrop(Arc<AtomicBool>);
+struct CancelOnDrop {
+    cancel: Arc<AtomicBool>,
+    /// Held for the life of the response; dropping it frees the slot.
+    _slot: StreamSlot,
+}
 
 impl Drop for CancelOnDrop {
     fn drop(&mut self) {
-        self.0.store(true, Ordering::SeqCst);
+        self.cancel.store(true, Ordering::SeqCst);
     }
 }
 
@@ -323,6 +357,16 @@ impl Emitter {
         let cancel = work.cancel.clone();
         let timeout = work.state.query_timeout();
         let limit = work.limit;
+        // The shape guard: nothing runs that the renderer could not have
+        // written (a second wall behind the engine's authorizer).
+        let profile = &work.dataset.profile;
+        if let Err(reason) =
+            quarry_sql::check_select(sql, &profile.table, profile.fts_table.as_deref())
+        {
+            return Err(EngineFailure::Failed(format!(
+                "statement refused by the shape guard: {reason}"
+            )));
+        }
         let sql = sql.to_string();
         let mut task = tokio::task::spawn_blocking(move || {
             engine.run(

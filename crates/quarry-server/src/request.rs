@@ -38,6 +38,27 @@ pub struct QueryRequest {
 const LIMIT_RULE: &str = "limit must be an integer between 1 and 100";
 
 impl QueryRequest {
+    /// DESIGN §1 steps 4 (the JSON object) and 5 (the fields) on a body
+    /// already read within the size limit: empty, not JSON or not an object
+    /// is `INVALID_JSON`; then [`QueryRequest::parse`]. Pure; fuzzed in
+    /// `fuzz/fuzz_targets/request.rs`.
+    pub fn from_body(bytes: &[u8]) -> Result<QueryRequest, ApiError> {
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return Err(ApiError::InvalidJson(
+                "The request body is empty; send a JSON object.".into(),
+            ));
+        }
+        let value: Value = serde_json::from_slice(bytes).map_err(|e| {
+            ApiError::InvalidJson(format!("The request body is not valid JSON: {e}."))
+        })?;
+        let Value::Object(fields) = value else {
+            return Err(ApiError::InvalidJson(
+                "The request body must be a JSON object.".into(),
+            ));
+        };
+        QueryRequest::parse(&fields)
+    }
+
     /// Validates a parsed body (already known to be a JSON object).
     pub fn parse(body: &Map<String, Value>) -> Result<QueryRequest, ApiError> {
         let query_string = match body.get("query_string") {

@@ -11,6 +11,7 @@ use quarry_catalog::{Catalog, DatasetEntry};
 use quarry_planner::{DatasetProfile, Planner};
 
 use crate::engine::{QueryEngine, SqliteEngine};
+use crate::limits::{Limits, RateLimiter};
 
 /// The server's configuration.
 #[derive(Debug, Clone)]
@@ -19,6 +20,8 @@ pub struct Config {
     pub addr: String,
     /// Statement time-out for the generated SQL.
     pub query_timeout: Duration,
+    /// Rate, stream, connection and slow-client limits.
+    pub limits: Limits,
 }
 
 /// A dataset ready to be queried: its file, profile and planner. Built once
@@ -41,6 +44,8 @@ struct Inner {
     planners: Mutex<HashMap<String, Arc<LoadedDataset>>>,
     engine: Arc<dyn QueryEngine>,
     query_timeout: Duration,
+    limits: Limits,
+    limiter: RateLimiter,
 }
 
 impl AppState {
@@ -55,6 +60,16 @@ impl AppState {
         query_timeout: Duration,
         engine: Arc<dyn QueryEngine>,
     ) -> anyhow::Result<AppState> {
+        AppState::build(data_dir, query_timeout, engine, Limits::default())
+    }
+
+    /// The state with every setting given.
+    pub fn build(
+        data_dir: &Path,
+        query_timeout: Duration,
+        engine: Arc<dyn QueryEngine>,
+        limits: Limits,
+    ) -> anyhow::Result<AppState> {
         let catalog = Catalog::open(data_dir)?;
         let datasets_dir = catalog.datasets_dir();
         Ok(AppState {
@@ -64,8 +79,18 @@ impl AppState {
                 planners: Mutex::new(HashMap::new()),
                 engine,
                 query_timeout,
+                limits,
+                limiter: RateLimiter::default(),
             }),
         })
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.inner.limits
+    }
+
+    pub fn limiter(&self) -> &RateLimiter {
+        &self.inner.limiter
     }
 
     pub fn query_timeout(&self) -> Duration {
@@ -96,8 +121,13 @@ impl AppState {
             }
         }
         let file = self.inner.datasets_dir.join(&entry.file_name);
-        let profile = quarry_dataset::load_profile(&file)
-            .map_err(|e| anyhow::anyhow!("loading the profile of {}: {e}", file.display()))?;
+        let profile = quarry_dataset::load_profile(&file).map_err(|e| {
+            anyhow::anyhow!(
+                "loading the profile of dataset {}: {}",
+                entry.id,
+                crate::engine::redact_paths(&e.to_string(), &self.inner.datasets_dir)
+            )
+        })?;
         let planner = Planner::new(&profile);
         let loaded = Arc::new(LoadedDataset {
             file,

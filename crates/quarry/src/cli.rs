@@ -38,6 +38,8 @@ pub enum Command {
     /// Manage datasets.
     #[command(subcommand)]
     Dataset(DatasetCommand),
+    /// Re-encrypt every API token under a new secret key (servers keep running).
+    RotateSecret,
 }
 
 #[derive(Debug, Args)]
@@ -51,6 +53,21 @@ pub struct ServeArgs {
     /// Statement time-out for generated SQL, in milliseconds.
     #[arg(long, env = "QUARRY_QUERY_TIMEOUT_MS", default_value_t = 5000)]
     pub query_timeout_ms: u64,
+    /// Requests per minute per API key, for accounts without a rate of their own.
+    #[arg(long, env = "QUARRY_RATE_PER_MINUTE", default_value_t = 600)]
+    pub rate_per_minute: u32,
+    /// Open query streams per API key, for accounts without a cap of their own.
+    #[arg(long, env = "QUARRY_STREAMS_PER_KEY", default_value_t = 8)]
+    pub streams_per_key: u32,
+    /// Open connections at most; more get 503 SERVICE_UNAVAILABLE.
+    #[arg(long, env = "QUARRY_MAX_CONNECTIONS", default_value_t = 1024)]
+    pub max_connections: usize,
+    /// Time a client has to send a request's headers, and again its body, in milliseconds.
+    #[arg(long, env = "QUARRY_READ_TIMEOUT_MS", default_value_t = 10_000)]
+    pub read_timeout_ms: u64,
+    /// Largest request head (request line and headers), in bytes.
+    #[arg(long, env = "QUARRY_MAX_HEADER_BYTES", default_value_t = 16 * 1024)]
+    pub max_header_bytes: usize,
 }
 
 #[derive(Debug, Args)]
@@ -84,6 +101,20 @@ pub enum AccountCommand {
     },
     /// List accounts.
     List,
+    /// Set an account's request limits (per API key); omitted ones are kept.
+    SetLimits {
+        #[arg(long)]
+        email: String,
+        /// Requests per minute for each of the account's keys.
+        #[arg(long)]
+        per_minute: Option<u32>,
+        /// Open query streams at once for each of the account's keys.
+        #[arg(long)]
+        concurrent: Option<u32>,
+        /// Return both to the server's defaults.
+        #[arg(long, conflicts_with_all = ["per_minute", "concurrent"])]
+        reset: bool,
+    },
 }
 
 #[derive(Debug, Subcommand)]

@@ -21,6 +21,7 @@ fn main() -> std::process::ExitCode {
         Command::Account(cmd) => ops::account(&data_dir, cmd),
         Command::Token(cmd) => ops::token(&data_dir, cmd),
         Command::Dataset(cmd) => ops::dataset(&data_dir, cmd),
+        Command::RotateSecret => ops::rotate_secret(&data_dir),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

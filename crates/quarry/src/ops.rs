@@ -73,6 +73,34 @@ pub fn account(data_dir: &Path, cmd: AccountCommand) -> anyhow::Result<()> {
             }
             Ok(())
         }
+        AccountCommand::SetLimits {
+            email,
+            per_minute,
+            concurrent,
+            reset,
+        } => {
+            let catalog = open(data_dir)?;
+            let a = account_by_email(&catalog, &email)?;
+            let mut limits = if reset {
+                quarry_catalog::AccountLimits::default()
+            } else {
+                catalog.account_limits(a.id)?
+            };
+            if per_minute.is_none() && concurrent.is_none() && !reset {
+                bail!("give --per-minute, --concurrent, or --reset");
+            }
+            limits.per_minute = per_minute.or(limits.per_minute);
+            limits.concurrent = concurrent.or(limits.concurrent);
+            catalog.set_account_limits(a.id, limits)?;
+            let show = |v: Option<u32>| v.map_or("server default".to_string(), |n| n.to_string());
+            println!(
+                "Limits of {} per API key: {} requests per minute, {} open streams.",
+                a.email,
+                show(limits.per_minute),
+                show(limits.concurrent)
+            );
+            Ok(())
+        }
     }
 }
 
@@ -177,6 +205,20 @@ pub fn demo_token(data_dir: &Path, email: &str, name: &str) -> anyhow::Result<St
         return Ok(t.value);
     }
     Ok(catalog.create_token(a.id, Some(name))?.value)
+}
+
+// ----- the secret key -----------------------------------------------------
+
+/// `quarry rotate-secret`: every token re-encrypted under a new key file;
+/// running servers follow on their next request.
+pub fn rotate_secret(data_dir: &Path) -> anyhow::Result<()> {
+    let r = open(data_dir)?.rotate_secret()?;
+    println!(
+        "Rotated the secret key: {} token(s) re-encrypted, key generation {}. \
+         The previous key no longer decrypts them; delete any copy of it.",
+        r.tokens, r.generation
+    );
+    Ok(())
 }
 
 // ----- datasets -----------------------------------------------------------

@@ -22,6 +22,13 @@ pub fn run(data_dir: &Path, args: ServeArgs) -> anyhow::Result<()> {
         data_dir: data_dir.to_path_buf(),
         addr: args.addr,
         query_timeout: Duration::from_millis(args.query_timeout_ms.max(1)),
+        limits: quarry_server::Limits {
+            per_minute: args.rate_per_minute.max(1),
+            concurrent_streams: args.streams_per_key.max(1),
+            max_connections: args.max_connections.max(1),
+            read_timeout: Duration::from_millis(args.read_timeout_ms.max(1)),
+            max_header_bytes: args.max_header_bytes,
+        },
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -1,0 +1,143 @@
+//! The accept loop: HTTP/1.1 connections served by hyper with the limits
+//! that protect the process from slow or numerous clients.
+//!
+//! - At most `max_connections` connections are served at once; a connection
+//!   over the cap gets a `503 SERVICE_UNAVAILABLE` with `Retry-After` and is
+//!   closed (and past a small number of those at once, it is closed
+//!   unanswered).
+//! - A client has `read_timeout` to send a request's headers (hyper's
+//!   `header_read_timeout`, which also ends idle keep-alive connections);
+//!   the query handler gives it as long again for the body.
+//! - A request head larger than `max_header_bytes` is refused with a 431.
+//!
+//! Each request carries the peer address as `ConnectInfo<SocketAddr>`.
+
+use std::convert::Infallible;
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::ConnectInfo;
+use axum::http::{header, HeaderValue, Request, Response, StatusCode};
+use axum::Router;
+use hyper::body::Incoming;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+use tower::ServiceExt;
+
+use crate::limits::Limits;
+
+/// Connections over the cap that are answered with a 503 at once; beyond
+/// these they are closed unanswered.
+const OVERFLOW_ANSWERS: usize = 64;
+/// How long in-flight requests may run on after a shutdown signal.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
+
+fn http1_builder(limits: &Limits) -> http1::Builder {
+    let mut b = http1::Builder::new();
+    b.timer(TokioTimer::new())
+        .header_read_timeout(limits.read_timeout)
+        .max_buf_size(limits.max_header_bytes.max(8192))
+        .keep_alive(true);
+    b
+}
+
+/// Serves `router` on `listener` until `shutdown` completes, then lets
+/// in-flight requests finish (for at most [`SHUTDOWN_GRACE`]).
+pub async fn serve(
+    listener: TcpListener,
+    router: Router,
+    limits: &Limits,
+    shutdown: impl Future<Output = ()>,
+) -> std::io::Result<()> {
+    let slots = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    let overflow = Arc::new(Semaphore::new(OVERFLOW_ANSWERS));
+    let builder = http1_builder(limits);
+    let mut busy = http1_builder(limits);
+    busy.keep_alive(false);
+    let graceful = GracefulShutdown::new();
+    tokio::pin!(shutdown);
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(c) => c,
+                Err(e) => {
+                    // Out of file descriptors and the like: back off, go on.
+                    tracing::warn!(error = %e.kind(), "accept failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            _ = &mut shutdown => break,
+        };
+        let _ = stream.set_nodelay(true);
+        let io = TokioIo::new(stream);
+        match slots.clone().try_acquire_owned() {
+            Ok(permit) => {
+                let router = router.clone();
+                let svc = hyper::service::service_fn(move |mut req: Request<Incoming>| {
+                    req.extensions_mut().insert(ConnectInfo(peer));
+                    router.clone().oneshot(req)
+                });
+                let conn = graceful.watch(builder.serve_connection(io, svc));
+                tokio::spawn(async move {
+                    // Errors here are the client's (reset, time-out, bad
+                    // request line); hyper has answered what it could.
+                    let _ = conn.await;
+                    drop(permit);
+                });
+            }
+            Err(_) => {
+                let Ok(permit) = overflow.clone().try_acquire_owned() else {
+                    continue; // dropped: closed unanswered
+                };
+                let conn = busy.serve_connection(
+                    io,
+                    hyper::service::service_fn(|_req: Request<Incoming>| async {
+                        Ok::<_, Infallible>(over_capacity())
+                    }),
+                );
+                tokio::spawn(async move {
+                    let _ = tokio::time::timeout(Duration::from_secs(5), conn).await;
+                    drop(permit);
+                });
+            }
+        }
+    }
+    drop(listener);
+    tokio::select! {
+        _ = graceful.shutdown() => {}
+        _ = tokio::time::sleep(SHUTDOWN_GRACE) => {
+            tracing::warn!("connections still open after the shutdown grace period");
+        }
+    }
+    Ok(())
+}
+
+/// The answer on a connection over the cap.
+fn over_capacity() -> Response<Body> {
+    let body = serde_json::json!({
+        "error": "The server has too many open connections; retry later.",
+        "error_code": "SERVICE_UNAVAILABLE",
+    })
+    .to_string();
+    let mut resp = Response::new(Body::from(body));
+    *resp.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
+    let h = resp.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    h.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    h.insert(header::CONNECTION, HeaderValue::from_static("close"));
+    h.insert(
+        crate::middleware::REQUEST_ID_HEADER,
+        HeaderValue::from_str(&crate::middleware::generate_request_id())
+            .unwrap_or_else(|_| HeaderValue::from_static("-")),
+    );
+    resp
+}
