@@ -60,7 +60,10 @@ fn session_digest(id: &str) -> Vec<u8> {
 /// Whether a presented session id has the shape of one (64 lowercase hex
 /// digits); anything else is refused without a look-up.
 fn is_session_shaped(id: &str) -> bool {
-    id.len() == 64 && id.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    id.len() == 64
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
 impl Catalog {
@@ -91,7 +94,16 @@ impl Catalog {
                  FROM console_sessions s JOIN accounts a ON a.id = s.account_id
                  WHERE s.id_digest = ?1",
                 [&digest],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)),
+                |r| {
+                    Ok((
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                    ))
+                },
             )
             .optional()?;
         let Some((account_id, email, account_created, csrf_token, created, last_seen)) = row else {
@@ -99,8 +111,10 @@ impl Catalog {
         };
         let t = now();
         if t - last_seen > limits.idle_secs || t - created > limits.lifetime_secs {
-            self.conn
-                .execute("DELETE FROM console_sessions WHERE id_digest = ?1", [&digest])?;
+            self.conn.execute(
+                "DELETE FROM console_sessions WHERE id_digest = ?1",
+                [&digest],
+            )?;
             return Ok(None);
         }
         if t - last_seen >= LAST_SEEN_GRANULARITY_SECS.min(limits.idle_secs) {
@@ -161,8 +175,10 @@ impl Catalog {
                 params![s, t],
             )?;
         }
-        self.conn
-            .execute("DELETE FROM sign_in_failures WHERE at < ?1", [forget_before])?;
+        self.conn.execute(
+            "DELETE FROM sign_in_failures WHERE at < ?1",
+            [forget_before],
+        )?;
         Ok(())
     }
 
@@ -213,7 +229,10 @@ mod tests {
         let a = c.create_account("a@x.io", "password1").unwrap();
         let s = c.create_session(a.id).unwrap();
         c.conn
-            .execute("UPDATE console_sessions SET last_seen = last_seen - 100", [])
+            .execute(
+                "UPDATE console_sessions SET last_seen = last_seen - 100",
+                [],
+            )
             .unwrap();
         let short_idle = SessionLimits {
             idle_secs: 50,
@@ -245,9 +264,6 @@ mod tests {
         assert_eq!(c.sign_in_failures("addr:9.9.9.9", 0).unwrap(), (0, None));
         c.clear_sign_in_failures("account:a@x.io").unwrap();
         assert_eq!(c.sign_in_failures("account:a@x.io", 0).unwrap().0, 0);
-        assert_eq!(
-            c.sign_in_failures("addr:1.2.3.4", now() + 10).unwrap().0,
-            0
-        );
+        assert_eq!(c.sign_in_failures("addr:1.2.3.4", now() + 10).unwrap().0, 0);
     }
 }

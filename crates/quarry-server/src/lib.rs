@@ -83,6 +83,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
         std::sync::Arc::new(SqliteEngine),
         config.limits.clone(),
     )?;
+    let console = quarry_console::Console::open(&config.data_dir, config.console.clone())?;
     let listener = tokio::net::TcpListener::bind(&config.addr)
         .await
         .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;
@@ -92,9 +93,13 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
         "quarry listening on http://{}",
         listener.local_addr()?
     );
+    // The console is nested after the API's layers: it has its own (HTML
+    // errors, security headers), and the peer address for its sign-in
+    // throttling.
+    let router = quarry_console::mount(app(state), console);
     // Our own accept loop (connection cap, slow-client time-outs, header
     // size); it gives each request its peer address as axum's ConnectInfo.
-    listener::serve(listener, app(state), &config.limits, shutdown_signal()).await?;
+    listener::serve(listener, router, &config.limits, shutdown_signal()).await?;
     tracing::info!("quarry stopped");
     Ok(())
 }

@@ -22,6 +22,8 @@ pub struct Config {
     pub query_timeout: Duration,
     /// Rate, stream, connection and slow-client limits.
     pub limits: Limits,
+    /// The web console under `/console`.
+    pub console: quarry_console::ConsoleConfig,
 }
 
 /// A dataset ready to be queried: its file, profile and planner. Built once

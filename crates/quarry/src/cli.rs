@@ -68,6 +68,18 @@ pub struct ServeArgs {
     /// Largest request head (request line and headers), in bytes.
     #[arg(long, env = "QUARRY_MAX_HEADER_BYTES", default_value_t = 16 * 1024)]
     pub max_header_bytes: usize,
+    /// Mark the console's cookies Secure; set this when clients reach the service over TLS.
+    #[arg(long, env = "QUARRY_SECURE_COOKIES")]
+    pub secure_cookies: bool,
+    /// A console session unused for this many seconds ends.
+    #[arg(long, env = "QUARRY_SESSION_IDLE_SECS", default_value_t = 7200)]
+    pub session_idle_secs: u64,
+    /// A console session ends this many seconds after sign-in, however busy.
+    #[arg(long, env = "QUARRY_SESSION_LIFETIME_SECS", default_value_t = 43200)]
+    pub session_lifetime_secs: u64,
+    /// Largest dataset file the console accepts for upload, in MiB.
+    #[arg(long, env = "QUARRY_MAX_UPLOAD_MB", default_value_t = 1024)]
+    pub max_upload_mb: u64,
 }
 
 #[derive(Debug, Args)]

@@ -18,6 +18,15 @@ pub fn run(data_dir: &Path, args: ServeArgs) -> anyhow::Result<()> {
         crate::demo::ensure_demo(data_dir, &args.addr).context("preparing the demo")?;
     }
 
+    let setup_code = first_run_setup_code(data_dir, &args.addr)?;
+    let console = quarry_console::ConsoleConfig {
+        secure_cookies: args.secure_cookies,
+        session_idle: Duration::from_secs(args.session_idle_secs.max(1)),
+        session_lifetime: Duration::from_secs(args.session_lifetime_secs.max(1)),
+        setup_code,
+        max_upload_bytes: args.max_upload_mb.saturating_mul(1 << 20),
+        ..quarry_console::ConsoleConfig::default()
+    };
     let config = quarry_server::Config {
         data_dir: data_dir.to_path_buf(),
         addr: args.addr,
@@ -29,12 +38,45 @@ pub fn run(data_dir: &Path, args: ServeArgs) -> anyhow::Result<()> {
             read_timeout: Duration::from_millis(args.read_timeout_ms.max(1)),
             max_header_bytes: args.max_header_bytes,
         },
+        console,
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .context("starting the async runtime")?;
     runtime.block_on(quarry_server::serve(config))
+}
+
+/// When the data directory has no account yet, a one-time code for the
+/// console's first-run setup page, printed with the page's address. The code
+/// lives in this process only; a restart prints a new one.
+fn first_run_setup_code(data_dir: &Path, addr: &str) -> anyhow::Result<Option<String>> {
+    let catalog = quarry_catalog::Catalog::open(data_dir)
+        .with_context(|| format!("opening the catalog in {}", data_dir.display()))?;
+    if !catalog.list_accounts()?.is_empty() {
+        return Ok(None);
+    }
+    // Crockford's base32 (no I, L, O or U): 16 characters, 80 random bits.
+    const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+    let mut bytes = [0u8; 16];
+    getrandom::getrandom(&mut bytes)
+        .map_err(|e| anyhow::anyhow!("generating a setup code: {e}"))?;
+    let chars: Vec<char> = bytes
+        .iter()
+        .map(|b| ALPHABET[usize::from(b % 32)] as char)
+        .collect();
+    let code = chars
+        .chunks(4)
+        .map(|c| c.iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join("-");
+    let url = crate::demo::display_url(addr);
+    println!(
+        "No account exists yet. Create the first one in the web console:\n  \
+         {url}/console/setup\n  one-time setup code: {code}\n\
+         (or with `quarry account create --email you@example.com`)"
+    );
+    Ok(Some(code))
 }
 
 /// Logs go to stderr; `RUST_LOG` (e.g. `debug`, `quarry_server=debug`)

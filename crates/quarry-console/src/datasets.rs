@@ -1,0 +1,555 @@
+//! The Datasets tab: the account's datasets with their row counts, columns
+//! and types; upload a file (CSV, or any format `quarry_dataset::import_file`
+//! reads) to create or replace one, through the same registration as
+//! `quarry dataset import` (`Catalog::import_dataset`); drop one after a
+//! confirmation.
+//!
+//! An upload is streamed to a private temporary directory under
+//! `<data-dir>/uploads/`, keeping the file's own name so the importer's
+//! messages (and its choice of format by extension) are about the user's
+//! file, then imported on the blocking pool with a catalog connection of its
+//! own, so the console and the API stay responsive meanwhile. The script
+//! posts the form itself to show upload progress and asks for a JSON answer;
+//! without the script the form posts normally and gets a page back.
+
+use std::path::{Path, PathBuf};
+
+use askama::Template;
+use axum::extract::multipart::{Field, MultipartError, MultipartRejection};
+use axum::extract::{Multipart, Path as UrlPath, Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::{Form, Json};
+use quarry_catalog::{Catalog, DatasetEntry};
+use quarry_dataset::{ImportOptions, Imported};
+use serde::Deserialize;
+use tokio::io::AsyncWriteExt;
+
+use crate::auth::{check_csrf, tokens_match, CsrfForm, Signed};
+use crate::pages::{query_value, render, see_other, Page};
+use crate::time::TimeView;
+use crate::{upper_first, Console, ConsoleError, MOUNT};
+
+/// Directory (inside the data directory) for uploads being imported.
+const UPLOADS_DIR: &str = "uploads";
+const UPLOAD_PREFIX: &str = ".upload-";
+/// File extensions the importer reads (it picks the format by extension),
+/// for the file picker's `accept`.
+const ACCEPT: &str = ".csv,.tsv,.jsonl,.ndjson,.parquet,.gz,text/csv,text/tab-separated-values";
+
+pub(crate) struct ColumnView {
+    pub name: String,
+    /// The header in the file, when normalising changed it.
+    pub original: Option<String>,
+    pub ty: &'static str,
+    pub full_text: bool,
+}
+
+pub(crate) struct DatasetView {
+    pub id: String,
+    pub rows: String,
+    pub updated: TimeView,
+    pub id_column: Option<String>,
+    pub columns: Vec<ColumnView>,
+    /// Why the profile could not be read, if it could not.
+    pub problem: Option<String>,
+}
+
+/// `12345678` as `12,345,678`.
+pub(crate) fn group_digits(n: u64) -> String {
+    let digits = n.to_string();
+    let first = match digits.len() % 3 {
+        0 => 3,
+        r => r,
+    };
+    let mut out = digits[..first].to_string();
+    for group in digits.as_bytes()[first..].chunks(3) {
+        out.push(',');
+        out.push_str(std::str::from_utf8(group).expect("ASCII digits"));
+    }
+    out
+}
+
+fn view(datasets_dir: &Path, entry: DatasetEntry) -> DatasetView {
+    let mut v = DatasetView {
+        id: entry.id,
+        rows: group_digits(entry.row_count),
+        updated: TimeView::new(entry.updated),
+        id_column: None,
+        columns: Vec::new(),
+        problem: None,
+    };
+    match quarry_dataset::load_profile(&datasets_dir.join(&entry.file_name)) {
+        Ok(profile) => {
+            v.id_column = profile.id_column.clone();
+            v.columns = profile
+                .columns
+                .iter()
+                .map(|c| ColumnView {
+                    name: c.name.clone(),
+                    original: (c.original_name != c.name).then(|| c.original_name.clone()),
+                    ty: c.ty.as_str(),
+                    full_text: c.full_text,
+                })
+                .collect();
+        }
+        Err(e) => {
+            tracing::warn!(dataset = %v.id, error = %e, "reading a dataset profile failed");
+            v.problem = Some("The columns of this dataset could not be read.".into());
+        }
+    }
+    v
+}
+
+/// The account's datasets with their profiles. Blocking work.
+pub(crate) async fn list(
+    console: &Console,
+    account_id: i64,
+) -> Result<Vec<DatasetView>, ConsoleError> {
+    console
+        .blocking(move |c| {
+            let dir = c.datasets_dir();
+            Ok(c.list_datasets(Some(account_id))?
+                .into_iter()
+                .map(|e| view(&dir, e))
+                .collect())
+        })
+        .await
+}
+
+#[derive(Template)]
+#[template(path = "datasets.html")]
+struct DatasetsPage {
+    page: Page,
+    datasets: Vec<DatasetView>,
+    notice: Option<String>,
+    error: Option<String>,
+    form: UploadForm,
+    accept: &'static str,
+    max_upload: String,
+}
+
+#[derive(Default, Clone)]
+struct UploadForm {
+    id: String,
+    id_column: String,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub(crate) struct DatasetsQuery {
+    imported: Option<String>,
+    dropped: Option<String>,
+}
+
+fn describe_size(bytes: u64) -> String {
+    if bytes >= 1 << 30 && bytes & ((1 << 30) - 1) == 0 {
+        format!("{} GiB", bytes >> 30)
+    } else {
+        format!("{} MiB", bytes.div_ceil(1 << 20))
+    }
+}
+
+async fn render_page(
+    console: &Console,
+    signed: &Signed,
+    status: StatusCode,
+    notice: Option<String>,
+    error: Option<String>,
+    form: UploadForm,
+) -> Response {
+    let datasets = match list(console, signed.account_id()).await {
+        Ok(d) => d,
+        Err(e) => return e.into_response(),
+    };
+    render(
+        status,
+        &DatasetsPage {
+            page: Page::signed("Datasets", "datasets", signed),
+            datasets,
+            notice,
+            error,
+            form,
+            accept: ACCEPT,
+            max_upload: describe_size(console.config().max_upload_bytes),
+        },
+    )
+}
+
+pub(crate) async fn page(
+    State(console): State<Console>,
+    signed: Signed,
+    Query(q): Query<DatasetsQuery>,
+) -> Response {
+    let notice = if let Some(id) = q.imported {
+        Some(format!(
+            "Dataset \u{201c}{id}\u{201d} is imported and ready to query."
+        ))
+    } else {
+        q.dropped
+            .map(|id| format!("Dataset \u{201c}{id}\u{201d} is dropped."))
+    };
+    render_page(
+        &console,
+        &signed,
+        StatusCode::OK,
+        notice,
+        None,
+        UploadForm::default(),
+    )
+    .await
+}
+
+// ----- upload ------------------------------------------------------------------
+
+enum UploadError {
+    Forbidden,
+    Failed { status: StatusCode, message: String },
+}
+
+fn failed(status: StatusCode, message: impl Into<String>) -> UploadError {
+    UploadError::Failed {
+        status,
+        message: message.into(),
+    }
+}
+
+fn internal(e: impl std::fmt::Display) -> UploadError {
+    tracing::error!(error = %e, "console upload failed");
+    failed(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "Something went wrong on our side while receiving the file. Please try again.",
+    )
+}
+
+fn multipart_error(console: &Console, e: MultipartError) -> UploadError {
+    if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        failed(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "The file is larger than the upload limit of {}.",
+                describe_size(console.config().max_upload_bytes)
+            ),
+        )
+    } else {
+        failed(
+            StatusCode::BAD_REQUEST,
+            format!("The upload was interrupted or malformed: {}", e.body_text()),
+        )
+    }
+}
+
+/// A file name safe to create: its last path component, without control
+/// characters, at most 100 characters, never hidden.
+fn safe_file_name(name: &str) -> String {
+    let last = name.rsplit(['/', '\\']).next().unwrap_or("");
+    let cleaned: String = last.chars().filter(|c| !c.is_control()).take(100).collect();
+    let cleaned = cleaned.trim().trim_start_matches('.').to_string();
+    if cleaned.is_empty() {
+        "upload.csv".into()
+    } else {
+        cleaned
+    }
+}
+
+/// A dataset id from a file name: `Sales 2024.csv` → `sales-2024`.
+fn id_from_file_name(name: &str) -> String {
+    let stem = name.split('.').next().unwrap_or(name);
+    let mut id = String::new();
+    for c in stem.chars() {
+        if c.is_ascii_alphanumeric() || c == '_' {
+            id.push(c.to_ascii_lowercase());
+        } else if !id.is_empty() && !id.ends_with('-') {
+            id.push('-');
+        }
+    }
+    let id: String = id.trim_matches('-').chars().take(64).collect();
+    let id = id.trim_end_matches('-').to_string();
+    if id.is_empty() {
+        "dataset".into()
+    } else {
+        id
+    }
+}
+
+async fn small_text(console: &Console, field: Field<'_>) -> Result<String, UploadError> {
+    let text = field
+        .text()
+        .await
+        .map_err(|e| multipart_error(console, e))?;
+    if text.len() > 1024 {
+        return Err(failed(StatusCode::BAD_REQUEST, "A form field is too long."));
+    }
+    Ok(text)
+}
+
+/// A file received into its own temporary directory (removed on drop).
+struct Received {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+    file_name: String,
+}
+
+async fn receive_file(
+    console: &Console,
+    mut field: Field<'_>,
+) -> Result<Option<Received>, UploadError> {
+    let file_name = field.file_name().unwrap_or("").to_string();
+    if file_name.is_empty() {
+        // No file chosen: browsers still send an empty part.
+        return Ok(None);
+    }
+    let file_name = safe_file_name(&file_name);
+    let uploads = console.data_dir().join(UPLOADS_DIR);
+    std::fs::create_dir_all(&uploads).map_err(internal)?;
+    let dir = tempfile::Builder::new()
+        .prefix(UPLOAD_PREFIX)
+        .tempdir_in(&uploads)
+        .map_err(internal)?;
+    let path = dir.path().join(&file_name);
+    let mut out = tokio::fs::File::create(&path).await.map_err(internal)?;
+    let max = console.config().max_upload_bytes;
+    let mut total = 0u64;
+    while let Some(chunk) = field
+        .chunk()
+        .await
+        .map_err(|e| multipart_error(console, e))?
+    {
+        total += chunk.len() as u64;
+        if total > max {
+            return Err(multipart_error_too_large(console));
+        }
+        out.write_all(&chunk).await.map_err(internal)?;
+    }
+    out.flush().await.map_err(internal)?;
+    if total == 0 {
+        return Err(failed(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("{file_name} is empty; a header row is required."),
+        ));
+    }
+    Ok(Some(Received {
+        _dir: dir,
+        path,
+        file_name,
+    }))
+}
+
+fn multipart_error_too_large(console: &Console) -> UploadError {
+    failed(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        format!(
+            "The file is larger than the upload limit of {}.",
+            describe_size(console.config().max_upload_bytes)
+        ),
+    )
+}
+
+/// Reads the form (the CSRF token must come before the file, as the form
+/// orders them), then imports the file.
+async fn receive_and_import(
+    console: &Console,
+    signed: &Signed,
+    multipart: Result<Multipart, MultipartRejection>,
+    form: &mut UploadForm,
+) -> Result<(String, Imported), UploadError> {
+    let mut multipart = multipart.map_err(|e| failed(e.status(), e.body_text()))?;
+    let mut csrf_ok = false;
+    let mut received = None;
+    while let Some(field) = multipart
+        .next_field()
+        .await
+        .map_err(|e| multipart_error(console, e))?
+    {
+        match field.name().unwrap_or("") {
+            "csrf" => {
+                let presented = small_text(console, field).await?;
+                csrf_ok = tokens_match(&presented, &signed.session.csrf_token);
+            }
+            "id" => form.id = small_text(console, field).await?.trim().to_string(),
+            "id_column" => form.id_column = small_text(console, field).await?.trim().to_string(),
+            "file" => {
+                if !csrf_ok {
+                    return Err(UploadError::Forbidden);
+                }
+                received = receive_file(console, field).await?;
+            }
+            _ => {}
+        }
+    }
+    if !csrf_ok {
+        return Err(UploadError::Forbidden);
+    }
+    let Some(received) = received else {
+        return Err(failed(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "Choose a file to upload.",
+        ));
+    };
+    let id = if form.id.is_empty() {
+        id_from_file_name(&received.file_name)
+    } else {
+        form.id.clone()
+    };
+    let id_column = Some(form.id_column.clone()).filter(|c| !c.is_empty());
+    let account_id = signed.account_id();
+    let data_dir = console.data_dir().to_path_buf();
+    let done = tokio::task::spawn_blocking(move || {
+        import(&data_dir, account_id, &id, id_column, &received).map(|i| (id, i))
+    })
+    .await
+    .map_err(internal)?;
+    done.map_err(|message| failed(StatusCode::UNPROCESSABLE_ENTITY, message))
+}
+
+/// The import proper, on its own catalog connection so that the console's
+/// shared one stays free meanwhile. Errors are messages for the user.
+fn import(
+    data_dir: &Path,
+    account_id: i64,
+    id: &str,
+    id_column: Option<String>,
+    received: &Received,
+) -> Result<Imported, String> {
+    let mut catalog = Catalog::open(data_dir).map_err(|e| {
+        tracing::error!(error = %e, "opening the catalog for an upload failed");
+        "Something went wrong on our side. Please try again.".to_string()
+    })?;
+    let mut opts = ImportOptions::new(id);
+    opts.id_column = id_column;
+    let started = std::time::Instant::now();
+    let result = catalog.import_dataset(
+        id,
+        account_id,
+        |dir| quarry_dataset::import_file(&received.path, &opts, dir).map_err(anyhow::Error::from),
+        |i: &Imported| (i.file_name.clone(), i.row_count),
+    );
+    match result {
+        Ok(imported) => {
+            tracing::info!(
+                dataset = id,
+                account = account_id,
+                rows = imported.row_count,
+                elapsed_ms = started.elapsed().as_millis() as u64,
+                "console imported a dataset"
+            );
+            Ok(imported)
+        }
+        Err(e) => {
+            // The importer names the file by its path; the user knows it by
+            // its name.
+            let path = received.path.display().to_string();
+            let mut message = e.to_string().replace(&path, &received.file_name);
+            tracing::info!(dataset = id, error = %message, "console import refused");
+            if e.downcast_ref::<quarry_catalog::CatalogError>().is_some() {
+                message = upper_first(&message);
+            } else if !message.ends_with('.') {
+                // The importer's messages start with the file's name.
+                message.push('.');
+            }
+            Err(message)
+        }
+    }
+}
+
+pub(crate) async fn upload(
+    State(console): State<Console>,
+    signed: Signed,
+    headers: HeaderMap,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> Response {
+    let wants_json = headers
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.contains("application/json"));
+    let mut form = UploadForm::default();
+    match receive_and_import(&console, &signed, multipart, &mut form).await {
+        Ok((id, imported)) => {
+            let to = format!("{MOUNT}/datasets?imported={}", query_value(&id));
+            if wants_json {
+                Json(serde_json::json!({ "redirect": to, "rows": imported.row_count }))
+                    .into_response()
+            } else {
+                see_other(&to)
+            }
+        }
+        Err(UploadError::Forbidden) => ConsoleError::Forbidden.into_response(),
+        Err(UploadError::Failed { status, message }) => {
+            if wants_json {
+                (status, Json(serde_json::json!({ "error": message }))).into_response()
+            } else {
+                render_page(&console, &signed, status, None, Some(message), form).await
+            }
+        }
+    }
+}
+
+// ----- drop ----------------------------------------------------------------------
+
+pub(crate) async fn drop(
+    State(console): State<Console>,
+    signed: Signed,
+    UrlPath(id): UrlPath<String>,
+    Form(form): Form<CsrfForm>,
+) -> Response {
+    if let Err(e) = check_csrf(&signed, &form.csrf) {
+        return e.into_response();
+    }
+    let account_id = signed.account_id();
+    let id_c = id.clone();
+    match console
+        .blocking(move |c| c.drop_account_dataset(account_id, &id_c))
+        .await
+    {
+        Ok(_) => {
+            tracing::info!(account = account_id, dataset = %id, "console dropped a dataset");
+            see_other(&format!("{MOUNT}/datasets?dropped={}", query_value(&id)))
+        }
+        Err(ConsoleError::NotFound(_)) => {
+            ConsoleError::NotFound("There is no such dataset in your account.".into())
+                .into_response()
+        }
+        Err(e) => e.into_response(),
+    }
+}
+
+/// Removes upload directories left by a process that stopped mid-upload.
+pub(crate) fn remove_stale_uploads(data_dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(data_dir.join(UPLOADS_DIR)) else {
+        return;
+    };
+    for e in entries.flatten() {
+        if e.file_name().to_string_lossy().starts_with(UPLOAD_PREFIX) {
+            let _ = std::fs::remove_dir_all(e.path());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_come_from_file_names() {
+        assert_eq!(id_from_file_name("Sales 2024.csv"), "sales-2024");
+        assert_eq!(id_from_file_name("my_data.tar.gz"), "my_data");
+        assert_eq!(id_from_file_name("---.csv"), "dataset");
+        assert_eq!(id_from_file_name("Ünïcode name.csv"), "n-code-name");
+    }
+
+    #[test]
+    fn file_names_are_made_safe() {
+        assert_eq!(safe_file_name("../../etc/passwd"), "passwd");
+        assert_eq!(safe_file_name("C:\\x\\data.csv"), "data.csv");
+        assert_eq!(safe_file_name(".hidden.csv"), "hidden.csv");
+        assert_eq!(safe_file_name(""), "upload.csv");
+    }
+
+    #[test]
+    fn digits_are_grouped() {
+        assert_eq!(group_digits(0), "0");
+        assert_eq!(group_digits(999), "999");
+        assert_eq!(group_digits(1000), "1,000");
+        assert_eq!(group_digits(12_345_678), "12,345,678");
+    }
+}

@@ -1,0 +1,259 @@
+//! The web console, served by `quarry serve` under `/console`: account
+//! holders sign in with email and password, manage their API tokens (the
+//! contract's "API Tokens tab"), upload and drop datasets, and try searches
+//! in a playground that calls the public `POST /v1/query` stream with one of
+//! their tokens, exactly as any client would.
+//!
+//! Pages are rendered on the server from templates compiled into the binary
+//! (askama, `templates/`); a little plain JavaScript (`assets/`, embedded
+//! too) adds reveal and copy buttons, upload progress and the playground's
+//! stream reader. Nothing here is built by Node.
+//!
+//! Security (DESIGN §4) lives in [`auth`] (sessions, CSRF, sign-in
+//! throttling, first-run setup) and [`headers`] (CSP and the other response
+//! headers, the same-origin check on every form post). Sessions and
+//! throttling state are in the catalog; a session cookie is scoped to
+//! `/console` and is never an API key, and an API key never opens the
+//! console. Every form names objects (token ids, dataset ids) that are
+//! looked up *within the signed-in account*, so another account's id is
+//! simply "not found".
+//!
+//! The console has its own catalog connection; the API sees its changes on
+//! the next request (a deleted token is refused at once).
+
+mod assets;
+mod auth;
+mod datasets;
+mod headers;
+mod pages;
+mod playground;
+mod time;
+mod tokens;
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::extract::DefaultBodyLimit;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use quarry_catalog::{Catalog, SessionLimits};
+use tower_http::catch_panic::CatchPanicLayer;
+
+/// Where the console is mounted; cookies are scoped to it.
+pub const MOUNT: &str = "/console";
+
+/// Sign-in throttling: at most `per_account` failed attempts per account
+/// and `per_address` per client address within `window`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SignInLimits {
+    pub per_account: u32,
+    pub per_address: u32,
+    pub window: Duration,
+}
+
+/// The console's settings (`quarry serve` flags).
+#[derive(Debug, Clone)]
+pub struct ConsoleConfig {
+    /// Mark cookies `Secure`: set when the service is reached over TLS.
+    pub secure_cookies: bool,
+    /// A session unused for this long has ended.
+    pub session_idle: Duration,
+    /// A session this old has ended, however busy.
+    pub session_lifetime: Duration,
+    pub sign_in: SignInLimits,
+    /// The one-time code that opens the first-run setup page; `quarry serve`
+    /// prints it when the data directory has no account.
+    pub setup_code: Option<String>,
+    /// Largest dataset upload accepted.
+    pub max_upload_bytes: u64,
+}
+
+impl Default for ConsoleConfig {
+    fn default() -> Self {
+        ConsoleConfig {
+            secure_cookies: false,
+            session_idle: Duration::from_secs(2 * 3600),
+            session_lifetime: Duration::from_secs(12 * 3600),
+            sign_in: SignInLimits {
+                per_account: 5,
+                per_address: 20,
+                window: Duration::from_secs(15 * 60),
+            },
+            setup_code: None,
+            max_upload_bytes: 1 << 30,
+        }
+    }
+}
+
+/// The console's shared state.
+#[derive(Clone)]
+pub struct Console {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    config: ConsoleConfig,
+    data_dir: PathBuf,
+    catalog: Mutex<Catalog>,
+    /// Cleared once the first account exists.
+    setup_code: Mutex<Option<String>>,
+}
+
+impl Console {
+    /// Opens the console's own connection to the catalog in `data_dir`.
+    pub fn open(data_dir: &Path, config: ConsoleConfig) -> anyhow::Result<Console> {
+        let catalog = Catalog::open(data_dir)?;
+        datasets::remove_stale_uploads(data_dir);
+        let setup_code = config.setup_code.clone();
+        Ok(Console {
+            inner: Arc::new(Inner {
+                config,
+                data_dir: data_dir.to_path_buf(),
+                catalog: Mutex::new(catalog),
+                setup_code: Mutex::new(setup_code),
+            }),
+        })
+    }
+
+    fn config(&self) -> &ConsoleConfig {
+        &self.inner.config
+    }
+
+    fn data_dir(&self) -> &Path {
+        &self.inner.data_dir
+    }
+
+    fn session_limits(&self) -> SessionLimits {
+        SessionLimits {
+            idle_secs: self.config().session_idle.as_secs().max(1) as i64,
+            lifetime_secs: self.config().session_lifetime.as_secs().max(1) as i64,
+        }
+    }
+
+    /// Runs `f` on the catalog on the blocking pool.
+    async fn blocking<T, F>(&self, f: F) -> Result<T, ConsoleError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Catalog) -> quarry_catalog::Result<T> + Send + 'static,
+    {
+        let me = self.clone();
+        tokio::task::spawn_blocking(move || {
+            let guard = me
+                .inner
+                .catalog
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            f(&guard)
+        })
+        .await
+        .map_err(|e| ConsoleError::Internal(format!("catalog task failed: {e}")))?
+        .map_err(ConsoleError::from)
+    }
+}
+
+/// Errors that end a console request with an error page.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum ConsoleError {
+    #[error(
+        "This form has expired or did not come from this page. Reload the page and try again."
+    )]
+    Forbidden,
+    #[error("{0}")]
+    NotFound(String),
+    /// Input the catalog refused (a bad name, a short password).
+    #[error("{0}")]
+    Invalid(String),
+    #[error("{0}")]
+    Conflict(String),
+    /// Logged, never shown.
+    #[error("Something went wrong on our side. Please try again.")]
+    Internal(String),
+}
+
+impl From<quarry_catalog::CatalogError> for ConsoleError {
+    fn from(e: quarry_catalog::CatalogError) -> Self {
+        match e {
+            quarry_catalog::CatalogError::NotFound(m) => ConsoleError::NotFound(m),
+            quarry_catalog::CatalogError::Invalid(m) => ConsoleError::Invalid(upper_first(&m)),
+            quarry_catalog::CatalogError::Conflict(m) => ConsoleError::Conflict(upper_first(&m)),
+            other => ConsoleError::Internal(other.to_string()),
+        }
+    }
+}
+
+impl IntoResponse for ConsoleError {
+    fn into_response(self) -> Response {
+        let status = match &self {
+            ConsoleError::Forbidden => StatusCode::FORBIDDEN,
+            ConsoleError::NotFound(_) => StatusCode::NOT_FOUND,
+            ConsoleError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ConsoleError::Conflict(_) => StatusCode::CONFLICT,
+            ConsoleError::Internal(detail) => {
+                tracing::error!(detail = %detail, "console error");
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
+        };
+        pages::error_page(status, &self.to_string())
+    }
+}
+
+/// A catalog message as a sentence: its first letter in upper case, a full
+/// stop at the end.
+pub(crate) fn upper_first(message: &str) -> String {
+    let mut chars = message.chars();
+    let mut out: String = match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    };
+    if !out.ends_with(['.', '!', '?']) {
+        out.push('.');
+    }
+    out
+}
+
+/// `app` with the console nested at [`MOUNT`] (and `/console/` sent to
+/// `/console`). Call it after the API's layers are applied: the console has
+/// its own.
+pub fn mount(app: Router, console: Console) -> Router {
+    app.route(
+        &format!("{MOUNT}/"),
+        get(|| async { axum::response::Redirect::permanent(MOUNT) }),
+    )
+    .nest(MOUNT, router(console))
+}
+
+/// The console's routes, relative to [`MOUNT`]; [`mount`] nests them there.
+pub fn router(console: Console) -> Router {
+    let upload_limit = usize::try_from(console.config().max_upload_bytes)
+        .unwrap_or(usize::MAX)
+        .saturating_add(64 * 1024);
+    Router::new()
+        .route("/", get(auth::home))
+        .route("/sign-in", get(auth::sign_in_page).post(auth::sign_in))
+        .route("/sign-out", post(auth::sign_out))
+        .route("/setup", get(auth::setup_page).post(auth::setup))
+        .route("/tokens", get(tokens::page).post(tokens::create))
+        .route("/tokens/{id}/delete", post(tokens::delete))
+        .route(
+            "/datasets",
+            get(datasets::page)
+                .post(datasets::upload)
+                .layer(DefaultBodyLimit::max(upload_limit)),
+        )
+        .route("/datasets/{id}/drop", post(datasets::drop))
+        .route("/playground", get(playground::page))
+        .route("/assets/{name}", get(assets::serve))
+        .fallback(|| async { ConsoleError::NotFound("There is no such page.".into()) })
+        .with_state(console)
+        .layer(CatchPanicLayer::custom(|_panic| {
+            tracing::error!("a console handler panicked");
+            pages::error_page(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "Something went wrong on our side. Please try again.",
+            )
+        }))
+        .layer(axum::middleware::from_fn(headers::frame))
+}
