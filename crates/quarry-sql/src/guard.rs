@@ -384,6 +384,29 @@ fn check_expr(e: &Expr, scope: Scope, depth: usize) -> Result<(), String> {
                 }
                 return Ok(());
             }
+            if matches!(op, BinaryOperator::And | BinaryOperator::Or) {
+                // A long chain of conditions parses as a left-deep tree:
+                // walk its spine in a loop, so a statement with hundreds of
+                // filters is checked at a constant depth.
+                let mut operands = vec![right.as_ref()];
+                let mut cur = left.as_ref();
+                while let Expr::BinaryOp {
+                    left: l,
+                    op: o,
+                    right: r,
+                } = cur
+                {
+                    if o != op {
+                        break;
+                    }
+                    operands.push(r);
+                    cur = l;
+                }
+                operands.push(cur);
+                return operands
+                    .into_iter()
+                    .try_for_each(|x| check_expr(x, scope, d));
+            }
             check_expr(left, scope, d)?;
             check_expr(right, scope, d)
         }
@@ -570,5 +593,23 @@ mod tests {
             refused(sql);
         }
         assert!(refused("SELECT name FROM x; SELECT 1").contains("one statement"));
+    }
+
+    #[test]
+    fn hundreds_of_conditions_are_not_too_deep() {
+        // Found by the hostile corpus: a 2,000-character phrase repeating a
+        // condition makes a WHERE of ~100 ANDs, which the guard once refused
+        // as nesting too deeply.
+        let conds = vec![r#""companies"."founded" >= '2015-01-01'"#; 500].join(" AND ");
+        ok(&format!(
+            r#"SELECT "companies".rowid AS "_row" FROM "companies" WHERE {conds} ORDER BY "companies".rowid LIMIT 10"#
+        ));
+        let ors = vec!["(\"companies\".\"a\" = 1 OR \"companies\".\"b\" = 2)"; 300].join(" AND ");
+        ok(&format!(
+            r#"SELECT "companies".rowid AS "_row" FROM "companies" WHERE {ors} LIMIT 10"#
+        ));
+        // Deep nesting of another kind is still bounded (by the parser).
+        let nested = format!("{}1{}", "(".repeat(200), ")".repeat(200));
+        refused(&format!("SELECT {nested} FROM companies"));
     }
 }

@@ -63,7 +63,12 @@ fn every_rendered_statement_passes_the_guard() {
     let fts = p.fts_table.as_deref();
     let mut checked = 0;
     let long = "fintech Germany more than 500 employees ".repeat(50);
-    let phrases = PHRASES.iter().copied().chain([long.as_str()]);
+    // Found by the live hostile corpus: ~100 repeated conditions.
+    let repeated: String = "^ founded since 2015 ".repeat(95);
+    let phrases = PHRASES
+        .iter()
+        .copied()
+        .chain([long.as_str(), repeated.as_str()]);
     for phrase in phrases {
         for tier in [Tier::Default, Tier::Small] {
             let plan = planner.plan(phrase, tier);
