@@ -69,6 +69,15 @@ document.addEventListener('click', (event) => {
     if (show) input.select();
     return;
   }
+  const close = event.target.closest('[data-close-details]');
+  if (close) {
+    const details = close.closest('details');
+    if (details) {
+      details.open = false;
+      details.querySelector('summary').focus();
+    }
+    return;
+  }
   const copy = event.target.closest('[data-copy], [data-copy-text]');
   if (copy) {
     const el = document.getElementById(copy.dataset.copy || copy.dataset.copyText);

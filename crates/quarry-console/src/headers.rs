@@ -69,16 +69,18 @@ fn is_state_changing(m: &Method) -> bool {
 }
 
 /// False when the browser tells us the request came from another origin.
-/// Clients that send neither header (scripts, tests) pass here and still
-/// need the session cookie and the form's CSRF token.
+/// `Sec-Fetch-Site` decides when present (every current browser sends it).
+/// Without it, an `Origin` must name this host; `Origin: null` is what a
+/// browser sends for our own forms under `Referrer-Policy: no-referrer`, so
+/// it proves nothing either way. Clients that send neither header (scripts,
+/// tests) pass here and still need the session cookie and the form's CSRF
+/// token.
 fn same_origin(h: &HeaderMap) -> bool {
-    if let Some(site) = h.get("sec-fetch-site").and_then(|v| v.to_str().ok()) {
-        if !matches!(site, "same-origin" | "none") {
-            return false;
-        }
+    if let Some(site) = h.get("sec-fetch-site") {
+        return matches!(site.to_str(), Ok("same-origin" | "none"));
     }
     match h.get(header::ORIGIN).map(|v| v.to_str()) {
-        None => true,
+        None | Some(Ok("null")) => true,
         Some(Err(_)) => false,
         Some(Ok(origin)) => {
             let host = h.get(header::HOST).and_then(|v| v.to_str().ok());
@@ -114,9 +116,21 @@ mod tests {
             ("host", "127.0.0.1:8080"),
             ("origin", "http://evil.example"),
         ])));
+        // Our own form under Referrer-Policy: no-referrer.
+        assert!(same_origin(&headers(&[
+            ("host", "127.0.0.1:8080"),
+            ("origin", "null"),
+            ("sec-fetch-site", "same-origin"),
+        ])));
         assert!(!same_origin(&headers(&[
             ("host", "127.0.0.1:8080"),
             ("origin", "null"),
+            ("sec-fetch-site", "cross-site"),
+        ])));
+        assert!(!same_origin(&headers(&[
+            ("host", "127.0.0.1:8080"),
+            ("origin", "http://127.0.0.1:8080"),
+            ("sec-fetch-site", "same-site"),
         ])));
         assert!(!same_origin(&headers(&[
             ("host", "127.0.0.1:8080"),

@@ -125,7 +125,7 @@ pub(crate) async fn create(
         .await;
     let error = match made {
         Ok(t) => {
-            return see_other(&format!("{MOUNT}/tokens?created={}#token-{}", t.id, t.id));
+            return see_other(&format!("{MOUNT}/tokens?created={}", t.id));
         }
         Err(ConsoleError::Invalid(m) | ConsoleError::Conflict(m)) => m,
         Err(e) => return e.into_response(),

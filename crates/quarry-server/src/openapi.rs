@@ -1,7 +1,10 @@
 //! `GET /v1/openapi.json`: the OpenAPI 3.1 description, generated from the
 //! request, event and error types and the handler's annotations.
 
+use utoipa::openapi::extensions::Extensions;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+use utoipa::openapi::RefOr;
 use utoipa::{Modify, OpenApi};
 
 use crate::error::ErrorBody;
@@ -22,7 +25,7 @@ use crate::request::QueryRequest;
         QueryRequest, Envelope, EventType, EventData, ThoughtsData, SqlData, ResultsData,
         ResultItem, CloseData, ErrorBody
     )),
-    modifiers(&ApiKeyHeader),
+    modifiers(&ApiKeyHeader, &SseEvents),
     tags((name = "query", description = "Querying datasets"))
 )]
 pub struct ApiDoc;
@@ -37,6 +40,58 @@ impl Modify for ApiKeyHeader {
             SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("apikey"))),
         );
     }
+}
+
+/// Describes the `text/event-stream` answer the way OpenAPI 3.2 (and
+/// Schemathesis) read an event stream before 3.2's `itemSchema`: the schema
+/// is that of one event, `{data, event, id, retry}`, whose `data` is a JSON
+/// text holding an [`Envelope`] (`contentMediaType` + `contentSchema`).
+struct SseEvents;
+
+impl Modify for SseEvents {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let Some(item) = openapi.paths.paths.get_mut("/v1/query") else {
+            return;
+        };
+        let Some(op) = item.post.as_mut() else {
+            return;
+        };
+        let Some(RefOr::T(resp)) = op.responses.responses.get_mut("200") else {
+            return;
+        };
+        if let Some(content) = resp.content.get_mut("text/event-stream") {
+            content.schema = Some(RefOr::T(sse_event_schema()));
+        }
+    }
+}
+
+fn sse_event_schema() -> Schema {
+    let string = || ObjectBuilder::new().schema_type(Type::String);
+    let data = string()
+        .description(Some(
+            "The event's envelope as one line of JSON: `data: {\"type\": …, \"data\": {…}, \"created\": …}`.",
+        ))
+        .content_media_type("application/json")
+        .extensions(Some(Extensions::from_iter([(
+            "contentSchema",
+            serde_json::json!({"$ref": "#/components/schemas/Envelope"}),
+        )])))
+        .build();
+    ObjectBuilder::new()
+        .description(Some(
+            "One Server-Sent Event. The stream is thoughts, sql, results, close, in that order; \
+             each event is a single `data:` line (no `event:` or `id:` fields), and `: keep-alive` \
+             comments may come between them.",
+        ))
+        .property("data", data)
+        .required("data")
+        .property(
+            "event",
+            string().description(Some("Always the default, `message`.")),
+        )
+        .property("id", string())
+        .property("retry", ObjectBuilder::new().schema_type(Type::Integer))
+        .into()
 }
 
 pub fn document() -> utoipa::openapi::OpenApi {

@@ -18,9 +18,13 @@ pub const MAX_QUERY_CHARS: usize = 2000;
 pub struct QueryRequest {
     /// Search phrase to run against the dataset: after trimming, 1 to 2,000
     /// characters, no NUL or other control characters except whitespace.
+    ///
+    /// The pattern says the same: no control character other than
+    /// whitespace, and at least one character that is not whitespace.
     #[schema(
         min_length = 1,
         max_length = 2000,
+        pattern = "^[^\\u0000-\\u0008\\u000E-\\u001F\\u007F-\\u0084\\u0086-\\u009F]*[^\\s\\u0000-\\u0008\\u000E-\\u001F\\u007F-\\u0084\\u0086-\\u009F][^\\u0000-\\u0008\\u000E-\\u001F\\u007F-\\u0084\\u0086-\\u009F]*$",
         example = "international airports in Germany"
     )]
     pub query_string: String,
@@ -28,10 +32,12 @@ pub struct QueryRequest {
     #[schema(min_length = 1, example = "airports")]
     pub dataset_id: String,
     /// Maximum number of results to return.
-    #[schema(required = false, minimum = 1, maximum = 100, default = 10)]
+    /// `null` means the default.
+    #[schema(required = false, nullable, minimum = 1, maximum = 100, default = 10)]
     pub limit: u32,
     /// When true, a smaller model is used: faster, potentially less accurate.
-    #[schema(required = false, default = false)]
+    /// `null` means the default.
+    #[schema(required = false, nullable, default = false)]
     pub use_smaller_model: bool,
 }
 

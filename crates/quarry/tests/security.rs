@@ -110,7 +110,7 @@ fn hostile_corpus_through_the_live_api_runs_one_select_and_changes_nothing() {
                         let Some((phrase, kind)) = corpus.get(i) else {
                             break;
                         };
-                        let json_mode = i % 10 == 0;
+                        let json_mode = i.is_multiple_of(10);
                         let body = json!({
                             "query_string": phrase,
                             "dataset_id": "companies",
