@@ -59,6 +59,9 @@ const FTS_CACHE_KIB: i64 = 64 << 10;
 /// (the default, 1 MiB, makes many small segments that are merged again
 /// and again).
 const FTS_HASH_BYTES: i64 = 64 << 20;
+/// Page cache while the B-tree indexes are built (KiB); it also sizes the
+/// sorter's in-memory runs.
+const INDEX_CACHE_KIB: i64 = 1024;
 /// Helper threads SQLite's sorter may use for `CREATE INDEX`.
 const INDEX_SORT_THREADS: i64 = 1;
 /// Rows `ANALYZE` samples per index.
@@ -1487,6 +1490,10 @@ fn build(conn: &mut Connection, job: &BuildJob) -> Result<(Vec<u64>, Vec<MinMax>
             // insert, by sorting: creating them first and maintaining them
             // row by row was as fast at 1M rows and much slower at 10M,
             // where the index pages no longer fit the cache.
+            // A small cache makes SQLite's sorter sort small runs that fit
+            // the CPU cache and merge them: about twice as fast as sorting
+            // runs of hundreds of MB (measured).
+            tx.pragma_update(None, "cache_size", -INDEX_CACHE_KIB)?;
             for c in cols
                 .iter()
                 .filter(|c| c.indexed || job.id_name == Some(c.name.as_str()))

@@ -1,7 +1,11 @@
-//! A dataset's SQLite file: import from CSV, TSV, JSON Lines or Parquet
-//! ([`import_file`]), the stored
+//! A dataset's SQLite file: import from CSV, TSV, JSON Lines or Parquet,
+//! the text formats possibly gzip-compressed ([`import_file`]), the stored
 //! profile ([`load_profile`]) and read-only execution of a rendered `SELECT`
 //! ([`DatasetReader`]).
+//!
+//! [`generate`] writes the deterministic companies dataset the benchmarks
+//! use; the `gen-companies` and `import-bench` programs wrap it:
+//! `cargo run --release -p quarry-dataset --bin import-bench -- --rows 10000000`.
 //!
 //! This crate knows nothing of HTTP, accounts or the catalog: it is given
 //! paths and returns values.
