@@ -23,6 +23,7 @@ use std::fs::File;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Most columns a dataset may have: result item keys give the column
@@ -807,7 +808,14 @@ fn verify_ids(
     while let Some(at) = src.next_record(&mut rec)? {
         rows += 1;
         if progress_due(rows) {
-            report(opts, Phase::Verify, rows, None, src.as_ref(), total_bytes);
+            report(
+                opts,
+                Phase::Verify,
+                rows,
+                None,
+                src.bytes_read(),
+                total_bytes,
+            );
         }
         let v = rec.get(id_index).unwrap_or("");
         if value::is_null_token(v) || !suspects.contains(&hash_of(v)) {
@@ -839,7 +847,7 @@ fn report(
     phase: Phase,
     rows: u64,
     total_rows: Option<u64>,
-    src: &dyn RowSource,
+    bytes: u64,
     total_bytes: u64,
 ) {
     if let Some(p) = opts.progress {
@@ -847,9 +855,88 @@ fn report(
             phase,
             rows,
             total_rows,
-            bytes: src.bytes_read().min(total_bytes),
+            bytes: bytes.min(total_bytes),
             total_bytes,
         });
+    }
+}
+
+/// Records read ahead by the reader thread of pass 1.
+type Records = Vec<(csv::StringRecord, Location)>;
+
+/// What the reader thread of pass 1 sends.
+enum Ahead {
+    Batch {
+        records: Records,
+        /// The headers, when the source discovered columns in this batch.
+        headers: Option<Vec<String>>,
+        bytes: u64,
+    },
+    End {
+        headers: Vec<String>,
+        warnings: Vec<String>,
+        bytes: u64,
+    },
+    Failed(ImportError),
+}
+
+/// Records per batch of the reader thread.
+const AHEAD_ROWS: usize = 1024;
+
+/// The reader thread of pass 1: parses the source while the importing
+/// thread keeps the statistics (the second core would idle otherwise).
+/// Record buffers come back through `back` to be reused.
+fn read_ahead(
+    mut source: Box<dyn RowSource + Send + '_>,
+    tx: mpsc::SyncSender<Ahead>,
+    back: mpsc::Receiver<Records>,
+) {
+    let mut known = source.headers().len();
+    loop {
+        let mut batch = back.try_recv().unwrap_or_default();
+        let mut n = 0;
+        let mut end = false;
+        while n < AHEAD_ROWS {
+            if n == batch.len() {
+                batch.push((csv::StringRecord::new(), Location::Line(0)));
+            }
+            match source.next_record(&mut batch[n].0) {
+                Ok(Some(at)) => {
+                    batch[n].1 = at;
+                    n += 1;
+                }
+                Ok(None) => {
+                    end = true;
+                    break;
+                }
+                Err(e) => {
+                    let _ = tx.send(Ahead::Failed(e));
+                    return;
+                }
+            }
+        }
+        batch.truncate(n);
+        let headers = (source.headers().len() != known).then(|| source.headers().to_vec());
+        known = source.headers().len();
+        let bytes = source.bytes_read();
+        if tx
+            .send(Ahead::Batch {
+                records: batch,
+                headers,
+                bytes,
+            })
+            .is_err()
+        {
+            return;
+        }
+        if end {
+            let _ = tx.send(Ahead::End {
+                headers: source.headers().to_vec(),
+                warnings: source.warnings(),
+                bytes,
+            });
+            return;
+        }
     }
 }
 
@@ -987,8 +1074,9 @@ fn import_as(
     let file = spec.file.clone();
     let total_bytes = std::fs::metadata(src).map(|m| m.len()).unwrap_or(0);
 
-    // Pass 1.
-    let mut source = source::open(&spec, None)?;
+    // Pass 1: a reader thread parses, this one keeps the statistics.
+    let source = source::open(&spec, None)?;
+    let first_headers = source.headers().to_vec();
     let mut scan = Scan {
         file: file.clone(),
         names: Vec::new(),
@@ -1004,61 +1092,82 @@ fn import_as(
         rows: 0,
         early: Vec::new(),
     };
-    scan.sync_columns(source.headers())?;
-    let mut rec = csv::StringRecord::new();
-    report(opts, Phase::Scan, 0, None, source.as_ref(), total_bytes);
-    while let Some(at) = source.next_record(&mut rec)? {
-        if source.headers().len() != scan.stats.len() {
-            scan.sync_columns(source.headers())?;
-        }
-        scan.rows += 1;
-        if scan.early.len() < MAX_LINES_LISTED {
-            scan.early.push(at);
-        }
-        for (i, (s, st)) in rec.iter().zip(scan.stats.iter_mut()).enumerate() {
-            if st.observe(s).is_err() {
-                let (ty, origin) = st.fixed.expect("only fixed types fail");
-                return Err(ImportError::TypeMismatch {
-                    file,
-                    location: at,
-                    column: source.headers()[i].clone(),
-                    value: s.to_string(),
-                    ty,
-                    origin,
-                });
+    scan.sync_columns(&first_headers)?;
+    report(opts, Phase::Scan, 0, None, 0, total_bytes);
+    let (headers, mut warnings) = std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::sync_channel::<Ahead>(4);
+        let (back_tx, back_rx) = mpsc::channel::<Records>();
+        scope.spawn(move || read_ahead(source, tx, back_rx));
+        let mut headers = first_headers;
+        for msg in rx {
+            let (records, bytes) = match msg {
+                Ahead::Batch {
+                    records,
+                    headers: h,
+                    bytes,
+                } => {
+                    if let Some(h) = h {
+                        headers = h;
+                        scan.sync_columns(&headers)?;
+                    }
+                    (records, bytes)
+                }
+                Ahead::End {
+                    headers,
+                    warnings,
+                    bytes,
+                } => {
+                    report(
+                        opts,
+                        Phase::Scan,
+                        scan.rows,
+                        Some(scan.rows),
+                        bytes,
+                        total_bytes,
+                    );
+                    return Ok((headers, warnings));
+                }
+                Ahead::Failed(e) => return Err(e),
+            };
+            for (rec, at) in &records {
+                let at = *at;
+                scan.rows += 1;
+                if scan.early.len() < MAX_LINES_LISTED {
+                    scan.early.push(at);
+                }
+                for (i, (s, st)) in rec.iter().zip(scan.stats.iter_mut()).enumerate() {
+                    if st.observe(s).is_err() {
+                        let (ty, origin) = st.fixed.expect("only fixed types fail");
+                        return Err(ImportError::TypeMismatch {
+                            file: file.clone(),
+                            location: at,
+                            column: headers[i].clone(),
+                            value: s.to_string(),
+                            ty,
+                            origin,
+                        });
+                    }
+                }
+                if let Some(i) = scan.id.index {
+                    let v = rec.get(i).unwrap_or("");
+                    if value::is_null_token(v) {
+                        scan.id.null(at);
+                    } else {
+                        scan.id.hashes.push(hash_of(v));
+                    }
+                }
+                if progress_due(scan.rows) {
+                    report(opts, Phase::Scan, scan.rows, None, bytes, total_bytes);
+                }
             }
+            let _ = back_tx.send(records);
         }
-        if let Some(i) = scan.id.index {
-            let v = rec.get(i).unwrap_or("");
-            if value::is_null_token(v) {
-                scan.id.null(at);
-            } else {
-                scan.id.hashes.push(hash_of(v));
-            }
-        }
-        if progress_due(scan.rows) {
-            report(
-                opts,
-                Phase::Scan,
-                scan.rows,
-                None,
-                source.as_ref(),
-                total_bytes,
-            );
-        }
-    }
+        Err(ImportError::Io {
+            file: file.clone(),
+            source: std::io::Error::other("the reader thread stopped"),
+        })
+    })?;
     let rows = scan.rows;
-    report(
-        opts,
-        Phase::Scan,
-        rows,
-        Some(rows),
-        source.as_ref(),
-        total_bytes,
-    );
-    let headers: Vec<String> = source.headers().to_vec();
-    let mut warnings = source.warnings();
-    drop(source);
     let (names, w) = names::column_names(&headers);
     warnings.extend(w);
     if let Some((want, _, _)) = scan.overrides.iter().find(|o| o.2.is_none()) {
@@ -1567,7 +1676,7 @@ fn insert_records(
         Phase::Insert,
         0,
         Some(job.rows),
-        source.as_ref(),
+        source.bytes_read(),
         job.total_bytes,
     );
     while source.next_record(&mut rec)?.is_some() {
@@ -1595,7 +1704,7 @@ fn insert_records(
                 Phase::Insert,
                 row,
                 Some(job.rows),
-                source.as_ref(),
+                source.bytes_read(),
                 job.total_bytes,
             );
         }

@@ -10,6 +10,7 @@ use axum::extract::Request;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
+use tracing::Instrument;
 
 use crate::error::{code_for_status, error_response};
 
@@ -57,7 +58,10 @@ pub async fn frame(mut req: Request, next: Next) -> Response {
     let path = req.uri().path().to_string();
     req.extensions_mut().insert(RequestId(id.clone()));
 
-    let mut resp = next.run(req).await;
+    // Everything the handler logs carries the request id (an internal
+    // error's details are logged inside this span, never sent).
+    let span = tracing::info_span!("request", id = %id);
+    let mut resp = next.run(req).instrument(span).await;
     let status = resp.status();
     if status == StatusCode::INTERNAL_SERVER_ERROR {
         // Whatever produced it, the client gets the generic message and

@@ -163,7 +163,7 @@ pub(crate) trait RowSource {
 pub(crate) fn open<'a>(
     spec: &SourceSpec<'a>,
     headers: Option<&[String]>,
-) -> Result<Box<dyn RowSource + 'a>, ImportError> {
+) -> Result<Box<dyn RowSource + Send + 'a>, ImportError> {
     Ok(match spec.format {
         Format::Csv | Format::Tsv => Box::new(csv_source::CsvSource::open(spec)?),
         Format::JsonLines => Box::new(jsonl::JsonLinesSource::open(spec, headers)?),
