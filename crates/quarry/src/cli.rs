@@ -95,6 +95,8 @@ pub struct QueryArgs {
     pub small: bool,
     #[arg(long, env = "QUARRY_URL", default_value = "http://127.0.0.1:8080")]
     pub url: String,
+    /// The API key. Prefer the QUARRY_API_KEY environment variable: a
+    /// command line is visible to every user of the machine (`ps`).
     #[arg(long, env = "QUARRY_API_KEY", hide_env_values = true)]
     pub api_key: String,
     /// Print the raw event envelopes, one JSON object per line.
