@@ -16,6 +16,7 @@
 mod console_support;
 
 use std::net::TcpListener;
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -28,7 +29,9 @@ use tokio::runtime::Runtime;
 
 const WAIT: Duration = Duration::from_secs(30);
 
-/// `chromedriver` on a free port; killed on drop.
+/// `chromedriver` on a free port, in a process group of its own with the
+/// Chromium it starts; the whole group is killed on drop, so a failing test
+/// leaves no browser behind.
 struct Driver {
     child: Child,
     url: String,
@@ -36,6 +39,10 @@ struct Driver {
 
 impl Drop for Driver {
     fn drop(&mut self) {
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", self.child.id())])
+            .stderr(Stdio::null())
+            .status();
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -85,6 +92,7 @@ fn start_driver(log_dir: &Path) -> Result<(Driver, PathBuf), String> {
         .port();
     let log = std::fs::File::create(log_dir.join("chromedriver.log")).map_err(|e| e.to_string())?;
     let child = Command::new(&driver)
+        .process_group(0)
         .arg(format!("--port={port}"))
         .stdin(Stdio::null())
         .stdout(log.try_clone().map_err(|e| e.to_string())?)
