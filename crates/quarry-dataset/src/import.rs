@@ -24,6 +24,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
+use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Most columns a dataset may have: result item keys give the column
@@ -59,12 +60,17 @@ const FTS_CACHE_KIB: i64 = 64 << 10;
 /// Pending full-text data FTS5 keeps in memory before writing a segment
 /// (the default, 1 MiB, makes many small segments that are merged again
 /// and again).
-const FTS_HASH_BYTES: i64 = 64 << 20;
+const FTS_HASH_BYTES: i64 = 192 << 20;
 /// Page cache while the B-tree indexes are built (KiB); it also sizes the
 /// sorter's in-memory runs.
 const INDEX_CACHE_KIB: i64 = 1024;
 /// Helper threads SQLite's sorter may use for `CREATE INDEX`.
 const INDEX_SORT_THREADS: i64 = 1;
+/// The FTS thread starts during pass 1, once this many records show which
+/// columns are text for certain (and stops trying after the second
+/// number); when pass 1 ends with other full-text columns it is restarted.
+const SPECULATE_AFTER_ROWS: u64 = 10_000;
+const SPECULATE_UNTIL_ROWS: u64 = 1_000_000;
 /// Rows `ANALYZE` samples per index.
 const ANALYSIS_LIMIT: i64 = 2_000;
 
@@ -790,6 +796,28 @@ impl Scan<'_> {
 /// occurrence is).
 type Duplicate = (String, Location, Location);
 
+impl Scan<'_> {
+    /// The columns that will be full-text columns whatever the rest of the
+    /// file holds: text by override, or with a value that fits no other
+    /// type (inference only ever narrows). `None` while some column has no
+    /// typed value yet (it could still go either way).
+    fn certain_text_columns(&self, fts_name: &str) -> Option<Vec<usize>> {
+        let mut cols = Vec::new();
+        for (i, st) in self.stats.iter().enumerate() {
+            let text = match st.fixed {
+                Some((ty, _)) => ty == ColumnType::Text,
+                None if st.typed_values == 0 => return None,
+                None => st.cands == 0,
+            };
+            let name = &self.names[i];
+            if text && name != "rank" && !name.eq_ignore_ascii_case(fts_name) {
+                cols.push(i);
+            }
+        }
+        Some(cols)
+    }
+}
+
 /// Reads the file again to tell real duplicate ids from hash collisions.
 fn verify_ids(
     spec: &SourceSpec,
@@ -1074,6 +1102,17 @@ fn import_as(
     let file = spec.file.clone();
     let total_bytes = std::fs::metadata(src).map(|m| m.len()).unwrap_or(0);
 
+    // The temporary files: the dataset, and the full-text index built
+    // beside it (possibly from pass 1 on).
+    let table = opts.dataset_id.clone();
+    let fts_name = format!("{table}_fts");
+    let stem = file_stem(&table);
+    let temp_base = format!("{TEMP_PREFIX}{stem}-{}.sqlite", random_suffix());
+    let temp = TempFile::new(dest_dir.join(&temp_base));
+    let fts_temp = TempFile::new(dest_dir.join(format!("{temp_base}-fts")));
+    // Declared after its file: dropped (stopped) before the file is removed.
+    let mut speculative: Option<FtsRun> = None;
+
     // Pass 1: a reader thread parses, this one keeps the statistics.
     let source = source::open(&spec, None)?;
     let first_headers = source.headers().to_vec();
@@ -1161,6 +1200,20 @@ fn import_as(
                 }
             }
             let _ = back_tx.send(records);
+            if speculative.is_none()
+                && spec.format != Format::JsonLines
+                && scan.rows >= SPECULATE_AFTER_ROWS
+                && scan.rows <= SPECULATE_UNTIL_ROWS
+            {
+                if let Some(cols) = scan.certain_text_columns(&fts_name) {
+                    if !cols.is_empty() {
+                        let mut task = FtsTask::new(&spec, &headers, &table, &fts_temp.path);
+                        task.names = cols.iter().map(|&i| scan.names[i].clone()).collect();
+                        task.cols = cols;
+                        speculative = Some(FtsRun::start(task));
+                    }
+                }
+            }
         }
         Err(ImportError::Io {
             file: file.clone(),
@@ -1221,8 +1274,6 @@ fn import_as(
         warnings.push("the file has a header but no data rows".to_string());
     }
 
-    let table = opts.dataset_id.clone();
-    let fts_name = format!("{table}_fts");
     let mut cols: Vec<ColPlan> = names
         .iter()
         .cloned()
@@ -1242,10 +1293,6 @@ fn import_as(
     }
 
     // Pass 2, into temporary files.
-    let stem = file_stem(&table);
-    let temp_base = format!("{TEMP_PREFIX}{stem}-{}.sqlite", random_suffix());
-    let temp = TempFile::new(dest_dir.join(&temp_base));
-    let fts_temp = TempFile::new(dest_dir.join(format!("{temp_base}-fts")));
     let sql_err = |source| ImportError::Sqlite {
         file: file.clone(),
         source,
@@ -1263,7 +1310,7 @@ fn import_as(
             total_bytes,
             fts_path: &fts_temp.path,
         };
-        let r = build(&mut conn, &job).map_err(|e| match e {
+        let r = build(&mut conn, &job, speculative.take()).map_err(|e| match e {
             BuildError::Sql(source) => ImportError::Sqlite {
                 file: file.clone(),
                 source,
@@ -1449,13 +1496,82 @@ struct BuildJob<'a> {
     fts_path: &'a Path,
 }
 
-/// What the FTS thread needs of a [`BuildJob`].
-struct FtsJob<'a> {
-    spec: &'a SourceSpec<'a>,
-    headers: &'a [String],
-    table: &'a str,
-    cols: &'a [ColPlan],
-    fts_path: &'a Path,
+/// What the FTS thread needs: owned, so that it can start during pass 1.
+struct FtsTask {
+    path: PathBuf,
+    file: String,
+    format: Format,
+    gzip: bool,
+    encoding: Encoding,
+    delimiter: u8,
+    headers: Vec<String>,
+    table: String,
+    /// The full-text columns: positions and names.
+    cols: Vec<usize>,
+    names: Vec<String>,
+    fts_path: PathBuf,
+}
+
+impl FtsTask {
+    fn new(spec: &SourceSpec, headers: &[String], table: &str, fts_path: &Path) -> Self {
+        FtsTask {
+            path: spec.path.to_path_buf(),
+            file: spec.file.clone(),
+            format: spec.format,
+            gzip: spec.gzip,
+            encoding: spec.encoding,
+            delimiter: spec.delimiter,
+            headers: headers.to_vec(),
+            table: table.to_string(),
+            cols: Vec::new(),
+            names: Vec::new(),
+            fts_path: fts_path.to_path_buf(),
+        }
+    }
+}
+
+/// A running FTS thread. Dropping it stops the thread and waits for it, so
+/// that its file can be removed.
+struct FtsRun {
+    cols: Vec<usize>,
+    stop: Arc<AtomicBool>,
+    handle: Option<std::thread::JoinHandle<Result<(), BuildError>>>,
+}
+
+impl FtsRun {
+    fn start(task: FtsTask) -> FtsRun {
+        let stop = Arc::new(AtomicBool::new(false));
+        let s = stop.clone();
+        let cols = task.cols.clone();
+        let handle = std::thread::spawn(move || fts_worker(&task, &s));
+        FtsRun {
+            cols,
+            stop,
+            handle: Some(handle),
+        }
+    }
+
+    /// Waits for the index to be complete.
+    fn finish(mut self) -> Result<(), BuildError> {
+        match self.handle.take() {
+            Some(h) => h.join().unwrap_or_else(|_| {
+                Err(BuildError::Sql(rusqlite::Error::SqliteFailure(
+                    rusqlite::ffi::Error::new(1),
+                    Some("the full-text thread panicked".into()),
+                )))
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Drop for FtsRun {
+    fn drop(&mut self) {
+        if let Some(h) = self.handle.take() {
+            self.stop.store(true, Ordering::Relaxed);
+            let _ = h.join();
+        }
+    }
 }
 
 /// The `CREATE VIRTUAL TABLE` of the full-text index (the same in the
@@ -1476,19 +1592,26 @@ fn fts_create_sql(schema: &str, table: &str, cols: &[&str]) -> String {
 
 /// The FTS thread: builds the full-text index in a database file of its
 /// own, reading the source itself, so that it runs at its own pace beside
-/// the records' insert and indexes. Stops early when `stop` is set.
-fn fts_worker(job: &FtsJob, fts_cols: &[usize], stop: &AtomicBool) -> Result<(), BuildError> {
-    let names: Vec<&str> = fts_cols
-        .iter()
-        .map(|&i| job.cols[i].name.as_str())
-        .collect();
-    let conn = Connection::open(job.fts_path)?;
+/// pass 1 and the records' insert and indexes. Stops early when `stop` is
+/// set.
+fn fts_worker(job: &FtsTask, stop: &AtomicBool) -> Result<(), BuildError> {
+    let names: Vec<&str> = job.names.iter().map(String::as_str).collect();
+    let fts_cols = &job.cols;
+    let spec = SourceSpec {
+        path: &job.path,
+        file: job.file.clone(),
+        format: job.format,
+        gzip: job.gzip,
+        encoding: job.encoding,
+        delimiter: job.delimiter,
+    };
+    let conn = Connection::open(&job.fts_path)?;
     conn.pragma_update(None, "journal_mode", "OFF")?;
     conn.pragma_update(None, "synchronous", "OFF")?;
     conn.pragma_update(None, "cache_size", -FTS_CACHE_KIB)?;
     conn.pragma_update(None, "temp_store", "MEMORY")?;
     conn.execute_batch("BEGIN;")?;
-    conn.execute_batch(&fts_create_sql("main", job.table, &names))?;
+    conn.execute_batch(&fts_create_sql("main", &job.table, &names))?;
     let f = q(&format!("{}_fts", job.table));
     conn.execute(
         &format!("INSERT INTO {f}({f}, rank) VALUES('hashsize', ?1)"),
@@ -1502,7 +1625,7 @@ fn fts_worker(job: &FtsJob, fts_cols: &[usize], stop: &AtomicBool) -> Result<(),
             col_list.join(", "),
             params.join(", ")
         ))?;
-        let mut source = source::open(job.spec, Some(job.headers))?;
+        let mut source = source::open(&spec, Some(&job.headers))?;
         let mut rec = csv::StringRecord::new();
         let mut row = 0i64;
         while source.next_record(&mut rec)?.is_some() {
@@ -1528,7 +1651,11 @@ fn fts_worker(job: &FtsJob, fts_cols: &[usize], stop: &AtomicBool) -> Result<(),
 
 /// Pass 2 and the indexes on the open temporary database. Returns
 /// per-column null counts and min/max.
-fn build(conn: &mut Connection, job: &BuildJob) -> Result<(Vec<u64>, Vec<MinMax>), BuildError> {
+fn build(
+    conn: &mut Connection,
+    job: &BuildJob,
+    fts: Option<FtsRun>,
+) -> Result<(Vec<u64>, Vec<MinMax>), BuildError> {
     let (table, cols, opts) = (job.table, job.cols, job.opts);
     conn.pragma_update(None, "journal_mode", "OFF")?;
     conn.pragma_update(None, "synchronous", "OFF")?;
@@ -1560,67 +1687,54 @@ fn build(conn: &mut Connection, job: &BuildJob) -> Result<(Vec<u64>, Vec<MinMax>
     let mut nulls = vec![0u64; cols.len()];
     let mut extremes: Vec<Extremes> = cols.iter().map(|_| Extremes::default()).collect();
 
-    let stop = AtomicBool::new(false);
-    let result = std::thread::scope(|scope| -> Result<(), BuildError> {
-        let worker = (!fts_cols.is_empty()).then(|| {
-            let (fts_cols, stop) = (&fts_cols, &stop);
-            let fts_job = FtsJob {
-                spec: job.spec,
-                headers: job.headers,
-                table,
-                cols,
-                fts_path: job.fts_path,
-            };
-            scope.spawn(move || fts_worker(&fts_job, fts_cols, stop))
-        });
-        let join = |worker: Option<std::thread::ScopedJoinHandle<'_, Result<(), BuildError>>>| {
-            match worker {
-                Some(h) => h.join().unwrap_or_else(|_| {
-                    Err(BuildError::Sql(rusqlite::Error::SqliteFailure(
-                        rusqlite::ffi::Error::new(1),
-                        Some("the full-text thread panicked".into()),
-                    )))
-                }),
-                None => Ok(()),
-            }
-        };
-        let mine = (|| -> Result<(), BuildError> {
-            insert_records(&tx, job, &mut nulls, &mut extremes)?;
-            if let Some(p) = opts.progress {
-                p(&Progress {
-                    phase: Phase::Index,
-                    rows: job.rows,
-                    total_rows: Some(job.rows),
-                    bytes: job.total_bytes,
-                    total_bytes: job.total_bytes,
-                });
-            }
-            // B-tree indexes, while the FTS thread goes on. Built after the
-            // insert, by sorting: creating them first and maintaining them
-            // row by row was as fast at 1M rows and much slower at 10M,
-            // where the index pages no longer fit the cache. A small cache
-            // makes SQLite's sorter sort short runs that fit the CPU cache
-            // and merge them: 15-50% less CPU than runs of hundreds of MB
-            // (measured; the 10M-row import used 30% less CPU in all).
-            tx.pragma_update(None, "cache_size", -INDEX_CACHE_KIB)?;
-            for c in cols
-                .iter()
-                .filter(|c| c.indexed || job.id_name == Some(c.name.as_str()))
-            {
-                tx.execute_batch(&index_sql(c))?;
-            }
-            tx.execute_batch(&format!(
-                "CREATE TABLE {PROFILE_TABLE} (json TEXT NOT NULL);
-                 CREATE TABLE {META_TABLE} (key TEXT PRIMARY KEY, value TEXT);"
-            ))?;
-            Ok(())
-        })();
-        if mine.is_err() {
-            stop.store(true, Ordering::Relaxed);
+    // The FTS thread: the one pass 1 started, if it indexes the right
+    // columns, else a new one.
+    let run = match fts {
+        Some(r) if r.cols == fts_cols => Some(r),
+        other => {
+            drop(other);
+            let _ = std::fs::remove_file(job.fts_path);
+            (!fts_cols.is_empty()).then(|| {
+                let mut task = FtsTask::new(job.spec, job.headers, table, job.fts_path);
+                task.cols = fts_cols.clone();
+                task.names = fts_names.iter().map(|n| n.to_string()).collect();
+                FtsRun::start(task)
+            })
         }
-        let theirs = join(worker);
-        mine.and(theirs)
-    });
+    };
+    let mine = (|| -> Result<(), BuildError> {
+        insert_records(&tx, job, &mut nulls, &mut extremes)?;
+        if let Some(p) = opts.progress {
+            p(&Progress {
+                phase: Phase::Index,
+                rows: job.rows,
+                total_rows: Some(job.rows),
+                bytes: job.total_bytes,
+                total_bytes: job.total_bytes,
+            });
+        }
+        // B-tree indexes, while the FTS thread goes on. Built after the
+        // insert, by sorting: creating them first and maintaining them
+        // row by row was as fast at 1M rows and much slower at 10M,
+        // where the index pages no longer fit the cache. A small cache
+        // makes SQLite's sorter sort short runs that fit the CPU cache
+        // and merge them: 15-50% less CPU than runs of hundreds of MB
+        // (measured; the 10M-row import used 30% less CPU in all).
+        tx.pragma_update(None, "cache_size", -INDEX_CACHE_KIB)?;
+        for c in cols
+            .iter()
+            .filter(|c| c.indexed || job.id_name == Some(c.name.as_str()))
+        {
+            tx.execute_batch(&index_sql(c))?;
+        }
+        tx.execute_batch(&format!(
+            "CREATE TABLE {PROFILE_TABLE} (json TEXT NOT NULL);
+             CREATE TABLE {META_TABLE} (key TEXT PRIMARY KEY, value TEXT);"
+        ))?;
+        Ok(())
+    })();
+    // On failure, dropping the run stops the thread.
+    let result = mine.and_then(|()| run.map_or(Ok(()), FtsRun::finish));
     result?;
     tx.commit()?;
 

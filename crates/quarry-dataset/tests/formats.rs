@@ -77,6 +77,13 @@ impl Fixture {
         assert!(self.dest_files().is_empty(), "{:?}", self.dest_files());
     }
 
+    /// Only finished dataset files, no temporary ones.
+    fn assert_only_dataset(&self, imp: &Imported) {
+        let files = self.dest_files();
+        assert!(files.contains(&imp.file_name), "{files:?}");
+        assert!(files.iter().all(|f| !f.starts_with(".tmp-")), "{files:?}");
+    }
+
     fn path(&self, imported: &Imported) -> PathBuf {
         self.dest.join(&imported.file_name)
     }
@@ -952,4 +959,32 @@ fn progress_reports_both_passes() {
     assert!(inserts.windows(2).all(|w| w[0].rows <= w[1].rows));
     assert_eq!(seen.last().unwrap().phase, Phase::Done);
     assert_eq!(seen.last().unwrap().rows, 25_000);
+}
+
+#[test]
+fn full_text_started_early_is_redone_when_a_column_turns_out_text() {
+    let fx = fixture();
+    // `code` looks numeric for 15,000 rows (the FTS thread starts before
+    // then without it), then holds a word: it is full-text in the end.
+    let mut csv = String::from("name,code,city\n");
+    for i in 0..20_000 {
+        let code = if i == 15_000 {
+            "zebra".to_string()
+        } else {
+            i.to_string()
+        };
+        csv.push_str(&format!("company {i},{code},city{}\n", i % 9));
+    }
+    let imp = fx.import_ok("late.csv", &csv);
+    assert_eq!(ty(&imp.profile, "code"), ColumnType::Text);
+    assert!(imp.profile.column("code").unwrap().full_text);
+    assert_eq!(fx.search(&imp, "zebra"), ["15001"]);
+    fx.fts_integrity(&imp);
+    fx.assert_only_dataset(&imp);
+
+    // Where the guess holds, the early index is the one kept.
+    let imp = fx.import_ok("early.csv", csv.replace("zebra", "15000"));
+    assert_eq!(ty(&imp.profile, "code"), ColumnType::Integer);
+    assert_eq!(fx.search(&imp, "city3").len(), 100, "limit of the helper");
+    fx.fts_integrity(&imp);
 }
