@@ -1838,11 +1838,10 @@ impl<'a> Ctx<'a> {
             .filter(|f| f.end <= s.start)
             .flat_map(|f| f.columns.first())
             .map(|c| c.0)
-            .filter(|&c| {
+            .rfind(|&c| {
                 let col = &self.ix.profile.columns[c];
                 col.values.len() >= 2 || col.ty == ColumnType::Text
             })
-            .next_back()
         else {
             return false;
         };
