@@ -988,3 +988,32 @@ fn full_text_started_early_is_redone_when_a_column_turns_out_text() {
     assert_eq!(fx.search(&imp, "city3").len(), 100, "limit of the helper");
     fx.fts_integrity(&imp);
 }
+
+#[test]
+fn late_error_stops_the_early_full_text_thread_and_leaves_nothing() {
+    let fx = fixture();
+    let mut csv = String::from("name,n\n");
+    for i in 0..30_000 {
+        let n = if i == 25_000 {
+            "oops".to_string()
+        } else {
+            i.to_string()
+        };
+        csv.push_str(&format!("company {i},{n}\n"));
+    }
+    let src = fx.write("late-error.csv", &csv);
+    let mut opts = ImportOptions::new("ds");
+    opts.types = vec![("n".into(), ColumnType::Integer)];
+    let err = fx.import(&src, &opts).unwrap_err();
+    assert!(err.to_string().contains("line 25002"), "{err}");
+    fx.assert_nothing_left();
+
+    // A ragged row late in the file: the same.
+    let src = fx.write("late-ragged.csv", csv.replace("oops", "1,2"));
+    let err = fx.import(&src, &ImportOptions::new("ds")).unwrap_err();
+    assert!(
+        matches!(err, ImportError::RaggedRow { line: 25002, .. }),
+        "{err:?}"
+    );
+    fx.assert_nothing_left();
+}
