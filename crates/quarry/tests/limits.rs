@@ -56,6 +56,7 @@ fn a_burst_over_the_rate_gets_429s_with_headers_and_the_key_recovers() {
     let mut allowed = 0;
     let mut refused = Vec::new();
     let mut last_remaining = u64::MAX;
+    let burst = Instant::now();
     for _ in 0..40 {
         let r = s.post(&t.alice, &body);
         let (policy, state) = rate_headers(&r);
@@ -76,11 +77,7 @@ fn a_burst_over_the_rate_gets_429s_with_headers_and_the_key_recovers() {
             refused.push(retry);
         } else {
             assert_eq!(r.status(), 400);
-            assert!(
-                refused.is_empty(),
-                "allowed after a refusal within the burst"
-            );
-            assert!(remaining < last_remaining);
+            assert!(remaining <= last_remaining);
             last_remaining = remaining;
             if remaining > 0 {
                 assert_eq!(reset, 0);
@@ -88,7 +85,14 @@ fn a_burst_over_the_rate_gets_429s_with_headers_and_the_key_recovers() {
             allowed += 1;
         }
     }
-    assert!((30..=32).contains(&allowed), "{allowed} allowed");
+    // The burst, plus one request per 2 s that the burst took (a slow
+    // machine may take a while over 40 requests).
+    let refills = (burst.elapsed().as_secs_f64() / 2.0).ceil() as usize;
+    assert!(
+        (30..=30 + refills + 1).contains(&allowed),
+        "{allowed} allowed in {:?}",
+        burst.elapsed()
+    );
     assert!(refused.len() >= 8, "{} refused", refused.len());
 
     // The account's other key and another account's key are not affected.
