@@ -351,17 +351,17 @@ impl<'a> Ctx<'a> {
                 self.used[k] = true;
             }
             self.phrases.push((i, unit_at + 1));
-            self.filter_spans.push((i, unit_at + 1));
-            self.plan.filters.push(Filter {
-                any_of: vec![Condition {
+            self.push_condition(
+                (i, unit_at + 1),
+                Condition {
                     field: name,
                     op: CompareOp::Ge,
                     values: vec![value],
                     source,
                     matched: MatchKind::Inferred,
                     confidence: 0.85,
-                }],
-            });
+                },
+            );
         }
     }
 
@@ -428,17 +428,17 @@ impl<'a> Ctx<'a> {
                 if neg { "not yes" } else { "yes" }
             ));
             self.phrases.push((f.start, f.end));
-            self.filter_spans.push((f.start, f.end));
-            self.plan.filters.push(Filter {
-                any_of: vec![Condition {
+            self.push_condition(
+                (f.start, f.end),
+                Condition {
                     field: name,
                     op: if neg { CompareOp::Ne } else { CompareOp::Eq },
                     values: vec![yes],
                     source,
                     matched: MatchKind::Inferred,
                     confidence: 0.7,
-                }],
-            });
+                },
+            );
         }
     }
 
@@ -484,17 +484,17 @@ impl<'a> Ctx<'a> {
                 .notes
                 .push(format!("'{}' read as a month of {}.", source, name));
             self.phrases.push((i, end));
-            self.filter_spans.push((i, end));
-            self.plan.filters.push(Filter {
-                any_of: vec![Condition {
+            self.push_condition(
+                (i, end),
+                Condition {
                     field: name,
                     op,
                     values: vec![Literal::Text(value)],
                     source,
                     matched: MatchKind::Exact,
                     confidence: 0.9,
-                }],
-            });
+                },
+            );
         }
     }
 
@@ -1103,10 +1103,10 @@ impl<'a> Ctx<'a> {
                         kind_word(m.kind)
                     ));
                     self.phrases.push((from, m.end));
-                    self.filter_spans.push((from, m.end));
                     let conf = confidence(m.kind) * 0.9;
-                    self.plan.filters.push(Filter {
-                        any_of: vec![Condition {
+                    self.push_condition(
+                        (from, m.end),
+                        Condition {
                             field: name,
                             op,
                             values: vec![
@@ -1116,20 +1116,20 @@ impl<'a> Ctx<'a> {
                             source: source.clone(),
                             matched: m.kind,
                             confidence: conf,
-                        }],
-                    });
+                        },
+                    );
                     if op == CompareOp::EqRowOf {
-                        self.filter_spans.push((from, m.end));
-                        self.plan.filters.push(Filter {
-                            any_of: vec![Condition {
+                        self.push_condition(
+                            (from, m.end),
+                            Condition {
                                 field: anchor,
                                 op: CompareOp::Ne,
                                 values: vec![Literal::Text(vals[0].clone())],
                                 source,
                                 matched: m.kind,
                                 confidence: conf,
-                            }],
-                        });
+                            },
+                        );
                     }
                     continue;
                 }
@@ -1149,9 +1149,9 @@ impl<'a> Ctx<'a> {
                         kind_word(m.kind)
                     ));
                     self.phrases.push((from, m.end));
-                    self.filter_spans.push((from, m.end));
-                    self.plan.filters.push(Filter {
-                        any_of: vec![Condition {
+                    self.push_condition(
+                        (from, m.end),
+                        Condition {
                             field: name,
                             op: if dir_before {
                                 CompareOp::BeforeRowOf
@@ -1162,8 +1162,8 @@ impl<'a> Ctx<'a> {
                             source,
                             matched: m.kind,
                             confidence: confidence(m.kind) * 0.9,
-                        }],
-                    });
+                        },
+                    );
                     if self.plan.order.is_empty() {
                         self.plan.order.push(OrderBy {
                             field: ROW_ORDER_FIELD.to_string(),
@@ -1239,17 +1239,17 @@ impl<'a> Ctx<'a> {
             }
             let lo = spans.iter().map(|s| s.0).min().unwrap_or(0);
             let hi = spans.iter().map(|s| s.1).max().unwrap_or(0);
-            self.filter_spans.push((lo, hi));
-            self.plan.filters.push(Filter {
-                any_of: vec![Condition {
+            self.push_condition(
+                (lo, hi),
+                Condition {
                     field: name,
                     op,
                     values: vals.into_iter().map(Literal::Text).collect(),
                     source,
                     matched: kind,
                     confidence: conf,
-                }],
-            });
+                },
+            );
         }
     }
 
@@ -1275,9 +1275,9 @@ impl<'a> Ctx<'a> {
                     text, name, name
                 ));
                 self.phrases.push((i, i + 1));
-                self.filter_spans.push((i, i + 1));
-                self.plan.filters.push(Filter {
-                    any_of: vec![Condition {
+                self.push_condition(
+                    (i, i + 1),
+                    Condition {
                         field: name,
                         op: if neg {
                             CompareOp::NotContains
@@ -1288,8 +1288,8 @@ impl<'a> Ctx<'a> {
                         source: self.span_text(i, i + 1),
                         matched: MatchKind::Inferred,
                         confidence: 0.7,
-                    }],
-                });
+                    },
+                );
             } else if self.ix.profile.fts_table.is_some() {
                 self.phrases.push((i, i + 1));
                 self.plan.traits.push(text);
@@ -1805,17 +1805,17 @@ impl<'a> Ctx<'a> {
                 conf
             ));
             self.phrases.push((ps, pe));
-            self.filter_spans.push((ps, pe));
-            self.plan.filters.push(Filter {
-                any_of: vec![Condition {
+            self.push_condition(
+                (ps, pe),
+                Condition {
                     field: name,
                     op,
                     values,
                     source,
                     matched: how,
                     confidence: conf,
-                }],
-            });
+                },
+            );
             i = end;
         }
     }
@@ -1854,9 +1854,9 @@ impl<'a> Ctx<'a> {
             name,
         ));
         self.phrases.push((s.start, s.end));
-        self.filter_spans.push((s.start, s.end));
-        self.plan.filters.push(Filter {
-            any_of: vec![Condition {
+        self.push_condition(
+            (s.start, s.end),
+            Condition {
                 field: name,
                 op: if most {
                     CompareOp::MostFrequent
@@ -1867,8 +1867,8 @@ impl<'a> Ctx<'a> {
                 source,
                 matched: MatchKind::Inferred,
                 confidence: 0.5,
-            }],
-        });
+            },
+        );
         true
     }
 
@@ -2140,6 +2140,14 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
+    }
+
+    /// Adds a one-condition filter that the phrase's tokens `span` produced.
+    fn push_condition(&mut self, span: (usize, usize), condition: Condition) {
+        self.filter_spans.push(span);
+        self.plan.filters.push(Filter {
+            any_of: vec![condition],
+        });
     }
 
     /// "8 cylinders or produced before 1980": conditions on different
