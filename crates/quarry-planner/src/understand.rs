@@ -2144,6 +2144,16 @@ impl<'a> Ctx<'a> {
 
     /// Adds a one-condition filter that the phrase's tokens `span` produced.
     fn push_condition(&mut self, span: (usize, usize), condition: Condition) {
+        // A phrase that repeats itself asks once ("red red red cars").
+        let same = |f: &Filter| {
+            f.any_of.len() == 1
+                && f.any_of[0].field == condition.field
+                && f.any_of[0].op == condition.op
+                && f.any_of[0].values == condition.values
+        };
+        if self.plan.filters.iter().any(same) {
+            return;
+        }
         self.filter_spans.push(span);
         self.plan.filters.push(Filter {
             any_of: vec![condition],

@@ -793,3 +793,10 @@ fn most_frequent_value_and_choices() {
     let p = plan(&m, "which nation won the most gold");
     assert_eq!(p.order[0].field, "gold");
 }
+
+#[test]
+fn a_repeated_phrase_gives_each_condition_once() {
+    let q = "toyota with more than 3000 weight ".repeat(40);
+    let p = plan(&cars(), &q);
+    assert_eq!(p.filters.len(), 2, "{:?}", p.filters);
+}
