@@ -36,7 +36,7 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            per_minute: 600,
+            per_minute: 60_000,
             concurrent_streams: 8,
             max_connections: 1024,
             read_timeout: Duration::from_secs(10),

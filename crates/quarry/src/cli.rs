@@ -54,7 +54,7 @@ pub struct ServeArgs {
     #[arg(long, env = "QUARRY_QUERY_TIMEOUT_MS", default_value_t = 5000)]
     pub query_timeout_ms: u64,
     /// Requests per minute per API key, for accounts without a rate of their own.
-    #[arg(long, env = "QUARRY_RATE_PER_MINUTE", default_value_t = 600)]
+    #[arg(long, env = "QUARRY_RATE_PER_MINUTE", default_value_t = 60_000)]
     pub rate_per_minute: u32,
     /// Open query streams per API key, for accounts without a cap of their own.
     #[arg(long, env = "QUARRY_STREAMS_PER_KEY", default_value_t = 8)]

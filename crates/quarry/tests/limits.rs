@@ -110,7 +110,7 @@ fn a_burst_over_the_rate_gets_429s_with_headers_and_the_key_recovers() {
     assert_eq!(r.status(), 200);
     assert_eq!(
         rate_headers(&r).0,
-        "\"default\";q=600;w=60",
+        "\"default\";q=60000;w=60",
         "server default"
     );
     read_events(r);
