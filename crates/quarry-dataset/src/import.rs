@@ -1504,6 +1504,7 @@ struct FtsTask {
     gzip: bool,
     encoding: Encoding,
     delimiter: u8,
+    backslash_escapes: bool,
     headers: Vec<String>,
     table: String,
     /// The full-text columns: positions and names.
@@ -1521,6 +1522,7 @@ impl FtsTask {
             gzip: spec.gzip,
             encoding: spec.encoding,
             delimiter: spec.delimiter,
+            backslash_escapes: spec.backslash_escapes,
             headers: headers.to_vec(),
             table: table.to_string(),
             cols: Vec::new(),
@@ -1604,6 +1606,7 @@ fn fts_worker(job: &FtsTask, stop: &AtomicBool) -> Result<(), BuildError> {
         gzip: job.gzip,
         encoding: job.encoding,
         delimiter: job.delimiter,
+        backslash_escapes: job.backslash_escapes,
     };
     let conn = Connection::open(&job.fts_path)?;
     conn.pragma_update(None, "journal_mode", "OFF")?;

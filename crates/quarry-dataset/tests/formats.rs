@@ -171,6 +171,23 @@ fn csv_with_semicolons() {
 }
 
 #[test]
+fn csv_with_backslash_escaped_quotes() {
+    // Some exporters (and Wikipedia table dumps) escape quotes with a
+    // backslash instead of doubling them.
+    let fx = fixture();
+    let imp = fx.import_ok(
+        "wiki.csv",
+        "\"Name\",\"Height\",\"Episode\"\n\"Aaron\",\"5'8\\\"\",\"\\\"Dirty Tricks\\\"\"\n\"Bea\",\"6'1\\\"\",\"\"\n",
+    );
+    let items = fx.items(&imp);
+    assert_eq!(column_values(&items, "002_height"), ["5'8\"", "6'1\""]);
+    assert_eq!(
+        column_values(&items, "003_episode"),
+        ["\"Dirty Tricks\"", ""]
+    );
+}
+
+#[test]
 fn csv_with_pipes() {
     let fx = fixture();
     let imp = fx.import_ok("p.csv", "a|b|c\n1|x, y|true\n2|z|false\n");

@@ -23,6 +23,8 @@ impl CsvSource {
             .has_headers(false)
             .flexible(true)
             .delimiter(spec.delimiter)
+            .double_quote(!spec.backslash_escapes)
+            .escape(spec.backslash_escapes.then_some(b'\\'))
             .trim(csv::Trim::All)
             .buffer_capacity(1 << 16)
             .from_reader(input);
@@ -152,6 +154,24 @@ fn counts_per_record(text: &str, max_records: usize) -> Vec<[usize; 4]> {
     records
 }
 
+/// Whether quoted fields escape their quotes with a backslash: a `\"`
+/// followed by a letter or digit, or by the field's closing quote and a
+/// delimiter, which under doubled-quote quoting would make a ragged row.
+pub(crate) fn uses_backslash_escapes(text: &str) -> bool {
+    let b = text.as_bytes();
+    let mid_word = b
+        .windows(3)
+        .any(|w| w[0] == b'\\' && w[1] == b'"' && w[2].is_ascii_alphanumeric());
+    // `"5'8\"",` : an escaped quote that ends a field.
+    let at_end = b.windows(4).any(|w| {
+        w[0] == b'\\'
+            && w[1] == b'"'
+            && w[2] == b'"'
+            && matches!(w[3], b',' | b';' | b'\t' | b'|' | b'\n' | b'\r')
+    });
+    mid_word || at_end
+}
+
 /// The delimiter among `,` tab `;` `|` that splits the first lines into a
 /// consistent number of fields (the header's), preferring the one giving
 /// the most fields. `None` when no candidate occurs in the header.
@@ -176,6 +196,17 @@ pub(crate) fn sniff_delimiter(text: &str) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn backslash_escaped_quotes_are_recognised() {
+        assert!(uses_backslash_escapes(
+            "a,b\n\"x\",\"\\\"Dirty Tricks\\\"\"\n"
+        ));
+        assert!(uses_backslash_escapes("h,w\n\"5'8\\\"\",\"185\"\n"));
+        assert!(!uses_backslash_escapes(
+            "a,b\n\"x\",\"\"\"Dirty\"\" \\ path\"\n"
+        ));
+    }
 
     #[test]
     fn sniffs() {

@@ -133,6 +133,9 @@ pub(crate) struct SourceSpec<'p> {
     pub encoding: Encoding,
     /// CSV/TSV: the delimiter (sniffed before pass 1 when not given).
     pub delimiter: u8,
+    /// CSV/TSV: quotes inside quoted fields are escaped with a backslash
+    /// (`"\"Dirty Tricks\""`) rather than doubled (sniffed).
+    pub backslash_escapes: bool,
 }
 
 /// A stream of records.
@@ -204,14 +207,15 @@ pub(crate) fn resolve<'p>(
             message: "the file is gzip-compressed; Parquet files compress their pages themselves, decompress it first".into(),
         });
     }
-    let delimiter = match (format, delimiter) {
-        (_, Some(d)) => d,
-        (Format::Csv | Format::Tsv, None) => {
+    let (delimiter, backslash_escapes) = match format {
+        Format::Csv | Format::Tsv => {
             let text = stream::sample(path, &file, gzip, encoding, 64 << 10)?;
             let fallback = if format == Format::Tsv { b'\t' } else { b',' };
-            csv_source::sniff_delimiter(&text).unwrap_or(fallback)
+            let d =
+                delimiter.unwrap_or_else(|| csv_source::sniff_delimiter(&text).unwrap_or(fallback));
+            (d, csv_source::uses_backslash_escapes(&text))
         }
-        _ => b',',
+        _ => (delimiter.unwrap_or(b','), false),
     };
     Ok(SourceSpec {
         path,
@@ -220,6 +224,7 @@ pub(crate) fn resolve<'p>(
         gzip,
         encoding,
         delimiter,
+        backslash_escapes,
     })
 }
 
