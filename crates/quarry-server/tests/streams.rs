@@ -145,7 +145,7 @@ fn open_streams_per_key_are_capped_and_freed_when_the_client_leaves() {
     let lower = head.to_ascii_lowercase();
     assert!(lower.contains("retry-after: 1"), "{head}");
     assert!(
-        lower.contains("ratelimit-policy: \"default\";q=600;w=60"),
+        lower.contains("ratelimit-policy: \"default\";q=60000;w=60"),
         "{head}"
     );
     let mut body = String::new();
