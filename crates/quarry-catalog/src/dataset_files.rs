@@ -1,18 +1,20 @@
 //! Adding and removing an account's dataset together with its file, shared
 //! by the operator command (`quarry dataset import|drop`) and the web
 //! console's upload and drop, so both follow the same rules: an id another
-//! account owns is refused before any work, nothing is registered unless the
-//! import completed, and whichever file lost (the replaced one, or the new
-//! one when registering failed) is deleted.
+//! account owns (or, without `--replace`, one the account has) is refused
+//! before any work, nothing is registered unless the import completed, the
+//! new file is deleted when registering fails, and a replaced or dropped
+//! file is retired, then deleted after [`RETIRED_FILE_GRACE`].
 //!
 //! The import itself is the caller's closure: the catalog still knows
 //! nothing of what is inside a dataset file.
 
 use std::path::{Path, PathBuf};
 
-use rusqlite::params;
-
-use crate::{validate_dataset_id, Catalog, CatalogError, DatasetEntry, Result};
+use crate::{
+    validate_dataset_id, Catalog, CatalogError, DatasetEntry, OnExisting, Result,
+    RETIRED_FILE_GRACE,
+};
 
 impl Catalog {
     /// Imports and registers dataset `id` for the account. `import` is given
@@ -22,6 +24,7 @@ impl Catalog {
         &mut self,
         id: &str,
         account_id: i64,
+        on_existing: OnExisting,
         import: impl FnOnce(&Path) -> std::result::Result<T, E>,
         file_of: impl FnOnce(&T) -> (String, u64),
     ) -> std::result::Result<T, E>
@@ -36,16 +39,20 @@ impl Catalog {
                 ))
                 .into());
             }
+            if on_existing == OnExisting::Refuse {
+                return Err(CatalogError::Conflict(format!(
+                    "dataset {id} already exists; pass --replace to swap in a new version"
+                ))
+                .into());
+            }
         }
         let dir = self.datasets_dir();
         std::fs::create_dir_all(&dir).map_err(CatalogError::from)?;
         let imported = import(&dir)?;
         let (file_name, row_count) = file_of(&imported);
-        match self.register_dataset(id, account_id, &file_name, row_count) {
-            Ok(r) => {
-                if let Some(old) = r.replaced_file {
-                    remove_dataset_file(&dir.join(old));
-                }
+        match self.register_dataset_as(id, account_id, &file_name, row_count, on_existing) {
+            Ok(_) => {
+                self.sweep_quietly();
                 Ok(imported)
             }
             Err(e) => {
@@ -55,19 +62,20 @@ impl Catalog {
         }
     }
 
-    /// Unregisters one of the account's datasets and deletes its file. A
+    /// Unregisters one of the account's datasets and retires its file. A
     /// dataset of another account is "not found", and stays.
     pub fn drop_account_dataset(&self, account_id: i64, id: &str) -> Result<DatasetEntry> {
-        let entry = self
-            .get_dataset(id)?
-            .filter(|d| d.account_id == account_id)
-            .ok_or_else(|| CatalogError::NotFound(format!("no dataset with id {id}")))?;
-        self.conn.execute(
-            "DELETE FROM datasets WHERE id = ?1 AND account_id = ?2",
-            params![id, account_id],
-        )?;
-        remove_dataset_file(&self.datasets_dir().join(&entry.file_name));
+        let entry = self.unregister_dataset(id, Some(account_id))?;
+        self.sweep_quietly();
         Ok(entry)
+    }
+
+    /// Deletes the files retired long enough ago; a failure only delays that
+    /// to the next sweep.
+    fn sweep_quietly(&self) {
+        if let Err(e) = self.sweep_retired_files(RETIRED_FILE_GRACE) {
+            tracing::warn!(error = %e, "could not delete retired dataset files");
+        }
     }
 }
 
@@ -84,6 +92,7 @@ pub fn remove_dataset_file(path: &Path) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     fn fake_import(dir: &Path, name: &str) -> Result<(String, u64)> {
         std::fs::write(dir.join(name), b"data")?;
@@ -98,17 +107,41 @@ mod tests {
         let b = c.create_account("b@x.io", "password1").unwrap();
         let ds = c.datasets_dir();
         let first = |p: &Path| fake_import(p, "m-1.sqlite");
-        c.import_dataset("m", a.id, first, |r| r.clone()).unwrap();
+        c.import_dataset("m", a.id, OnExisting::Refuse, first, |r| r.clone())
+            .unwrap();
         assert!(ds.join("m-1.sqlite").exists());
+
+        let mut ran = false;
+        let again = c.import_dataset(
+            "m",
+            a.id,
+            OnExisting::Refuse,
+            |p: &Path| {
+                ran = true;
+                fake_import(p, "m-9.sqlite")
+            },
+            |r| r.clone(),
+        );
+        assert!(matches!(again, Err(CatalogError::Conflict(m)) if m.contains("--replace")));
+        assert!(!ran, "no work for an existing id without --replace");
+
         let second = |p: &Path| fake_import(p, "m-2.sqlite");
-        c.import_dataset("m", a.id, second, |r| r.clone()).unwrap();
-        assert!(!ds.join("m-1.sqlite").exists(), "replaced file removed");
+        c.import_dataset("m", a.id, OnExisting::Replace, second, |r| r.clone())
+            .unwrap();
         assert_eq!(c.get_dataset("m").unwrap().unwrap().file_name, "m-2.sqlite");
+        assert!(
+            ds.join("m-1.sqlite").exists(),
+            "the replaced file stays for queries already running on it"
+        );
+        assert_eq!(c.sweep_retired_files(RETIRED_FILE_GRACE).unwrap(), 0);
+        assert_eq!(c.sweep_retired_files(Duration::ZERO).unwrap(), 1);
+        assert!(!ds.join("m-1.sqlite").exists(), "swept once retired");
 
         let mut ran = false;
         let foreign = c.import_dataset(
             "m",
             b.id,
+            OnExisting::Replace,
             |p: &Path| {
                 ran = true;
                 fake_import(p, "m-3.sqlite")
@@ -124,7 +157,9 @@ mod tests {
         ));
         assert!(ds.join("m-2.sqlite").exists());
         c.drop_account_dataset(a.id, "m").unwrap();
-        assert!(!ds.join("m-2.sqlite").exists());
         assert!(c.get_dataset("m").unwrap().is_none());
+        assert!(ds.join("m-2.sqlite").exists(), "retired, not yet deleted");
+        assert_eq!(c.sweep_retired_files(Duration::ZERO).unwrap(), 1);
+        assert!(!ds.join("m-2.sqlite").exists());
     }
 }

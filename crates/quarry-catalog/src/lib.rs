@@ -89,8 +89,9 @@ pub struct DatasetEntry {
     pub updated: i64,
 }
 
-/// Outcome of registering a dataset: the file name it replaced, if any, so
-/// the caller can delete the old file once the new one is live.
+/// Outcome of registering a dataset: the file name it replaced, if any. The
+/// replaced file is retired, not deleted: see
+/// [`Catalog::sweep_retired_files`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Registered {
     pub replaced_file: Option<String>,
@@ -419,8 +420,8 @@ impl Catalog {
     // ----- datasets -------------------------------------------------------
 
     /// Registers a dataset file for an account, replacing the entry if the
-    /// account already has a dataset with this id. A dataset id owned by
-    /// another account is a conflict.
+    /// account already has a dataset with this id (the old file is retired).
+    /// A dataset id owned by another account is a conflict.
     pub fn register_dataset(
         &mut self,
         id: &str,
@@ -428,8 +429,24 @@ impl Catalog {
         file_name: &str,
         row_count: u64,
     ) -> Result<Registered> {
+        self.register_dataset_as(id, account_id, file_name, row_count, OnExisting::Replace)
+    }
+
+    /// [`Catalog::register_dataset`], refusing (as a conflict) to replace the
+    /// account's own dataset unless `on_existing` says so. The check and the
+    /// swap are one transaction: a query sees the old version or the new one.
+    pub fn register_dataset_as(
+        &mut self,
+        id: &str,
+        account_id: i64,
+        file_name: &str,
+        row_count: u64,
+        on_existing: OnExisting,
+    ) -> Result<Registered> {
         validate_dataset_id(id)?;
-        let tx = self.conn.transaction()?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         let existing: Option<(i64, String)> = tx
             .query_row(
                 "SELECT account_id, file_name FROM datasets WHERE id = ?1",
@@ -444,12 +461,21 @@ impl Catalog {
                     "dataset id {id} is already taken by another account"
                 )))
             }
+            Some(_) if on_existing == OnExisting::Refuse => {
+                return Err(CatalogError::Conflict(format!(
+                    "dataset {id} already exists; pass --replace to swap in a new version"
+                )))
+            }
             Some((_, old_file)) => {
                 tx.execute(
                     "UPDATE datasets SET file_name = ?2, row_count = ?3, updated = ?4 WHERE id = ?1",
                     params![id, file_name, row_count as i64, t],
                 )?;
-                Some(old_file).filter(|f| f != file_name)
+                let old = Some(old_file).filter(|f| f != file_name);
+                if let Some(old) = &old {
+                    retire_file(&tx, old, t)?;
+                }
+                old
             }
             None => {
                 tx.execute(
@@ -486,16 +512,85 @@ impl Catalog {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    /// Unregisters a dataset and returns its entry (the caller deletes the
-    /// file).
+    /// Unregisters a dataset, retires its file and returns its entry.
     pub fn drop_dataset(&self, id: &str) -> Result<DatasetEntry> {
-        let entry = self
-            .get_dataset(id)?
+        self.unregister_dataset(id, None)
+    }
+
+    /// Unregisters dataset `id` (of `account_id`, when given: another
+    /// account's is "not found") and retires its file, in one transaction.
+    pub(crate) fn unregister_dataset(
+        &self,
+        id: &str,
+        account_id: Option<i64>,
+    ) -> Result<DatasetEntry> {
+        let tx = self.conn.unchecked_transaction()?;
+        let entry = tx
+            .query_row(
+                "SELECT id, account_id, file_name, row_count, created, updated
+                 FROM datasets WHERE id = ?1 AND (?2 IS NULL OR account_id = ?2)",
+                params![id, account_id],
+                dataset_row,
+            )
+            .optional()?
             .ok_or_else(|| CatalogError::NotFound(format!("no dataset with id {id}")))?;
-        self.conn
-            .execute("DELETE FROM datasets WHERE id = ?1", [id])?;
+        tx.execute("DELETE FROM datasets WHERE id = ?1", [id])?;
+        retire_file(&tx, &entry.file_name, now())?;
+        tx.commit()?;
         Ok(entry)
     }
+
+    /// Deletes the files retired at least `grace` ago (by a replacement or a
+    /// drop) and forgets them; returns how many. The grace lets queries that
+    /// looked a dataset up just before the swap open and read the old file
+    /// (once open, a file stays readable after deletion on Unix).
+    pub fn sweep_retired_files(&self, grace: Duration) -> Result<usize> {
+        let cutoff = now() - grace.as_secs() as i64;
+        let due: Vec<String> = {
+            let mut st = self.conn.prepare(
+                "SELECT file_name FROM retired_dataset_files WHERE retired <= ?1
+                 AND file_name NOT IN (SELECT file_name FROM datasets)",
+            )?;
+            let rows = st.query_map([cutoff], |r| r.get(0))?;
+            rows.collect::<std::result::Result<_, _>>()?
+        };
+        let dir = self.datasets_dir();
+        for name in &due {
+            // Only a plain file name inside the datasets directory.
+            if !name.contains(['/', '\\']) && name != ".." {
+                remove_dataset_file(&dir.join(name));
+            }
+            self.conn.execute(
+                "DELETE FROM retired_dataset_files WHERE file_name = ?1",
+                [name],
+            )?;
+        }
+        Ok(due.len())
+    }
+}
+
+/// What registering a dataset does when the account already has one with
+/// the id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OnExisting {
+    /// Refuse, as a conflict.
+    Refuse,
+    /// Swap the new file in; the old one is retired.
+    Replace,
+}
+
+/// How long a retired dataset file is kept before
+/// [`Catalog::sweep_retired_files`] deletes it: far longer than the window
+/// between a query looking its dataset up and opening the file.
+pub const RETIRED_FILE_GRACE: Duration = Duration::from_secs(120);
+
+fn retire_file(conn: &Connection, file_name: &str, at: i64) -> Result<()> {
+    conn.execute(
+        "INSERT INTO retired_dataset_files (file_name, retired) VALUES (?1, ?2)
+         ON CONFLICT (file_name) DO UPDATE SET retired = excluded.retired",
+        params![file_name, at],
+    )?;
+    Ok(())
 }
 
 /// A token found by digest: id, account, stored digest, last use, and the

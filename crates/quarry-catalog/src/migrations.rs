@@ -62,6 +62,12 @@ const MIGRATIONS: &[&str] = &[
         key_check BLOB
     );
     INSERT INTO secret_state (id, generation, key_check) VALUES (1, 1, NULL);",
+    // 4: dataset files that a replacement or a drop took out of the catalog,
+    // kept until queries that had already looked them up have finished.
+    "CREATE TABLE retired_dataset_files (
+        file_name TEXT PRIMARY KEY,
+        retired INTEGER NOT NULL
+    );",
 ];
 
 pub(crate) fn apply(conn: &mut Connection) -> Result<(), CatalogError> {

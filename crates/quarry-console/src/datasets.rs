@@ -418,9 +418,11 @@ fn import(
     let mut opts = ImportOptions::new(id);
     opts.id_column = id_column;
     let started = std::time::Instant::now();
+    // The console's upload form creates or replaces (the page says so).
     let result = catalog.import_dataset(
         id,
         account_id,
+        quarry_catalog::OnExisting::Replace,
         |dir| quarry_dataset::import_file(&received.path, &opts, dir).map_err(anyhow::Error::from),
         |i: &Imported| (i.file_name.clone(), i.row_count),
     );

@@ -66,6 +66,34 @@ async fn healthz() -> Response {
     Json(serde_json::json!({"status": "ok"})).into_response()
 }
 
+/// How often the server deletes dataset files that a replacement or a drop
+/// retired (see `Catalog::sweep_retired_files`).
+const SWEEP_INTERVAL: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// Deletes retired dataset files now and every [`SWEEP_INTERVAL`], each once
+/// it has been retired longer than any query could still be about to open
+/// it.
+fn spawn_retired_file_sweeper(state: AppState, query_timeout: std::time::Duration) {
+    let grace = quarry_catalog::RETIRED_FILE_GRACE.max(query_timeout * 2);
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(SWEEP_INTERVAL);
+        loop {
+            every.tick().await;
+            let state = state.clone();
+            let swept = tokio::task::spawn_blocking(move || {
+                state.with_catalog(|c| c.sweep_retired_files(grace))
+            })
+            .await;
+            match swept {
+                Ok(Ok(0)) => {}
+                Ok(Ok(n)) => tracing::info!(files = n, "deleted retired dataset files"),
+                Ok(Err(e)) => tracing::warn!(error = %e, "could not delete retired dataset files"),
+                Err(e) => tracing::warn!(error = %e, "the retired-file sweep panicked"),
+            }
+        }
+    });
+}
+
 /// Binds `config.addr` and serves until Ctrl-C or SIGTERM.
 pub async fn serve(config: Config) -> anyhow::Result<()> {
     let datasets_dir = config.data_dir.join("datasets");
@@ -83,6 +111,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
         std::sync::Arc::new(SqliteEngine),
         config.limits.clone(),
     )?;
+    spawn_retired_file_sweeper(state.clone(), config.query_timeout);
     let console = quarry_console::Console::open(&config.data_dir, config.console.clone())?;
     let listener = tokio::net::TcpListener::bind(&config.addr)
         .await

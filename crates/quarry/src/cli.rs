@@ -155,21 +155,73 @@ pub enum TokenCommand {
 
 #[derive(Debug, Subcommand)]
 pub enum DatasetCommand {
-    /// Import a CSV file as a new dataset.
-    Import {
-        file: PathBuf,
-        #[arg(long)]
-        id: String,
-        #[arg(long)]
-        account: String,
-        /// Column whose values are the records' ids (unique, non-null).
-        #[arg(long)]
-        id_column: Option<String>,
-    },
+    /// Import a CSV, TSV, JSON Lines or Parquet file (text formats may be
+    /// gzipped) as a dataset of an account.
+    Import(ImportArgs),
     /// List datasets.
     List,
     /// Show a dataset's schema and profile.
     Show { id: String },
     /// Delete a dataset.
     Drop { id: String },
+}
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    pub file: PathBuf,
+    /// The dataset id: letters, digits, `_` and `-`.
+    #[arg(long)]
+    pub id: String,
+    /// Email of the account the dataset belongs to.
+    #[arg(long)]
+    pub account: String,
+    /// Column whose values are the records' ids (unique, non-null); without
+    /// it, ids are row numbers.
+    #[arg(long)]
+    pub id_column: Option<String>,
+    /// csv, tsv, jsonl or parquet; by default from the extension (`.gz` after
+    /// a text format means gzip), else from the content.
+    #[arg(long, value_parser = parse_format)]
+    pub format: Option<quarry_dataset::Format>,
+    /// Encoding of a text file: utf8 (the default) or latin1 (Windows-1252).
+    #[arg(long, value_parser = parse_encoding, default_value = "utf8")]
+    pub encoding: quarry_dataset::Encoding,
+    /// CSV delimiter (one character; `\t` for tab); sniffed among `,` `;`
+    /// tab and `|` when not given.
+    #[arg(long, value_parser = parse_delimiter)]
+    pub delimiter: Option<u8>,
+    /// COLUMN=TYPE, overriding inference (integer, float, boolean, date,
+    /// datetime, text); repeatable. Every value must fit, or nothing is
+    /// imported.
+    #[arg(long = "type", value_name = "COLUMN=TYPE", value_parser = quarry_dataset::parse_type_override)]
+    pub types: Vec<(String, quarry_planner::ColumnType)>,
+    /// Swap a new version in for the account's dataset of the same id;
+    /// queries already running on the old version finish on it.
+    #[arg(long)]
+    pub replace: bool,
+    /// No progress display.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+fn parse_format(s: &str) -> Result<quarry_dataset::Format, String> {
+    quarry_dataset::Format::parse(s)
+        .ok_or_else(|| format!("unknown format {s:?}; use csv, tsv, jsonl or parquet"))
+}
+
+fn parse_encoding(s: &str) -> Result<quarry_dataset::Encoding, String> {
+    quarry_dataset::Encoding::parse(s)
+        .ok_or_else(|| format!("unknown encoding {s:?}; use utf8 or latin1"))
+}
+
+fn parse_delimiter(s: &str) -> Result<u8, String> {
+    match s {
+        "\\t" | "tab" | "\t" => Ok(b'\t'),
+        _ if s.len() == 1 && s.is_ascii() && s != "\"" && s != "\n" && s != "\r" => {
+            Ok(s.as_bytes()[0])
+        }
+        _ => Err(format!(
+            "delimiter {s:?}: expected one ASCII character other than a quote or line break (or \\t)"
+        )),
+    }
 }

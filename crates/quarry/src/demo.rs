@@ -12,6 +12,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
+use quarry_catalog::OnExisting;
 
 use crate::ops;
 
@@ -65,7 +66,10 @@ pub fn ensure_demo(data_dir: &Path, addr: &str) -> anyhow::Result<()> {
         writeln!(out, "Importing demo dataset {} …", d.id)?;
         out.flush()?;
         let file = TempCsv::write(data_dir, d.id, d.csv)?;
-        ops::dataset_import(data_dir, &file.path, d.id, DEMO_EMAIL, d.id_column)
+        let mut opts = quarry_dataset::ImportOptions::new(d.id);
+        opts.id_column = d.id_column.map(str::to_string);
+        opts.format = Some(quarry_dataset::Format::Csv);
+        ops::dataset_import(data_dir, &file.path, DEMO_EMAIL, &opts, OnExisting::Refuse)
             .with_context(|| format!("importing the demo dataset {}", d.id))?;
     }
     let token = ops::demo_token(data_dir, DEMO_EMAIL, DEMO_TOKEN_NAME)?;

@@ -5,6 +5,7 @@
 mod cli;
 mod client;
 mod demo;
+mod import_progress;
 mod ops;
 mod serve;
 

@@ -9,10 +9,11 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
-use quarry_catalog::{Account, Catalog};
-use quarry_dataset::{ImportOptions, Imported};
+use quarry_catalog::{Account, Catalog, OnExisting};
+use quarry_dataset::{ImportOptions, Imported, Progress};
 
-use crate::cli::{AccountCommand, DatasetCommand, TokenCommand};
+use crate::cli::{AccountCommand, DatasetCommand, ImportArgs, TokenCommand};
+use crate::import_progress::{group, ImportProgress};
 
 fn open(data_dir: &Path) -> anyhow::Result<Catalog> {
     Catalog::open(data_dir)
@@ -225,25 +226,16 @@ pub fn rotate_secret(data_dir: &Path) -> anyhow::Result<()> {
 
 pub fn dataset(data_dir: &Path, cmd: DatasetCommand) -> anyhow::Result<()> {
     match cmd {
-        DatasetCommand::Import {
-            file,
-            id,
-            account,
-            id_column,
-        } => {
-            let imported = dataset_import(data_dir, &file, &id, &account, id_column.as_deref())?;
-            println!(
-                "Imported {} rows into dataset {id} ({} columns).",
-                imported.row_count,
-                imported.profile.columns.len()
-            );
-            Ok(())
-        }
+        DatasetCommand::Import(args) => dataset_import_command(data_dir, args),
         DatasetCommand::List => dataset_list(data_dir),
         DatasetCommand::Show { id } => dataset_show(data_dir, &id),
         DatasetCommand::Drop { id } => {
-            let entry = open(data_dir)?.drop_dataset(&id)?;
-            quarry_catalog::remove_dataset_file(&datasets_dir(data_dir).join(&entry.file_name));
+            let catalog = open(data_dir)?;
+            catalog.drop_dataset(&id)?;
+            // The file goes once queries that were already running on it
+            // have had time to finish (a later command or the server deletes
+            // it).
+            catalog.sweep_retired_files(quarry_catalog::RETIRED_FILE_GRACE)?;
             println!("Dropped dataset {id}.");
             Ok(())
         }
@@ -254,24 +246,61 @@ pub fn dataset_exists(data_dir: &Path, id: &str) -> anyhow::Result<bool> {
     Ok(open(data_dir)?.get_dataset(id)?.is_some())
 }
 
-/// Imports a CSV as dataset `id` of the account, replacing that account's
-/// dataset of the same id. Warnings go to stderr. Nothing is registered
-/// unless the import completed.
+fn dataset_import_command(data_dir: &Path, args: ImportArgs) -> anyhow::Result<()> {
+    let progress = ImportProgress::for_stderr(args.quiet);
+    let report = |p: &Progress| progress.report(p);
+    let mut opts = ImportOptions::new(&args.id);
+    opts.id_column = args.id_column;
+    opts.format = args.format;
+    opts.encoding = args.encoding;
+    opts.delimiter = args.delimiter;
+    opts.types = args.types;
+    opts.progress = Some(&report);
+    let on_existing = if args.replace {
+        OnExisting::Replace
+    } else {
+        OnExisting::Refuse
+    };
+    let started = std::time::Instant::now();
+    let result = dataset_import(data_dir, &args.file, &args.account, &opts, on_existing);
+    progress.finish();
+    let imported = result?;
+    let secs = started.elapsed().as_secs_f64();
+    let rate = if secs >= 1.0 {
+        format!(
+            ", {} rows/s",
+            group((imported.row_count as f64 / secs) as u64)
+        )
+    } else {
+        String::new()
+    };
+    println!(
+        "Imported {} rows into dataset {} ({} columns, {}) in {secs:.1} s{rate}.",
+        group(imported.row_count),
+        args.id,
+        imported.profile.columns.len(),
+        imported.format.as_str(),
+    );
+    Ok(())
+}
+
+/// Imports a file as dataset `opts.dataset_id` of the account. Warnings go
+/// to stderr. Nothing is registered unless the import completed; an existing
+/// dataset of the account is swapped out only with [`OnExisting::Replace`].
 pub fn dataset_import(
     data_dir: &Path,
     file: &Path,
-    id: &str,
     account_email: &str,
-    id_column: Option<&str>,
+    opts: &ImportOptions,
+    on_existing: OnExisting,
 ) -> anyhow::Result<Imported> {
     let mut catalog = open(data_dir)?;
     let account = account_by_email(&catalog, account_email)?;
-    let mut opts = ImportOptions::new(id);
-    opts.id_column = id_column.map(str::to_string);
     let imported = catalog.import_dataset(
-        id,
+        &opts.dataset_id,
         account.id,
-        |dir| quarry_dataset::import_csv(file, &opts, dir).map_err(anyhow::Error::from),
+        on_existing,
+        |dir| quarry_dataset::import_file(file, opts, dir).map_err(anyhow::Error::from),
         |i: &Imported| (i.file_name.clone(), i.row_count),
     )?;
     for w in &imported.warnings {
