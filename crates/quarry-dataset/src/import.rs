@@ -724,6 +724,10 @@ struct IdCheck {
     hashes: Vec<u64>,
     nulls: u64,
     null_at: Vec<Location>,
+    /// Values such as `NA` or `NaN`: null if the column turns out numeric
+    /// or dated, ids if it is text (the airport code `NAN`).
+    null_tokens: u64,
+    null_token_at: Vec<Location>,
 }
 
 impl IdCheck {
@@ -732,6 +736,21 @@ impl IdCheck {
         if self.null_at.len() < MAX_LINES_LISTED {
             self.null_at.push(at);
         }
+    }
+
+    fn null_token(&mut self, at: Location) {
+        self.null_tokens += 1;
+        if self.null_token_at.len() < MAX_LINES_LISTED {
+            self.null_token_at.push(at);
+        }
+    }
+
+    /// Counts the null tokens as nulls (the column is not text).
+    fn tokens_are_nulls(&mut self) {
+        self.nulls += std::mem::take(&mut self.null_tokens);
+        let room = MAX_LINES_LISTED.saturating_sub(self.null_at.len());
+        let tokens = std::mem::take(&mut self.null_token_at);
+        self.null_at.extend(tokens.into_iter().take(room));
     }
 }
 
@@ -846,7 +865,9 @@ fn verify_ids(
             );
         }
         let v = rec.get(id_index).unwrap_or("");
-        if value::is_null_token(v) || !suspects.contains(&hash_of(v)) {
+        // Null tokens are ids here: pass 1 refused them in other than
+        // text columns.
+        if v.is_empty() || !suspects.contains(&hash_of(v)) {
             continue;
         }
         match first.get(v) {
@@ -1189,9 +1210,12 @@ fn import_as(
                 }
                 if let Some(i) = scan.id.index {
                     let v = rec.get(i).unwrap_or("");
-                    if value::is_null_token(v) {
+                    if v.is_empty() {
                         scan.id.null(at);
                     } else {
+                        if value::is_null_token(v) {
+                            scan.id.null_token(at);
+                        }
                         scan.id.hashes.push(hash_of(v));
                     }
                 }
@@ -1240,6 +1264,11 @@ fn import_as(
         }
         (_, i) => i.map(|i| names[i].clone()),
     };
+    if let Some(i) = scan.id.index {
+        if scan.stats[i].decide().0 != ColumnType::Text {
+            scan.id.tokens_are_nulls();
+        }
+    }
     if scan.id.nulls > 0 {
         return Err(ImportError::IdColumnNull {
             file,

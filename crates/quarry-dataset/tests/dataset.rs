@@ -304,6 +304,18 @@ fn id_column_is_used() {
     let items = run(&fx, &imp, &QueryPlan::empty(Tier::Default), 10).unwrap();
     let ids: Vec<&str> = items.iter().map(|i| i.id.as_str()).collect();
     assert_eq!(ids, ["X-1", "X-2"]);
+    // A code that reads as a null token elsewhere (Nadi's airport) is an
+    // id in a text column.
+    let fx3 = fixture();
+    let imp3 = fx3
+        .import(
+            "iata,city\nNAN,Nadi\nNA,Nauru\nLAX,Los Angeles\n",
+            Some("iata"),
+        )
+        .unwrap();
+    let items = run(&fx3, &imp3, &QueryPlan::empty(Tier::Default), 10).unwrap();
+    let ids: Vec<&str> = items.iter().map(|i| i.id.as_str()).collect();
+    assert_eq!(ids, ["NAN", "NA", "LAX"]);
     // The normalised name works too.
     let fx2 = fixture();
     let imp2 = fx2.import(csv, Some("code")).unwrap();
@@ -360,6 +372,21 @@ fn id_column_errors() {
         "{err:?}"
     );
     assert!(err.to_string().contains('3'), "{err}");
+
+    // In a numeric id column `NA` is a null …
+    let err = fx.import("id,n\n1,a\nNA,b\n3,c\n", Some("id")).unwrap_err();
+    assert!(
+        matches!(err, ImportError::IdColumnNull { count: 1, .. }),
+        "{err:?}"
+    );
+    // … and a text one, duplicates of it included, is checked like any id.
+    let err = fx
+        .import("code,n\nNAN,a\nLAX,b\nNAN,c\n", Some("code"))
+        .unwrap_err();
+    assert!(
+        matches!(err, ImportError::IdColumnDuplicate { count: 1, .. }),
+        "{err:?}"
+    );
 
     let err = fx.import("id,n\n1,a\n", Some("key")).unwrap_err();
     assert!(

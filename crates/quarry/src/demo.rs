@@ -32,9 +32,9 @@ const DATASETS: &[DemoDataset] = &[
     DemoDataset {
         id: "airports",
         csv: include_bytes!("../../../demo/airports.csv"),
-        // Row numbers, not `iata`: the importer reads the code `NAN` (Nadi,
-        // Fiji) as a null id and refuses the column.
-        id_column: None,
+        // Codes such as `NAN` (Nadi, Fiji) are ids: null tokens are nulls
+        // only in columns that are not text.
+        id_column: Some("iata"),
         example: "international airports in Germany",
     },
     DemoDataset {
