@@ -18,6 +18,7 @@ pub mod openapi;
 pub mod query;
 pub mod request;
 pub mod state;
+pub mod zero_results;
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};

@@ -29,6 +29,7 @@ use crate::limits::{RateDecision, StreamSlot};
 use crate::middleware::RequestId;
 use crate::request::QueryRequest;
 use crate::state::{AppState, LoadedDataset};
+use crate::zero_results;
 
 /// Largest accepted request body.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
@@ -351,12 +352,16 @@ impl Emitter {
 
     /// Runs a statement off the async workers, sending keep-alive comments
     /// while it runs; a failed send means the client is gone and cancels it.
-    async fn run_sql(&self, work: &Work, sql: &str) -> Result<Vec<ResultItem>, EngineFailure> {
+    async fn run_sql(
+        &self,
+        work: &Work,
+        sql: &str,
+        limit: u32,
+    ) -> Result<Vec<ResultItem>, EngineFailure> {
         let engine = work.state.engine();
         let dataset = work.dataset.clone();
         let cancel = work.cancel.clone();
         let timeout = work.state.query_timeout();
-        let limit = work.limit;
         // The shape guard: nothing runs that the renderer could not have
         // written (a second wall behind the engine's authorizer).
         let profile = &work.dataset.profile;
@@ -411,52 +416,45 @@ fn thoughts(plan: &QueryPlan, extra_notes: &[String]) -> EventData {
     })
 }
 
-/// The producer: sends the events of one query, in order, then ends.
+/// The producer: sends the events of one query, in order, then ends. The
+/// statement runs before the thoughts go out, so that they can say whether
+/// the plan was relaxed (default tier) and, when nothing matched, which
+/// conditions were the most restrictive.
 async fn produce(work: Work, plan: QueryPlan, out: Emitter) {
     let profile = &work.dataset.profile;
     let render = |p: &QueryPlan| quarry_sql::render_select(profile, p, work.limit);
-
-    if plan.tier == Tier::Small {
-        // Small tier: no relaxation, so the thoughts can go before the SQL runs.
-        let sql = render(&plan);
-        if !out.event(thoughts(&plan, &[])).await
-            || !out
-                .event(EventData::Sql(SqlData { sql: sql.clone() }))
-                .await
-        {
-            return;
-        }
-        let outcome = out.run_sql(&work, &sql).await;
-        finish(&work, &out, outcome).await;
-        return;
-    }
-    // Default tier: the thoughts must say whether the plan was relaxed, so
-    // the statement runs first.
-    let (plan, sql, outcome, notes) = {
-        let sql = render(&plan);
-        let outcome = out.run_sql(&work, &sql).await;
-        match (&outcome, plan.relaxed()) {
-            (Ok(items), Some((relaxed, dropped))) if items.is_empty() => {
-                let relaxed_sql = render(&relaxed);
-                match out.run_sql(&work, &relaxed_sql).await {
-                    Ok(items) if !items.is_empty() => {
-                        let note = format!(
-                            "No record matched every condition, so {dropped} was dropped and the query run again."
-                        );
-                        (relaxed, relaxed_sql, Ok(items), vec![note])
-                    }
-                    Ok(_) => {
-                        let note = format!(
-                            "No record matched; dropping {dropped} did not find any either."
-                        );
-                        (plan, sql, outcome, vec![note])
-                    }
-                    Err(e) => (relaxed, relaxed_sql, Err(e), Vec::new()),
+    let sql = render(&plan);
+    let outcome = out.run_sql(&work, &sql, work.limit).await;
+    let (plan, sql, outcome, mut notes) = match (&outcome, plan.relaxed()) {
+        // Default tier only: relax once when nothing matched.
+        (Ok(items), Some((relaxed, dropped))) if items.is_empty() && plan.tier == Tier::Default => {
+            let relaxed_sql = render(&relaxed);
+            match out.run_sql(&work, &relaxed_sql, work.limit).await {
+                Ok(items) if !items.is_empty() => {
+                    let note = format!(
+                        "No record matched every condition, so {dropped} was dropped and the query run again."
+                    );
+                    (relaxed, relaxed_sql, Ok(items), vec![note])
                 }
+                Ok(_) => {
+                    let note =
+                        format!("No record matched; dropping {dropped} did not find any either.");
+                    (plan, sql, outcome, vec![note])
+                }
+                Err(e) => (relaxed, relaxed_sql, Err(e), Vec::new()),
             }
-            _ => (plan, sql, outcome, Vec::new()),
         }
+        _ => (plan, sql, outcome, Vec::new()),
     };
+    if matches!(&outcome, Ok(items) if items.is_empty()) {
+        match explain_no_match(&work, &out, &plan).await {
+            Some(note) => notes.push(note),
+            None => {
+                log_cancelled(&work);
+                return;
+            }
+        }
+    }
     if matches!(outcome, Err(EngineFailure::Cancelled)) {
         log_cancelled(&work);
         return;
@@ -467,6 +465,28 @@ async fn produce(work: Work, plan: QueryPlan, out: Emitter) {
         return;
     }
     finish(&work, &out, outcome).await;
+}
+
+/// The note on a plan that matched nothing: its conditions probed one by
+/// one. `None` when the client went away meanwhile.
+async fn explain_no_match(work: &Work, out: &Emitter, plan: &QueryPlan) -> Option<String> {
+    let probes = zero_results::probes(plan);
+    let mut counts = Vec::with_capacity(probes.len());
+    if probes.len() > 1 {
+        for p in &probes {
+            let sql =
+                quarry_sql::render_probe(&work.dataset.profile, &p.plan, zero_results::PROBE_CAP);
+            counts.push(
+                match out.run_sql(work, &sql, zero_results::PROBE_CAP).await {
+                    Ok(items) => Some(items.len()),
+                    Err(EngineFailure::Cancelled) => return None,
+                    // Too slow or failed: left out of the note.
+                    Err(_) => None,
+                },
+            );
+        }
+    }
+    Some(zero_results::note(&probes, &counts))
 }
 
 /// Sends `results` and `close`, or the failing `close`.

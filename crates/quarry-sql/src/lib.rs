@@ -249,6 +249,18 @@ pub fn fts_query(plan: &QueryPlan) -> Option<String> {
 /// (aliased [`ROW_NUMBER_ALIAS`]) then every column of the dataset in order,
 /// at most `limit` rows.
 pub fn render_select(profile: &DatasetProfile, plan: &QueryPlan, limit: u32) -> String {
+    render(profile, plan, limit, true)
+}
+
+/// [`render_select`] without `ORDER BY` and ignoring the plan's own row
+/// count: a probe that tells whether (and how often, up to `limit`) the
+/// plan's conditions match, without ranking every match. Used to say which
+/// conditions of a query that found nothing were the most restrictive.
+pub fn render_probe(profile: &DatasetProfile, plan: &QueryPlan, limit: u32) -> String {
+    render(profile, plan, limit, false)
+}
+
+fn render(profile: &DatasetProfile, plan: &QueryPlan, limit: u32, ordered: bool) -> String {
     let table = profile.table.as_str();
     let style = Style::Sql { table };
     let t = ident(table);
@@ -280,6 +292,10 @@ pub fn render_select(profile: &DatasetProfile, plan: &QueryPlan, limit: u32) -> 
     wheres.extend(plan.filters.iter().map(|f| filter(style, f, &others)));
     if !wheres.is_empty() {
         let _ = write!(sql, " WHERE {}", wheres.join(" AND "));
+    }
+    if !ordered {
+        let _ = write!(sql, " LIMIT {}", limit.max(1));
+        return sql;
     }
     let mut order: Vec<String> = plan
         .order
@@ -397,6 +413,23 @@ mod tests {
         assert!(render_select(&profile(), &plan, 7).ends_with("LIMIT 7"));
         plan.limit = Some(3);
         assert!(render_select(&profile(), &plan, 7).ends_with("LIMIT 3"));
+    }
+
+    #[test]
+    fn probes_have_no_order_and_pass_the_guard() {
+        let mut plan = QueryPlan::empty(Tier::Default);
+        plan.traits = vec!["fintech".into()];
+        plan.limit = Some(3);
+        plan.filters.push(cond(
+            "employees",
+            CompareOp::Gt,
+            vec![Literal::Integer(500)],
+        ));
+        let sql = render_probe(&profile(), &plan, 101);
+        assert!(!sql.contains("ORDER BY"), "{sql}");
+        assert!(sql.ends_with(" LIMIT 101"), "{sql}");
+        assert!(sql.contains("MATCH") && sql.contains("> 500"), "{sql}");
+        check_select(&sql, "companies", Some("companies_fts")).unwrap();
     }
 
     #[test]

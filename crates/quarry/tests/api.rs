@@ -415,6 +415,42 @@ fn small_tier_and_defaults_stream_the_same_shape() {
 }
 
 #[test]
+fn zero_matches_name_the_most_restrictive_conditions() {
+    let s = Server::start("zero");
+    let ask = |phrase: &str, small: bool| {
+        let events = read_events(s.send_json(json!({
+            "query_string": phrase,
+            "dataset_id": "companies",
+            "use_smaller_model": small
+        })));
+        check_stream(&events, 10);
+        assert_eq!(events[2]["data"]["items"], json!([]), "{events:?}");
+        events[0]["data"]["metadata"].as_str().unwrap().to_string()
+    };
+    // Each condition matches records alone; together none.
+    let m = ask("companies in France with more than 1000 employees", false);
+    assert!(
+        m.contains("the most restrictive: country = 'France'"),
+        "{m}"
+    );
+    assert!(m.contains("employees > 1000: 2"), "{m}");
+    // The small tier says it too.
+    let m = ask("companies in France with more than 1000 employees", true);
+    assert!(
+        m.contains("the most restrictive: country = 'France'"),
+        "{m}"
+    );
+    // One condition matches nothing even alone (no relaxation applies:
+    // both are exact).
+    let m = ask("companies in Spain with more than 5000 employees", false);
+    assert!(
+        m.contains("employees > 5000 matches no record at all"),
+        "{m}"
+    );
+    assert!(m.contains("country = 'Spain': 1"), "{m}");
+}
+
+#[test]
 fn accept_application_json_gets_the_four_envelopes_as_an_array() {
     let s = Server::start("json");
     let resp = s
