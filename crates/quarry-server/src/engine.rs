@@ -19,6 +19,9 @@ pub enum EngineFailure {
     /// The cancel flag was set (the client went away) and the statement was
     /// interrupted.
     Cancelled,
+    /// Interrupted because the server is shutting down (set by the server,
+    /// not by engines: they report [`EngineFailure::Cancelled`]).
+    Stopped,
     /// Anything else; the text is logged, never sent to the client.
     Failed(String),
 }

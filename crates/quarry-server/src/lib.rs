@@ -126,10 +126,18 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     // The console is nested after the API's layers: it has its own (HTML
     // errors, security headers), and the peer address for its sign-in
     // throttling.
+    let stopper = state.clone();
     let router = quarry_console::mount(app(state), console);
     // Our own accept loop (connection cap, slow-client time-outs, header
     // size); it gives each request its peer address as axum's ConnectInfo.
-    listener::serve(listener, router, &config.limits, shutdown_signal()).await?;
+    listener::serve(
+        listener,
+        router,
+        &config.limits,
+        shutdown_signal(),
+        move || stopper.stop_streams(),
+    )
+    .await?;
     tracing::info!("quarry stopped");
     Ok(())
 }

@@ -31,6 +31,9 @@ pub struct Limits {
     /// Largest request head (request line and headers) in bytes; a larger
     /// one gets a 431.
     pub max_header_bytes: usize,
+    /// On shutdown, how long open requests may go on before their streams
+    /// are ended with a `close` of `SERVICE_UNAVAILABLE` (DESIGN §1).
+    pub shutdown_drain: Duration,
 }
 
 impl Default for Limits {
@@ -41,6 +44,7 @@ impl Default for Limits {
             max_connections: 1024,
             read_timeout: Duration::from_secs(10),
             max_header_bytes: 16 * 1024,
+            shutdown_drain: Duration::from_secs(8),
         }
     }
 }

@@ -34,8 +34,9 @@ use crate::limits::Limits;
 /// Connections over the cap that are answered with a 503 at once; beyond
 /// these they are closed unanswered.
 const OVERFLOW_ANSWERS: usize = 64;
-/// How long in-flight requests may run on after a shutdown signal.
-const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
+/// After open streams were told to stop, how long their last events have to
+/// reach the clients before the process lets go of the connections.
+const CLOSE_GRACE: Duration = Duration::from_secs(2);
 
 fn http1_builder(limits: &Limits) -> http1::Builder {
     let mut b = http1::Builder::new();
@@ -46,13 +47,17 @@ fn http1_builder(limits: &Limits) -> http1::Builder {
     b
 }
 
-/// Serves `router` on `listener` until `shutdown` completes, then lets
-/// in-flight requests finish (for at most [`SHUTDOWN_GRACE`]).
+/// Serves `router` on `listener` until `shutdown` completes. Then it stops
+/// accepting, closes idle connections and lets in-flight requests finish for
+/// `limits.shutdown_drain`; past that it calls `stop_streams` (which ends
+/// the open query streams with a failing `close`) and waits at most
+/// [`CLOSE_GRACE`] more.
 pub async fn serve(
     listener: TcpListener,
     router: Router,
     limits: &Limits,
     shutdown: impl Future<Output = ()>,
+    stop_streams: impl FnOnce(),
 ) -> std::io::Result<()> {
     let slots = Arc::new(Semaphore::new(limits.max_connections.max(1)));
     let overflow = Arc::new(Semaphore::new(OVERFLOW_ANSWERS));
@@ -109,9 +114,18 @@ pub async fn serve(
         }
     }
     drop(listener);
+    tracing::info!("shutting down: no new connections; letting open requests finish");
+    let finished = graceful.shutdown();
+    tokio::pin!(finished);
     tokio::select! {
-        _ = graceful.shutdown() => {}
-        _ = tokio::time::sleep(SHUTDOWN_GRACE) => {
+        _ = &mut finished => return Ok(()),
+        _ = tokio::time::sleep(limits.shutdown_drain) => {}
+    }
+    tracing::info!("shutting down: ending the open query streams");
+    stop_streams();
+    tokio::select! {
+        _ = &mut finished => {}
+        _ = tokio::time::sleep(CLOSE_GRACE) => {
             tracing::warn!("connections still open after the shutdown grace period");
         }
     }

@@ -385,10 +385,29 @@ impl Emitter {
         });
         let start = tokio::time::Instant::now() + KEEP_ALIVE_EVERY;
         let mut ticker = tokio::time::interval_at(start, KEEP_ALIVE_EVERY);
+        let mut stop = work.state.stop_signal();
+        let mut stopping = work.state.is_stopping();
+        if stopping {
+            work.cancel.store(true, Ordering::SeqCst);
+        }
         loop {
             tokio::select! {
                 done = &mut task => {
-                    return done.unwrap_or_else(|e| Err(EngineFailure::Failed(format!("engine task: {e}"))));
+                    let outcome = done.unwrap_or_else(|e| Err(EngineFailure::Failed(format!("engine task: {e}"))));
+                    return match outcome {
+                        Err(EngineFailure::Cancelled) if work.state.is_stopping() => {
+                            Err(EngineFailure::Stopped)
+                        }
+                        other => other,
+                    };
+                }
+                Ok(()) = stop.changed(), if !stopping => {
+                    if *stop.borrow_and_update() {
+                        // Shutting down: interrupt the statement; the
+                        // stream closes with SERVICE_UNAVAILABLE.
+                        stopping = true;
+                        work.cancel.store(true, Ordering::SeqCst);
+                    }
                 }
                 _ = ticker.tick() => {
                     if self.tx.send(Out::KeepAlive).await.is_err() {
@@ -507,6 +526,17 @@ async fn finish(work: &Work, out: &Emitter, outcome: Result<Vec<ResultItem>, Eng
         Err(EngineFailure::Cancelled) => {
             log_cancelled(work);
             return;
+        }
+        Err(EngineFailure::Stopped) => {
+            tracing::info!(request_id = %work.request_id, "query stopped by the shutdown");
+            CloseData {
+                complete: false,
+                error: Some(
+                    "The server is shutting down and stopped the query; retry it.".into(),
+                ),
+                error_code: Some("SERVICE_UNAVAILABLE".into()),
+                retryable: Some(true),
+            }
         }
         Err(EngineFailure::Timeout) => {
             tracing::warn!(request_id = %work.request_id, "query timed out");

@@ -48,6 +48,8 @@ struct Inner {
     query_timeout: Duration,
     limits: Limits,
     limiter: RateLimiter,
+    /// True once the server, shutting down, ends the open streams.
+    stopping: tokio::sync::watch::Sender<bool>,
 }
 
 impl AppState {
@@ -83,6 +85,7 @@ impl AppState {
                 query_timeout,
                 limits,
                 limiter: RateLimiter::default(),
+                stopping: tokio::sync::watch::Sender::new(false),
             }),
         })
     }
@@ -97,6 +100,21 @@ impl AppState {
 
     pub fn query_timeout(&self) -> Duration {
         self.inner.query_timeout
+    }
+
+    /// Ends the open query streams: their statements are interrupted and
+    /// they close with `SERVICE_UNAVAILABLE` (shutdown, DESIGN §1).
+    pub fn stop_streams(&self) {
+        self.inner.stopping.send_replace(true);
+    }
+
+    pub fn is_stopping(&self) -> bool {
+        *self.inner.stopping.borrow()
+    }
+
+    /// Resolves (to `true`) once [`AppState::stop_streams`] was called.
+    pub fn stop_signal(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.inner.stopping.subscribe()
     }
 
     pub fn engine(&self) -> Arc<dyn QueryEngine> {

@@ -211,3 +211,87 @@ fn a_statement_past_the_time_out_ends_the_stream_with_a_failing_close() {
     assert_eq!(close["retryable"], true);
     assert!(close["error"].as_str().unwrap().contains("300 ms"));
 }
+
+#[test]
+fn a_shutdown_ends_open_streams_with_a_service_unavailable_close() {
+    let (dir, token) = data_dir("shutdown");
+    let (tx, rx) = mpsc::channel();
+    let engine = Arc::new(EndlessStatement {
+        outcome: Mutex::new(Some(tx)),
+    });
+    let limits = quarry_server::Limits {
+        shutdown_drain: Duration::from_millis(500),
+        ..quarry_server::Limits::default()
+    };
+    // A time-out far beyond the test: only the shutdown can stop it.
+    let state = AppState::build(&dir, Duration::from_secs(600), engine, limits.clone()).unwrap();
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let server = std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async move {
+            let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+            let stopper = state.clone();
+            quarry_server::listener::serve(
+                listener,
+                quarry_server::app(state),
+                &limits,
+                async {
+                    let _ = stop_rx.await;
+                },
+                move || stopper.stop_streams(),
+            )
+            .await
+            .unwrap();
+        });
+    });
+
+    let mut stream = post_query(addr, &token, "cities in Germany");
+    let mut raw = Vec::new();
+    let mut buf = [0u8; 4096];
+    // The headers first: the stream has started and its statement runs.
+    while !String::from_utf8_lossy(&raw).contains("\r\n\r\n") {
+        let n = stream.read(&mut buf).unwrap();
+        assert!(n > 0, "connection closed early");
+        raw.extend_from_slice(&buf[..n]);
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(rx.try_recv().is_err(), "the statement must still run");
+    let asked = Instant::now();
+    stop_tx.send(()).unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !String::from_utf8_lossy(&raw).contains("\"type\":\"close\"") {
+        assert!(Instant::now() < deadline, "no close event");
+        let n = stream.read(&mut buf).unwrap();
+        assert!(n > 0, "connection closed before the close event");
+        raw.extend_from_slice(&buf[..n]);
+    }
+    // Not before the drain period: open requests get the chance to finish.
+    assert!(asked.elapsed() >= Duration::from_millis(500));
+    let text = String::from_utf8_lossy(&raw);
+    let events: Vec<serde_json::Value> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("data: "))
+        .map(|j| serde_json::from_str(j).unwrap())
+        .collect();
+    let types: Vec<&str> = events.iter().map(|e| e["type"].as_str().unwrap()).collect();
+    assert_eq!(types, ["thoughts", "sql", "close"], "{text}");
+    let close = &events[2]["data"];
+    assert_eq!(close["complete"], false);
+    assert_eq!(close["error_code"], "SERVICE_UNAVAILABLE");
+    assert_eq!(close["retryable"], true);
+    assert_eq!(
+        rx.recv_timeout(Duration::from_secs(5)).unwrap(),
+        Err(EngineFailure::Cancelled),
+        "the statement was interrupted"
+    );
+    // And the server finishes.
+    server.join().unwrap();
+    assert!(TcpStream::connect(addr).is_err(), "no longer listening");
+}

@@ -82,6 +82,7 @@ fn serve(state: AppState, limits: Limits) -> std::net::SocketAddr {
                 quarry_server::app(state),
                 &limits,
                 std::future::pending(),
+                || {},
             )
             .await
             .unwrap();

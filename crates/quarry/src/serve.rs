@@ -37,6 +37,7 @@ pub fn run(data_dir: &Path, args: ServeArgs) -> anyhow::Result<()> {
             max_connections: args.max_connections.max(1),
             read_timeout: Duration::from_millis(args.read_timeout_ms.max(1)),
             max_header_bytes: args.max_header_bytes,
+            ..quarry_server::Limits::default()
         },
         console,
     };
