@@ -531,9 +531,7 @@ async fn finish(work: &Work, out: &Emitter, outcome: Result<Vec<ResultItem>, Eng
             tracing::info!(request_id = %work.request_id, "query stopped by the shutdown");
             CloseData {
                 complete: false,
-                error: Some(
-                    "The server is shutting down and stopped the query; retry it.".into(),
-                ),
+                error: Some("The server is shutting down and stopped the query; retry it.".into()),
                 error_code: Some("SERVICE_UNAVAILABLE".into()),
                 retryable: Some(true),
             }
