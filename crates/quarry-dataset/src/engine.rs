@@ -118,17 +118,17 @@ impl std::fmt::Debug for DatasetReader {
     }
 }
 
-fn is_denied_function(name: &str) -> bool {
-    // Not registered on this connection anyway; refused for good measure.
-    [
-        "load_extension",
-        "readfile",
-        "writefile",
-        "edit",
-        "fts5_source_id",
-    ]
-    .iter()
-    .any(|f| name.eq_ignore_ascii_case(f))
+/// The SQL functions a statement may call: those the renderer writes
+/// (`bm25`, the aggregates of the frequency conditions, `like` behind
+/// `LIKE … ESCAPE`) and `match` behind FTS5's `MATCH`. Everything else
+/// (`load_extension`, `readfile`, `randomblob`, …) is refused, whether or
+/// not it is registered on this connection.
+const ALLOWED_FUNCTIONS: &[&str] = &["bm25", "count", "min", "max", "like", "match"];
+
+fn is_allowed_function(name: &str) -> bool {
+    ALLOWED_FUNCTIONS
+        .iter()
+        .any(|f| name.eq_ignore_ascii_case(f))
 }
 
 impl DatasetReader {
@@ -154,7 +154,7 @@ impl DatasetReader {
                 {
                     Authorization::Allow
                 }
-                AuthAction::Function { function_name } if !is_denied_function(function_name) => {
+                AuthAction::Function { function_name } if is_allowed_function(function_name) => {
                     Authorization::Allow
                 }
                 // FTS5 checks whether the index changed under it.
@@ -304,6 +304,10 @@ impl DatasetReader {
                 }
             }
             Some(ErrorCode::AuthorizationForStatementDenied) => {
+                EngineError::NotAuthorized(e.to_string())
+            }
+            // A refused function is reported as a plain SQL error.
+            _ if e.to_string().contains("not authorized") => {
                 EngineError::NotAuthorized(e.to_string())
             }
             _ => EngineError::Sql(e),

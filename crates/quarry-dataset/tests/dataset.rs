@@ -575,6 +575,11 @@ fn authorizer_refuses_everything_but_reading_the_dataset() {
         "SELECT * FROM sqlite_master".to_string(),
         "SELECT * FROM _quarry_profile".to_string(),
         "BEGIN".to_string(),
+        // Functions outside the renderer's few, registered or not.
+        "SELECT rowid, randomblob(8), name FROM \"ds-1\"".to_string(),
+        "SELECT rowid, upper(name), name FROM \"ds-1\"".to_string(),
+        "SELECT rowid, load_extension('x'), name FROM \"ds-1\"".to_string(),
+        "SELECT rowid, sqlite_version(), name FROM \"ds-1\"".to_string(),
     ];
     for sql in &refused {
         let r = reader.query(
