@@ -55,7 +55,11 @@ impl ImportProgress {
         match self {
             ImportProgress::Quiet => {}
             ImportProgress::Bar(state) => state.borrow_mut().report(p),
-            ImportProgress::Lines(state) => state.borrow_mut().report(p),
+            ImportProgress::Lines(state) => {
+                if let Some(line) = state.borrow_mut().line(p, Instant::now()) {
+                    eprintln!("{line}");
+                }
+            }
         }
     }
 
@@ -131,16 +135,16 @@ fn style(template: &str) -> ProgressStyle {
 }
 
 impl LineState {
-    fn report(&mut self, p: &Progress) {
-        let now = Instant::now();
+    /// The line to print for this report at `now`, if one is due: the first
+    /// report of each phase and then one every [`LINE_INTERVAL`], nothing in
+    /// the first [`LINES_AFTER`].
+    fn line(&mut self, p: &Progress, now: Instant) -> Option<String> {
         let new_phase = self.phase != Some(p.phase);
         if now.duration_since(self.started) < LINES_AFTER
             || (!new_phase && now.duration_since(self.last_line) < LINE_INTERVAL)
+            || p.phase == Phase::Done
         {
-            return;
-        }
-        if p.phase == Phase::Done {
-            return;
+            return None;
         }
         self.phase = Some(p.phase);
         self.last_line = now;
@@ -164,7 +168,10 @@ impl LineState {
             Phase::Index => format!("{} rows", group(p.rows)),
             Phase::Done => String::new(),
         };
-        eprintln!("import: {elapsed:7.1} s  {:<12} {detail}", p.phase.name());
+        Some(format!(
+            "import: {elapsed:7.1} s  {:<12} {detail}",
+            p.phase.name()
+        ))
     }
 }
 
@@ -188,6 +195,37 @@ pub fn group(n: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_come_per_phase_and_every_few_seconds_after_a_quiet_start() {
+        let t0 = Instant::now();
+        let mut l = LineState {
+            started: t0,
+            phase: None,
+            last_line: t0,
+        };
+        let at = |s: f64| t0 + Duration::from_secs_f64(s);
+        let report = |phase, rows| Progress {
+            phase,
+            rows,
+            total_rows: (phase != Phase::Scan).then_some(1_000_000),
+            bytes: 50_000_000,
+            total_bytes: 100_000_000,
+        };
+        // Quiet at first: short imports print nothing.
+        assert_eq!(l.line(&report(Phase::Scan, 10_000), at(1.0)), None);
+        let first = l.line(&report(Phase::Scan, 500_000), at(2.5)).unwrap();
+        assert!(
+            first.contains("scanning") && first.contains("50% of 100 MB"),
+            "{first}"
+        );
+        assert_eq!(l.line(&report(Phase::Scan, 600_000), at(4.0)), None);
+        let next = l.line(&report(Phase::Insert, 10_000), at(4.1)).unwrap();
+        assert!(next.contains("10,000 of 1,000,000 rows (1%)"), "{next}");
+        assert_eq!(l.line(&report(Phase::Insert, 20_000), at(8.0)), None);
+        assert!(l.line(&report(Phase::Insert, 900_000), at(9.2)).is_some());
+        assert_eq!(l.line(&report(Phase::Done, 1_000_000), at(20.0)), None);
+    }
 
     #[test]
     fn groups_thousands() {
