@@ -66,6 +66,17 @@ pub struct ColumnProfile {
     pub full_text: bool,
 }
 
+impl ColumnProfile {
+    /// The key of this column in a result item, `<NNN>_<field_name>`
+    /// (DESIGN §1): the 1-based ordinal, zero-padded to three digits, and
+    /// the normalised name. The discovery API (`GET /v1/datasets/{id}`)
+    /// names fields with it; the engine's result items must carry the same
+    /// keys (a test in `crates/quarry/tests/discovery.rs` compares them).
+    pub fn item_key(&self) -> String {
+        format!("{:03}_{}", self.ordinal, self.name)
+    }
+}
+
 /// The profile of a whole dataset.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DatasetProfile {

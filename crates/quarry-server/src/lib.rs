@@ -1,13 +1,18 @@
 //! Quarry's HTTP service.
 //!
 //! Routes: `POST /v1/query` (the contract's one operation, [`query`]),
-//! `GET /v1/openapi.json` (generated, [`openapi`]) and `GET /healthz`.
+//! `GET /v1/datasets` and `GET /v1/datasets/{id}` (discovery, an extension
+//! of the contract, [`datasets`]), `GET /v1/openapi.json` (generated,
+//! [`openapi`]) and `GET /healthz`. [`auth`] checks the API key and its rate
+//! for every route that takes one.
 //! The layer in [`middleware`] gives every response an `X-Request-Id` and
 //! every error the contract's body; [`error`] is the one place errors become
 //! statuses and codes. This crate knows nothing of SQL text: it asks the
 //! planner for a plan, `quarry-sql` for the statement and the engine to run
 //! it.
 
+pub mod auth;
+pub mod datasets;
 pub mod engine;
 pub mod error;
 pub mod events;
@@ -37,6 +42,14 @@ pub fn app(state: AppState) -> Router {
         .route(
             "/v1/query",
             post(query::query_dataset).fallback(|| async { method_not_allowed("POST") }),
+        )
+        .route(
+            "/v1/datasets",
+            get(datasets::list_datasets).fallback(|| async { method_not_allowed("GET, HEAD") }),
+        )
+        .route(
+            "/v1/datasets/{id}",
+            get(datasets::get_dataset).fallback(|| async { method_not_allowed("GET, HEAD") }),
         )
         .route(
             "/v1/openapi.json",

@@ -1,5 +1,7 @@
 //! `GET /v1/openapi.json`: the OpenAPI 3.1 description, generated from the
-//! request, event and error types and the handler's annotations.
+//! request, event and error types and the handlers' annotations. The
+//! discovery operations (`/v1/datasets`, `/v1/datasets/{id}`) extend the
+//! contract: they carry `x-quarry-extension: true` and say so.
 
 use utoipa::openapi::extensions::Extensions;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
@@ -7,6 +9,7 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::openapi::RefOr;
 use utoipa::{Modify, OpenApi};
 
+use crate::datasets::{DatasetDetail, DatasetList, DatasetSummary, FieldInfo, FieldType};
 use crate::error::ErrorBody;
 use crate::events::{
     CloseData, Envelope, EventData, EventType, ResultItem, ResultsData, SqlData, ThoughtsData,
@@ -20,13 +23,21 @@ use crate::request::QueryRequest;
         version = "1.0.0",
         description = "Natural-language search over a dataset, answered as a Server-Sent Events stream."
     ),
-    paths(crate::query::query_dataset),
+    paths(
+        crate::query::query_dataset,
+        crate::datasets::list_datasets,
+        crate::datasets::get_dataset
+    ),
     components(schemas(
         QueryRequest, Envelope, EventType, EventData, ThoughtsData, SqlData, ResultsData,
-        ResultItem, CloseData, ErrorBody
+        ResultItem, CloseData, ErrorBody, DatasetList, DatasetSummary, DatasetDetail, FieldInfo,
+        FieldType
     )),
     modifiers(&ApiKeyHeader, &SseEvents),
-    tags((name = "query", description = "Querying datasets"))
+    tags(
+        (name = "query", description = "Querying datasets"),
+        (name = "datasets", description = "Discovering datasets and their fields. An extension of the contract (interface 1.0.0 has only `POST /v1/query`); its operations are marked `x-quarry-extension: true`.")
+    )
 )]
 pub struct ApiDoc;
 

@@ -20,6 +20,7 @@ use futures_util::StreamExt;
 use quarry_planner::{QueryPlan, Tier};
 use tokio::sync::mpsc;
 
+use crate::auth::{authenticate, blocking};
 use crate::engine::EngineFailure;
 use crate::error::{ApiError, ErrorBody};
 use crate::events::{
@@ -110,34 +111,13 @@ async fn handle(
     body: Body,
     rate: &mut Option<RateDecision>,
 ) -> Result<Response, ApiError> {
-    // 2. Authentication, before any look at the body.
-    let key = match headers.get("apikey") {
-        None => return Err(ApiError::MissingApiKey),
-        Some(v) => v
-            .to_str()
-            .map_err(|_| ApiError::InvalidApiKey)?
-            .trim()
-            .to_string(),
-    };
-    if key.is_empty() {
-        return Err(ApiError::MissingApiKey);
-    }
-    let st = state.clone();
-    let who = blocking(move || st.with_catalog(|c| c.authenticate_key(&key)))
-        .await?
-        .map_err(ApiError::internal)?
-        .ok_or(ApiError::InvalidApiKey)?;
+    // 2. Authentication, before any look at the body, and 3. the key's
+    // rate.
+    let who = authenticate(&state, &headers, rate).await?;
     let account_id = who.account_id;
 
-    // 3. Rate limit and open streams, per key, before the body is read.
-    let (per_minute, max_streams) = crate::limits::effective(who.limits, state.limits());
-    let decision = state.limiter().check(who.token_id, per_minute);
-    *rate = Some(decision);
-    if !decision.allowed {
-        return Err(ApiError::RateLimited {
-            retry_after: decision.reset_secs,
-        });
-    }
+    // 3. Open streams, per key, before the body is read.
+    let (_, max_streams) = crate::limits::effective(who.limits, state.limits());
     let slot = state
         .limiter()
         .open_stream(who.token_id, max_streams)
@@ -214,15 +194,6 @@ async fn handle(
             Json(events).into_response()
         }
     })
-}
-
-/// Runs blocking work (SQLite, files, planning) off the async workers.
-async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(f)
-        .await
-        .map_err(|e| ApiError::internal(format!("blocking task failed: {e}")))
 }
 
 /// `application/json`, with any parameters (`; charset=utf-8`).

@@ -1,0 +1,58 @@
+//! DESIGN §1 steps 2 and 3, shared by every route that takes an API key
+//! (`POST /v1/query` and the discovery routes of [`crate::datasets`]): the
+//! `apikey` header, then the key's token bucket.
+
+use axum::http::HeaderMap;
+use quarry_catalog::KeyIdentity;
+
+use crate::error::ApiError;
+use crate::limits::RateDecision;
+use crate::state::AppState;
+
+/// Authenticates the request's `apikey` and takes one request from the
+/// key's bucket. `rate` is set as soon as there is a decision, so that the
+/// caller can add the `RateLimit` headers to whatever it answers, a 429
+/// included.
+pub async fn authenticate(
+    state: &AppState,
+    headers: &HeaderMap,
+    rate: &mut Option<RateDecision>,
+) -> Result<KeyIdentity, ApiError> {
+    // 2. Authentication, before any look at the rest of the request.
+    let key = match headers.get("apikey") {
+        None => return Err(ApiError::MissingApiKey),
+        Some(v) => v
+            .to_str()
+            .map_err(|_| ApiError::InvalidApiKey)?
+            .trim()
+            .to_string(),
+    };
+    if key.is_empty() {
+        return Err(ApiError::MissingApiKey);
+    }
+    let st = state.clone();
+    let who = blocking(move || st.with_catalog(|c| c.authenticate_key(&key)))
+        .await?
+        .map_err(ApiError::internal)?
+        .ok_or(ApiError::InvalidApiKey)?;
+
+    // 3. The key's request rate.
+    let (per_minute, _) = crate::limits::effective(who.limits, state.limits());
+    let decision = state.limiter().check(who.token_id, per_minute);
+    *rate = Some(decision);
+    if !decision.allowed {
+        return Err(ApiError::RateLimited {
+            retry_after: decision.reset_secs,
+        });
+    }
+    Ok(who)
+}
+
+/// Runs blocking work (SQLite, files, planning) off the async workers.
+pub async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| ApiError::internal(format!("blocking task failed: {e}")))
+}
