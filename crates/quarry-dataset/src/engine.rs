@@ -254,7 +254,7 @@ impl DatasetReader {
                     c.name
                 )));
             }
-            keys.push((format!("{:03}_{}", c.ordinal, c.name), c.ty));
+            keys.push((c.item_key(), c.ty));
         }
         let id_col = profile
             .id_column
