@@ -8,7 +8,10 @@
 //! - A client has `read_timeout` to send a request's headers (hyper's
 //!   `header_read_timeout`, which also ends idle keep-alive connections);
 //!   the query handler gives it as long again for the body.
-//! - A request head larger than `max_header_bytes` is refused with a 431.
+//! - A request head larger than `max_header_bytes` is refused with a 431 and
+//!   the contract's JSON error body. hyper itself reads heads of up to
+//!   [`HEAD_BUFFER_FACTOR`] times that size; past it hyper answers a bare
+//!   431 (no body) and closes.
 //!
 //! Each request carries the peer address as `ConnectInfo<SocketAddr>`.
 
@@ -38,13 +41,45 @@ const OVERFLOW_ANSWERS: usize = 64;
 /// reach the clients before the process lets go of the connections.
 const CLOSE_GRACE: Duration = Duration::from_secs(2);
 
+/// hyper's read buffer, in multiples of `max_header_bytes`: heads between
+/// the limit and this many times it reach [`head_too_large`], which answers
+/// in the contract's error shape.
+const HEAD_BUFFER_FACTOR: usize = 4;
+
 fn http1_builder(limits: &Limits) -> http1::Builder {
     let mut b = http1::Builder::new();
     b.timer(TokioTimer::new())
         .header_read_timeout(limits.read_timeout)
-        .max_buf_size(limits.max_header_bytes.max(8192))
+        .max_buf_size(
+            limits
+                .max_header_bytes
+                .saturating_mul(HEAD_BUFFER_FACTOR)
+                .max(8192),
+        )
         .keep_alive(true);
     b
+}
+
+/// Size of a request's head as it was sent: the request line, each header
+/// line and the blank line.
+fn head_size<B>(req: &Request<B>) -> usize {
+    let line = req.method().as_str().len() + 1 + req.uri().to_string().len() + 11;
+    let headers: usize = req
+        .headers()
+        .iter()
+        .map(|(name, value)| name.as_str().len() + 2 + value.len() + 2)
+        .sum();
+    line + headers + 2
+}
+
+/// The 431 answer to a head over `max_header_bytes`; the connection closes.
+fn head_too_large(max: usize) -> Response<Body> {
+    error_response(
+        StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+        &format!("The request line and headers exceed {max} bytes."),
+        "HEADERS_TOO_LARGE",
+        None,
+    )
 }
 
 /// Serves `router` on `listener` until `shutdown` completes. Then it stops
@@ -84,9 +119,16 @@ pub async fn serve(
         match slots.clone().try_acquire_owned() {
             Ok(permit) => {
                 let router = router.clone();
+                let max_head = limits.max_header_bytes;
                 let svc = hyper::service::service_fn(move |mut req: Request<Incoming>| {
-                    req.extensions_mut().insert(ConnectInfo(peer));
-                    router.clone().oneshot(req)
+                    let router = router.clone();
+                    async move {
+                        if head_size(&req) > max_head {
+                            return Ok(head_too_large(max_head));
+                        }
+                        req.extensions_mut().insert(ConnectInfo(peer));
+                        router.oneshot(req).await
+                    }
                 });
                 let conn = graceful.watch(builder.serve_connection(io, svc));
                 tokio::spawn(async move {
@@ -134,19 +176,33 @@ pub async fn serve(
 
 /// The answer on a connection over the cap.
 fn over_capacity() -> Response<Body> {
-    let body = serde_json::json!({
-        "error": "The server has too many open connections; retry later.",
-        "error_code": "SERVICE_UNAVAILABLE",
-    })
-    .to_string();
+    error_response(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "The server has too many open connections; retry later.",
+        "SERVICE_UNAVAILABLE",
+        Some("1"),
+    )
+}
+
+/// An error answered by the accept loop itself (the router never saw the
+/// request): the contract's shape, a request id, and `Connection: close`.
+fn error_response(
+    status: StatusCode,
+    message: &str,
+    code: &str,
+    retry_after: Option<&'static str>,
+) -> Response<Body> {
+    let body = serde_json::json!({ "error": message, "error_code": code }).to_string();
     let mut resp = Response::new(Body::from(body));
-    *resp.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
+    *resp.status_mut() = status;
     let h = resp.headers_mut();
     h.insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("application/json"),
     );
-    h.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    if let Some(secs) = retry_after {
+        h.insert(header::RETRY_AFTER, HeaderValue::from_static(secs));
+    }
     h.insert(header::CONNECTION, HeaderValue::from_static("close"));
     h.insert(
         crate::middleware::REQUEST_ID_HEADER,

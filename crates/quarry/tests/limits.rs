@@ -206,10 +206,47 @@ fn a_client_that_trickles_its_headers_or_body_is_cut_off() {
 #[test]
 fn oversized_request_heads_are_refused() {
     let s = Server::start("bighead", &["--max-header-bytes", "16384"]);
+    // Just over the limit, on the API and on the console: the contract's
+    // error shape.
+    for path in ["/healthz", "/v1/query", "/console/"] {
+        let r = s
+            .http
+            .get(format!("{}{path}", s.base))
+            .header("x-padding", "a".repeat(16 * 1024))
+            .send()
+            .unwrap();
+        assert_eq!(r.status(), 431);
+        assert_eq!(r.headers()["connection"], "close");
+        let (status, code, message) = error_of(r);
+        assert_eq!(status, 431);
+        assert_eq!(code, "HEADERS_TOO_LARGE");
+        assert!(message.contains("16384 bytes"), "{message}");
+    }
+    // Exactly at the limit is fine; one byte more is not.
+    let raw_status = |size: usize| {
+        let head = |pad: usize| {
+            format!(
+                "GET /healthz HTTP/1.1\r\nhost: x\r\nconnection: close\r\nx-padding: {}\r\n\r\n",
+                "a".repeat(pad)
+            )
+        };
+        let pad = size - head(0).len();
+        let mut c = TcpStream::connect(&s.addr).unwrap();
+        c.write_all(head(pad).as_bytes()).unwrap();
+        let mut answer = String::new();
+        c.read_to_string(&mut answer).unwrap();
+        answer.lines().next().unwrap_or_default().to_string()
+    };
+    assert_eq!(raw_status(16384), "HTTP/1.1 200 OK");
+    assert_eq!(
+        raw_status(16385),
+        "HTTP/1.1 431 Request Header Fields Too Large"
+    );
+    // Far over it, hyper refuses the head before it is parsed.
     let r = s
         .http
         .get(format!("{}/healthz", s.base))
-        .header("x-padding", "a".repeat(32 * 1024))
+        .header("x-padding", "a".repeat(128 * 1024))
         .send();
     match r {
         Ok(r) => assert_eq!(r.status(), 431),
