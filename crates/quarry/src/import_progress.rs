@@ -6,7 +6,7 @@ use std::cell::RefCell;
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use quarry_dataset::{Phase, Progress};
 
 /// How often the line-based display writes a line within a phase.
@@ -101,14 +101,14 @@ fn new_bar(p: &Progress) -> Option<ProgressBar> {
         Phase::Scan | Phase::Verify => {
             let bar = ProgressBar::with_draw_target(Some(p.total_bytes), target);
             bar.set_style(style(
-                "{prefix:>12} [{bar:30}] {bytes}/{total_bytes} {msg} ({binary_bytes_per_sec}, ETA {eta})",
+                "{prefix:>12} [{bar:24}] {bytes}/{total_bytes}, {msg} ({binary_bytes_per_sec}, ETA {eta})",
             ));
             bar
         }
         Phase::Insert => {
             let bar = ProgressBar::with_draw_target(p.total_rows, target);
             bar.set_style(style(
-                "{prefix:>12} [{bar:30}] {human_pos}/{human_len} rows ({per_sec}, ETA {eta})",
+                "{prefix:>12} [{bar:24}] {human_pos}/{human_len} rows ({rows_per_sec} rows/s, ETA {eta})",
             ));
             bar
         }
@@ -131,6 +131,12 @@ fn new_bar(p: &Progress) -> Option<ProgressBar> {
 fn style(template: &str) -> ProgressStyle {
     ProgressStyle::with_template(template)
         .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .with_key(
+            "rows_per_sec",
+            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = w.write_str(&group(state.per_sec() as u64));
+            },
+        )
         .progress_chars("=> ")
 }
 

@@ -480,10 +480,8 @@ fn replace_is_explicit_and_a_stream_open_on_the_old_version_finishes() {
     assert_eq!(files_after.len(), files_before.len() + 1);
 }
 
-#[test]
-fn a_killed_import_leaves_nothing_and_the_next_start_removes_its_temp_files() {
-    let s = Setup::new("killed");
-    // Big enough to take seconds in a debug build.
+/// A CSV big enough to take seconds to import in a debug build.
+fn big_csv(s: &Setup) -> PathBuf {
     let mut csv = String::with_capacity(40 << 20);
     csv.push_str("id,name,city,description\n");
     for i in 0..400_000 {
@@ -492,7 +490,52 @@ fn a_killed_import_leaves_nothing_and_the_next_start_removes_its_temp_files() {
             i % 997
         ));
     }
-    let big = s.file("big.csv", csv);
+    s.file("big.csv", csv)
+}
+
+#[test]
+fn a_terminal_gets_a_progress_bar_with_rows_per_second_and_eta() {
+    // `script` gives the import a pseudo-terminal as its stderr.
+    if Command::new("script").arg("--version").output().is_err() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "`script` (util-linux) is needed under CI"
+        );
+        eprintln!("skipped: no `script` command");
+        return;
+    }
+    let s = Setup::new("bar");
+    let big = big_csv(&s);
+    let command = format!(
+        "'{BIN}' --data-dir '{}' dataset import '{}' --id big --account {OWNER}",
+        s.data.display(),
+        big.display()
+    );
+    let out = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .env("COLUMNS", "120")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("Imported 400,000 rows"), "{text}");
+    let bar = text
+        .split(['\r', '\n'])
+        .find(|l| l.contains("inserting [") && l.contains("rows/s, ETA"))
+        .unwrap_or_else(|| panic!("no progress bar line in {text:?}"));
+    assert!(bar.contains("/400,000 rows ("), "{bar}");
+
+    // Without a terminal: no bar, no escape codes.
+    let s2 = Setup::new("nobar");
+    let (ok, _, err) = s2.import(&big, "big", &[]);
+    assert!(ok, "{err}");
+    assert!(!err.contains('\u{1b}') && !err.contains(" ["), "{err}");
+}
+
+#[test]
+fn a_killed_import_leaves_nothing_and_the_next_start_removes_its_temp_files() {
+    let s = Setup::new("killed");
+    let big = big_csv(&s);
     let mut child = Command::new(BIN)
         .arg("--data-dir")
         .arg(&s.data)
