@@ -99,12 +99,18 @@ fn data_dir(name: &str) -> (PathBuf, String) {
     (dir, token)
 }
 
-/// Serves the real router on a free port in a background runtime.
-fn serve(state: AppState) -> std::net::SocketAddr {
+/// Serves the real router through the production accept loop on a free
+/// port in a background runtime, until `shutdown` is sent (or forever).
+/// Returns the address and the server thread.
+fn serve_until(
+    state: AppState,
+    limits: quarry_server::Limits,
+    shutdown: Option<tokio::sync::oneshot::Receiver<()>>,
+) -> (std::net::SocketAddr, std::thread::JoinHandle<()>) {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     listener.set_nonblocking(true).unwrap();
     let addr = listener.local_addr().unwrap();
-    std::thread::spawn(move || {
+    let thread = std::thread::spawn(move || {
         let rt = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_all()
@@ -112,12 +118,53 @@ fn serve(state: AppState) -> std::net::SocketAddr {
             .unwrap();
         rt.block_on(async move {
             let listener = tokio::net::TcpListener::from_std(listener).unwrap();
-            axum::serve(listener, quarry_server::app(state))
-                .await
-                .unwrap();
+            let stopper = state.clone();
+            quarry_server::listener::serve(
+                listener,
+                quarry_server::app(state),
+                &limits,
+                async {
+                    match shutdown {
+                        Some(rx) => {
+                            let _ = rx.await;
+                        }
+                        None => std::future::pending().await,
+                    }
+                },
+                move || stopper.stop_streams(),
+            )
+            .await
+            .unwrap();
         });
     });
-    addr
+    (addr, thread)
+}
+
+fn serve(state: AppState) -> std::net::SocketAddr {
+    serve_until(state, quarry_server::Limits::default(), None).0
+}
+
+/// Reads the response until its `close` event has arrived (the connection
+/// may stay open) and returns the events, after checking they are
+/// `thoughts`, `sql`, `close`.
+fn events_until_close(stream: &mut TcpStream, mut raw: Vec<u8>) -> Vec<serde_json::Value> {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut buf = [0u8; 4096];
+    while !String::from_utf8_lossy(&raw).contains("\"type\":\"close\"") {
+        assert!(Instant::now() < deadline, "no close event");
+        let n = stream.read(&mut buf).unwrap();
+        assert!(n > 0, "connection closed before the close event");
+        raw.extend_from_slice(&buf[..n]);
+    }
+    let text = String::from_utf8_lossy(&raw);
+    let events: Vec<serde_json::Value> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("data: "))
+        .map(|j| serde_json::from_str(j).unwrap())
+        .collect();
+    let types: Vec<&str> = events.iter().map(|e| e["type"].as_str().unwrap()).collect();
+    assert_eq!(types, ["thoughts", "sql", "close"], "{text}");
+    events
 }
 
 fn post_query(addr: std::net::SocketAddr, token: &str, phrase: &str) -> TcpStream {
@@ -182,29 +229,11 @@ fn a_statement_past_the_time_out_ends_the_stream_with_a_failing_close() {
     let addr = serve(state);
 
     let mut stream = post_query(addr, &token, "cities in Germany");
-    let mut raw = Vec::new();
-    // The response ends (chunked, then the connection stays open): read
-    // until the close event has arrived.
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let mut buf = [0u8; 4096];
-    while !String::from_utf8_lossy(&raw).contains("\"type\":\"close\"") {
-        assert!(Instant::now() < deadline, "no close event");
-        let n = stream.read(&mut buf).unwrap();
-        assert!(n > 0, "connection closed early");
-        raw.extend_from_slice(&buf[..n]);
-    }
+    let events = events_until_close(&mut stream, Vec::new());
     assert_eq!(
         rx.recv_timeout(Duration::from_secs(5)).unwrap(),
         Err(EngineFailure::Timeout)
     );
-    let text = String::from_utf8_lossy(&raw);
-    let events: Vec<serde_json::Value> = text
-        .lines()
-        .filter_map(|l| l.strip_prefix("data: "))
-        .map(|j| serde_json::from_str(j).unwrap())
-        .collect();
-    let types: Vec<&str> = events.iter().map(|e| e["type"].as_str().unwrap()).collect();
-    assert_eq!(types, ["thoughts", "sql", "close"], "{text}");
     let close = &events[2]["data"];
     assert_eq!(close["complete"], false);
     assert_eq!(close["error_code"], "QUERY_TIMEOUT");
@@ -225,32 +254,8 @@ fn a_shutdown_ends_open_streams_with_a_service_unavailable_close() {
     };
     // A time-out far beyond the test: only the shutdown can stop it.
     let state = AppState::build(&dir, Duration::from_secs(600), engine, limits.clone()).unwrap();
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    listener.set_nonblocking(true).unwrap();
-    let addr = listener.local_addr().unwrap();
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let server = std::thread::spawn(move || {
-        let rt = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .unwrap();
-        rt.block_on(async move {
-            let listener = tokio::net::TcpListener::from_std(listener).unwrap();
-            let stopper = state.clone();
-            quarry_server::listener::serve(
-                listener,
-                quarry_server::app(state),
-                &limits,
-                async {
-                    let _ = stop_rx.await;
-                },
-                move || stopper.stop_streams(),
-            )
-            .await
-            .unwrap();
-        });
-    });
+    let (addr, server) = serve_until(state, limits, Some(stop_rx));
 
     let mut stream = post_query(addr, &token, "cities in Germany");
     let mut raw = Vec::new();
@@ -265,23 +270,9 @@ fn a_shutdown_ends_open_streams_with_a_service_unavailable_close() {
     assert!(rx.try_recv().is_err(), "the statement must still run");
     let asked = Instant::now();
     stop_tx.send(()).unwrap();
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while !String::from_utf8_lossy(&raw).contains("\"type\":\"close\"") {
-        assert!(Instant::now() < deadline, "no close event");
-        let n = stream.read(&mut buf).unwrap();
-        assert!(n > 0, "connection closed before the close event");
-        raw.extend_from_slice(&buf[..n]);
-    }
+    let events = events_until_close(&mut stream, raw);
     // Not before the drain period: open requests get the chance to finish.
     assert!(asked.elapsed() >= Duration::from_millis(500));
-    let text = String::from_utf8_lossy(&raw);
-    let events: Vec<serde_json::Value> = text
-        .lines()
-        .filter_map(|l| l.strip_prefix("data: "))
-        .map(|j| serde_json::from_str(j).unwrap())
-        .collect();
-    let types: Vec<&str> = events.iter().map(|e| e["type"].as_str().unwrap()).collect();
-    assert_eq!(types, ["thoughts", "sql", "close"], "{text}");
     let close = &events[2]["data"];
     assert_eq!(close["complete"], false);
     assert_eq!(close["error_code"], "SERVICE_UNAVAILABLE");
