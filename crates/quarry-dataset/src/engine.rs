@@ -119,11 +119,11 @@ impl std::fmt::Debug for DatasetReader {
 }
 
 /// The SQL functions a statement may call: those the renderer writes
-/// (`bm25`, the aggregates of the frequency conditions, `like` behind
+/// (`bm25`, the aggregates of the frequency and average conditions, `like` behind
 /// `LIKE … ESCAPE`) and `match` behind FTS5's `MATCH`. Everything else
 /// (`load_extension`, `readfile`, `randomblob`, …) is refused, whether or
 /// not it is registered on this connection.
-const ALLOWED_FUNCTIONS: &[&str] = &["bm25", "count", "min", "max", "like", "match"];
+const ALLOWED_FUNCTIONS: &[&str] = &["bm25", "count", "min", "max", "avg", "like", "match"];
 
 fn is_allowed_function(name: &str) -> bool {
     ALLOWED_FUNCTIONS

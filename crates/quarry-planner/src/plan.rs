@@ -49,6 +49,11 @@ pub enum CompareOp {
     LtRowOf,
     /// `field` equal to the same field of the anchor record.
     EqRowOf,
+    /// `field` above its mean over the whole dataset ("older than
+    /// average"); no values.
+    GtAvg,
+    /// `field` below its mean over the whole dataset.
+    LtAvg,
     /// `field` holds its most frequent value among the records the other
     /// filters keep ("which year had the most films").
     MostFrequent,

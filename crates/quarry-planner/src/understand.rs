@@ -83,6 +83,8 @@ struct Ctx<'a> {
     today: crate::Day,
     /// Field mentions (by start) already attached to a number.
     attached: HashSet<usize>,
+    /// Token spans read as comparisons with an average.
+    averaged: Vec<(usize, usize)>,
 }
 
 fn confidence(kind: MatchKind) -> f32 {
@@ -124,6 +126,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: crate::Day) -> QueryPlan
         filter_spans: Vec::new(),
         positional_anchor: false,
         attached: HashSet::new(),
+        averaged: Vec::new(),
         today,
     };
     cx.relative_dates();
@@ -131,6 +134,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: crate::Day) -> QueryPlan
     cx.link();
     cx.value_conditions();
     cx.quoted_conditions();
+    cx.average_conditions();
     cx.number_conditions();
     cx.month_conditions();
     cx.boolean_fields();
@@ -1448,6 +1452,108 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// "above the average age", "older than average", "more than the
+    /// average number of products", "whose price is below average": a
+    /// numeric field against its mean over the whole dataset.
+    fn average_conditions(&mut self) {
+        let n = self.toks.len();
+        // "fewer employees than average": a comparative apart from its
+        // "than" reads like "fewer than", about the field between them.
+        let mut ops = self.ops.clone();
+        for t in 0..n {
+            if self.norm(t) != "than" || ops.iter().any(|o| o.start <= t && t < o.end) {
+                continue;
+            }
+            for j in (t.saturating_sub(5)..t).rev() {
+                if let Some(cmp) = split_comparative(self.norm(j)) {
+                    ops.push(OpMention {
+                        start: j,
+                        end: t + 1,
+                        cmp,
+                        implies: None,
+                    });
+                    break;
+                }
+            }
+        }
+        for o in ops {
+            let (op, word) = match o.cmp {
+                Cmp::Gt | Cmp::Ge => (CompareOp::GtAvg, "above"),
+                Cmp::Lt | Cmp::Le => (CompareOp::LtAvg, "below"),
+                _ => continue,
+            };
+            let mut k = o.end;
+            while k < n && matches!(self.norm(k), "the" | "an" | "a" | "that" | "its" | "their") {
+                k += 1;
+            }
+            if k >= n || !matches!(self.norm(k), "average" | "mean" | "avg") || self.used[k] {
+                continue;
+            }
+            let numeric = |c: usize| {
+                matches!(
+                    self.ix.column_type(c),
+                    ColumnType::Integer | ColumnType::Float
+                )
+            };
+            // The field: named after "average" ("the average number of
+            // products"), implied by the comparison ("older"), or named
+            // just before it ("whose age is above average").
+            let after = self.field_after(k + 1, 2).filter(|&(c, _)| numeric(c));
+            let between = self
+                .fields
+                .iter()
+                .filter(|f| f.start > o.start && f.end < o.end)
+                .find_map(|f| f.columns.iter().map(|c| c.0).find(|&c| numeric(c)));
+            let col = after
+                .map(|(c, _)| c)
+                .or(between)
+                .or_else(|| {
+                    o.implies
+                        .and_then(|h| self.column_for_group(h))
+                        .filter(|&c| numeric(c))
+                })
+                .or_else(|| self.field_before(o.start, 3).filter(|&c| numeric(c)));
+            let Some(col) = col else { continue };
+            let end = after.map_or(k + 1, |(_, e)| e);
+            let mut start = o.start;
+            if let Some(f) = self.fields.iter().find(|f| {
+                f.columns.iter().any(|c| c.0 == col) && f.end <= o.start && o.start - f.end <= 3
+            }) {
+                start = f.start;
+            }
+            let op = if self.negated(o.start) {
+                if op == CompareOp::GtAvg {
+                    CompareOp::LtAvg
+                } else {
+                    CompareOp::GtAvg
+                }
+            } else {
+                op
+            };
+            for t in o.start..end {
+                self.used[t] = true;
+            }
+            let name = self.ix.column_name(col).to_string();
+            let source = self.span_text(start, end);
+            self.plan.notes.push(format!(
+                "'{source}' read as {name} {word} its average over the whole dataset (confidence 0.90)."
+            ));
+            self.phrases.push((start, end));
+            self.averaged.push((start, end));
+            self.push_condition(
+                (start, end),
+                Condition {
+                    field: name,
+                    op,
+                    values: Vec::new(),
+                    source,
+                    matched: MatchKind::Exact,
+                    confidence: 0.9,
+                },
+            );
+        }
+    }
+
     fn number_conditions(&mut self) {
         let n = self.toks.len();
         let ops = self.ops.clone();
@@ -1876,7 +1982,10 @@ impl<'a> Ctx<'a> {
         let mut sups = self.sups.clone();
         // "the average, minimum and maximum age", "from the oldest to the
         // youngest": aggregates or a range, not a request for the extreme.
-        let aggregate = self.toks.iter().any(|t| is_aggregate(&t.norm));
+        // ("above the average age" is a condition, not an aggregate.)
+        let aggregate = self.toks.iter().enumerate().any(|(i, t)| {
+            is_aggregate(&t.norm) && !self.averaged.iter().any(|&(s, e)| s <= i && i < e)
+        });
         let both = sups.iter().any(|s| !s.positional && s.desc)
             && sups.iter().any(|s| !s.positional && !s.desc);
         if aggregate || both {

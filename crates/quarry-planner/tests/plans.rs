@@ -800,3 +800,47 @@ fn a_repeated_phrase_gives_each_condition_once() {
     let p = plan(&cars(), &q);
     assert_eq!(p.filters.len(), 2, "{:?}", p.filters);
 }
+
+#[test]
+fn above_and_below_the_average() {
+    let c = companies();
+    let p = plan(
+        &c,
+        "companies with more than the average number of employees",
+    );
+    assert!(
+        has(&p, "employees", CompareOp::GtAvg, &[]),
+        "{:?}",
+        p.filters
+    );
+    let p = plan(&c, "companies whose revenue is below average");
+    assert!(has(&p, "revenue", CompareOp::LtAvg, &[]), "{:?}", p.filters);
+    let p = plan(&c, "German companies with fewer employees than average");
+    assert!(
+        has(&p, "employees", CompareOp::LtAvg, &[]),
+        "{:?}",
+        p.filters
+    );
+    assert!(has(&p, "country", CompareOp::Eq, &[text("Germany")]));
+    // A comparison with a number stays one.
+    let p = plan(&c, "companies with more than 500 employees");
+    assert!(has(
+        &p,
+        "employees",
+        CompareOp::Gt,
+        &[Literal::Integer(500)]
+    ));
+    // "average" alone asks for an aggregate, not a condition.
+    let p = plan(&c, "average revenue of companies in Germany");
+    assert!(
+        p.filters.iter().all(|f| f
+            .any_of
+            .iter()
+            .all(|c| c.op != CompareOp::GtAvg && c.op != CompareOp::LtAvg)),
+        "{:?}",
+        p.filters
+    );
+    // A text field has no average.
+    let p = plan(&c, "companies whose city is above average");
+    assert!(p.filters.iter().all(|f| f.any_of[0].op != CompareOp::GtAvg));
+}

@@ -25,7 +25,7 @@ use sqlparser::dialect::{Dialect, SQLiteDialect};
 use sqlparser::parser::{Parser, ParserError};
 
 /// Functions a statement may call.
-pub const ALLOWED_FUNCTIONS: [&str; 4] = ["bm25", "min", "max", "count"];
+pub const ALLOWED_FUNCTIONS: [&str; 5] = ["bm25", "min", "max", "count", "avg"];
 
 /// Deepest nesting of expressions accepted (the renderer nests a handful).
 const MAX_DEPTH: usize = 64;

@@ -180,6 +180,19 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
                 }
             }
         }
+        CompareOp::GtAvg | CompareOp::LtAvg => {
+            let sym = if c.op == CompareOp::GtAvg { ">" } else { "<" };
+            match style {
+                Style::Thought => format!("{col} {sym} the average {col}"),
+                Style::Sql { table } => {
+                    let t = ident(table);
+                    format!(
+                        "{col} {sym} (SELECT avg({}) FROM {t})",
+                        column(style, &c.field)
+                    )
+                }
+            }
+        }
         CompareOp::IsNull => format!("{col} IS NULL"),
         CompareOp::IsNotNull => format!("{col} IS NOT NULL"),
     }
@@ -429,6 +442,26 @@ mod tests {
         assert!(!sql.contains("ORDER BY"), "{sql}");
         assert!(sql.ends_with(" LIMIT 101"), "{sql}");
         assert!(sql.contains("MATCH") && sql.contains("> 500"), "{sql}");
+        check_select(&sql, "companies", Some("companies_fts")).unwrap();
+    }
+
+    #[test]
+    fn average_conditions_compare_with_the_whole_tables_mean() {
+        let mut plan = QueryPlan::empty(Tier::Default);
+        let mut f = cond("employees", CompareOp::GtAvg, vec![]);
+        f.any_of[0].source = "more than the average employees".into();
+        plan.filters.push(f);
+        assert_eq!(
+            thought_filters(&plan),
+            ["employees > the average employees"]
+        );
+        let sql = render_select(&profile(), &plan, 10);
+        assert!(
+            sql.contains(
+                r#"WHERE "companies"."employees" > (SELECT avg("companies"."employees") FROM "companies")"#
+            ),
+            "{sql}"
+        );
         check_select(&sql, "companies", Some("companies_fts")).unwrap();
     }
 
