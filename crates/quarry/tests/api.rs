@@ -2,212 +2,39 @@
 //! through the real operator commands, with a real HTTP client that reads
 //! the stream as it arrives. One test per error row of DESIGN §1.
 
-use std::io::{BufRead, BufReader};
-use std::net::TcpListener;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+mod harness;
 
-use reqwest::blocking::{Client, RequestBuilder, Response};
-use reqwest::header::{HeaderMap, HeaderValue};
+use std::ops::Deref;
+use std::path::Path;
+
+use harness::{assert_error, companies_template, quarry, read_events, ALICE};
+use reqwest::blocking::{RequestBuilder, Response};
 use serde_json::{json, Value};
 
-const BIN: &str = env!("CARGO_BIN_EXE_quarry");
-
-const COMPANIES_CSV: &str = "\
-Company Name,Country,Employees,Founded,Description
-Acme Pay,Germany,600,2015-03-01,fintech payments platform
-Beta Studio,UK,50,2019-07-15,remote-first design studio
-Gamma Robotics,Germany,1200,2010-01-20,\"industrial robots; fintech arm\"
-Delta Bank,France,900,1999-11-30,retail bank with fintech lab
-Epsilon Labs,Germany,30,2021-05-05,remote-first fintech startup
-Zeta Foods,Spain,4000,1980-02-02,frozen food maker
-";
-
-fn unique_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
-        "api-{name}-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// Runs `quarry --data-dir DIR ARGS…`, asserts success, returns stdout.
-fn quarry(data_dir: &Path, args: &[&str], stdin: Option<&str>) -> String {
-    let mut child = Command::new(BIN)
-        .arg("--data-dir")
-        .arg(data_dir)
-        .args(args)
-        .env_remove("QUARRY_DATA_DIR")
-        .env_remove("QUARRY_SECRET_KEY")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    {
-        use std::io::Write;
-        let mut pipe = child.stdin.take().unwrap();
-        if let Some(s) = stdin {
-            pipe.write_all(s.as_bytes()).unwrap();
-        }
-    }
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "quarry {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// A data directory prepared once per test binary through the CLI: two
-/// accounts with a token each, a dataset for each. Every server gets a copy.
-struct Template {
-    dir: PathBuf,
-    token_a: String,
-    token_b: String,
-}
-
-const ALICE: &str = "alice@example.com";
-const BOB: &str = "bob@example.com";
-
-fn template() -> &'static Template {
-    static T: OnceLock<Template> = OnceLock::new();
-    T.get_or_init(|| {
-        let dir = unique_dir("template");
-        let csv = dir.join("companies.csv");
-        std::fs::write(&csv, COMPANIES_CSV).unwrap();
-        let csv = csv.to_str().unwrap();
-        quarry(
-            &dir,
-            &["account", "create", "--email", ALICE, "--password-stdin"],
-            Some("alice-password\n"),
-        );
-        quarry(
-            &dir,
-            &["account", "create", "--email", BOB, "--password-stdin"],
-            Some("bob-password\n"),
-        );
-        let token_a = quarry(&dir, &["token", "create", "--account", ALICE], None);
-        let token_b = quarry(
-            &dir,
-            &["token", "create", "--account", BOB, "--name", "ci"],
-            None,
-        );
-        quarry(
-            &dir,
-            &[
-                "dataset",
-                "import",
-                csv,
-                "--id",
-                "companies",
-                "--account",
-                ALICE,
-            ],
-            None,
-        );
-        quarry(
-            &dir,
-            &[
-                "dataset",
-                "import",
-                csv,
-                "--id",
-                "bobs-companies",
-                "--account",
-                BOB,
-            ],
-            None,
-        );
-        Template {
-            dir,
-            token_a: token_a.trim().to_string(),
-            token_b: token_b.trim().to_string(),
-        }
-    })
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let target = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy_dir(&e.path(), &target);
-        } else {
-            std::fs::copy(e.path(), &target).unwrap();
-        }
-    }
-}
-
-/// A running `quarry serve` over a copy of the template; killed on drop.
+/// A running `quarry serve` over a copy of [`companies_template`], with
+/// Alice's first token as the key of every request unless a test says
+/// otherwise, and Bob's at hand.
 struct Server {
-    child: Child,
-    base: String,
-    data_dir: PathBuf,
+    inner: harness::Server,
     token: String,
     other_token: String,
-    http: Client,
 }
 
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+impl Deref for Server {
+    type Target = harness::Server;
+    fn deref(&self) -> &harness::Server {
+        &self.inner
     }
 }
 
 impl Server {
     fn start(name: &str) -> Server {
-        let t = template();
-        let data_dir = unique_dir(name);
-        copy_dir(&t.dir, &data_dir);
-        let port = TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let child = Command::new(BIN)
-            .arg("--data-dir")
-            .arg(&data_dir)
-            .args(["serve", "--addr", &format!("127.0.0.1:{port}")])
-            .env_remove("QUARRY_SECRET_KEY")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(std::fs::File::create(data_dir.join("serve.log")).unwrap())
-            .spawn()
-            .unwrap();
-        let server = Server {
-            child,
-            base: format!("http://127.0.0.1:{port}"),
-            data_dir,
-            token: t.token_a.clone(),
-            other_token: t.token_b.clone(),
-            http: Client::builder()
-                .timeout(Duration::from_secs(60))
-                .build()
-                .unwrap(),
-        };
-        let deadline = Instant::now() + Duration::from_secs(60);
-        loop {
-            if let Ok(r) = server.http.get(format!("{}/healthz", server.base)).send() {
-                if r.status() == 200 {
-                    break;
-                }
-            }
-            assert!(Instant::now() < deadline, "server did not start");
-            std::thread::sleep(Duration::from_millis(50));
+        let t = companies_template();
+        Server {
+            inner: harness::Server::start_from(&t.dir, name, &[]),
+            token: t.alice.clone(),
+            other_token: t.bob.clone(),
         }
-        server
     }
 
     fn query(&self) -> RequestBuilder {
@@ -217,94 +44,12 @@ impl Server {
     /// A query request with the usual headers, each of which `overrides`
     /// may replace (`Some`) or remove (`None`).
     fn query_with(&self, overrides: &[(&'static str, Option<&str>)]) -> RequestBuilder {
-        let mut h = HeaderMap::new();
-        h.insert("apikey", HeaderValue::from_str(&self.token).unwrap());
-        h.insert("content-type", HeaderValue::from_static("application/json"));
-        h.insert("accept", HeaderValue::from_static("text/event-stream"));
-        for (name, value) in overrides {
-            match value {
-                Some(v) => {
-                    h.insert(*name, HeaderValue::from_str(v).unwrap());
-                }
-                None => {
-                    h.remove(*name);
-                }
-            }
-        }
-        self.http.post(format!("{}/v1/query", self.base)).headers(h)
+        self.query_request(&self.token, overrides)
     }
 
     fn send_json(&self, body: Value) -> Response {
-        self.query().body(body.to_string()).send().unwrap()
+        self.post(&self.token, &body)
     }
-
-    fn dataset_file(&self, id: &str) -> PathBuf {
-        let dir = self.data_dir.join("datasets");
-        std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .find(|p| {
-                p.file_name()
-                    .unwrap()
-                    .to_str()
-                    .unwrap()
-                    .starts_with(&format!("{id}-"))
-                    && p.extension().is_some_and(|e| e == "sqlite")
-            })
-            .unwrap()
-    }
-}
-
-/// Reads an SSE body frame by frame as it arrives; returns the envelopes
-/// and checks that the body holds nothing but `data: …\n\n` frames and
-/// keep-alive comments.
-fn read_events(resp: Response) -> Vec<Value> {
-    let mut reader = BufReader::new(resp);
-    let mut events = Vec::new();
-    let mut line = String::new();
-    loop {
-        line.clear();
-        if reader.read_line(&mut line).unwrap() == 0 {
-            break;
-        }
-        if line == ": keep-alive\n" {
-            let mut blank = String::new();
-            reader.read_line(&mut blank).unwrap();
-            assert_eq!(blank, "\n");
-            continue;
-        }
-        let json = line
-            .strip_prefix("data: ")
-            .and_then(|l| l.strip_suffix('\n'))
-            .unwrap_or_else(|| panic!("not an SSE data line: {line:?}"));
-        events.push(serde_json::from_str::<Value>(json).unwrap());
-        let mut blank = String::new();
-        reader.read_line(&mut blank).unwrap();
-        assert_eq!(blank, "\n", "an event must end with a blank line");
-        if events.last().unwrap()["type"] == "close" {
-            // Nothing may follow the close event.
-            let mut rest = String::new();
-            assert_eq!(reader.read_line(&mut rest).unwrap(), 0, "{rest:?}");
-            break;
-        }
-    }
-    events
-}
-
-fn assert_error(resp: Response, status: u16, code: &str) -> String {
-    assert_eq!(resp.status().as_u16(), status);
-    assert!(resp.headers().contains_key("x-request-id"));
-    assert!(resp.headers()["content-type"]
-        .to_str()
-        .unwrap()
-        .starts_with("application/json"));
-    let body: Value = serde_json::from_str(&resp.text().unwrap()).unwrap();
-    let obj = body.as_object().expect("error body is an object");
-    assert_eq!(obj.len(), 2, "exactly error and error_code: {body}");
-    assert_eq!(obj["error_code"], code, "{body}");
-    let message = obj["error"].as_str().expect("error is a string");
-    assert!(!message.is_empty());
-    message.to_string()
 }
 
 fn is_item_key(k: &str) -> bool {

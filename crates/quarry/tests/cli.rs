@@ -2,59 +2,30 @@
 //! data directory, then the `quarry query` command it printed, exactly as a
 //! newcomer following the README would run them.
 
+mod harness;
+
 use std::io::{BufRead, BufReader};
-use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_quarry");
+use harness::{free_port, unique_dir, wait_healthy, KillOnDrop, BIN};
 
 /// How long the demo may take to import its datasets and start listening
 /// (a debug build on two cores).
 const STARTUP: Duration = Duration::from_secs(240);
 
-/// A fresh, empty directory under the target's temp dir.
-fn empty_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
-        "cli-{name}-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
 /// A running `quarry serve --demo`; killed when dropped, also when a test
 /// panics.
 struct Server {
-    child: Child,
+    child: KillOnDrop,
     addr: String,
     stderr_log: PathBuf,
     /// What it printed before it started listening (the demo banner).
     banner: Vec<String>,
     token: String,
     query_command: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 impl Server {
@@ -85,7 +56,7 @@ impl Server {
             .spawn()
             .expect("spawning quarry serve --demo");
         let mut server = Server {
-            child,
+            child: KillOnDrop(child),
             addr,
             stderr_log,
             banner: Vec::new(),
@@ -145,35 +116,9 @@ impl Server {
                 );
             }
         }
-        server.wait_healthy(deadline);
+        let url = server.url();
+        wait_healthy(&mut server.child, &url, deadline, &server.stderr_log);
         server
-    }
-
-    fn wait_healthy(&mut self, deadline: Instant) {
-        let http = reqwest::blocking::Client::builder()
-            .timeout(Duration::from_secs(5))
-            .build()
-            .unwrap();
-        let url = format!("{}/healthz", self.url());
-        loop {
-            if let Ok(r) = http.get(&url).send() {
-                if r.status().is_success() {
-                    return;
-                }
-            }
-            if let Ok(Some(status)) = self.child.try_wait() {
-                panic!(
-                    "quarry serve exited with {status}.\nstderr:\n{}",
-                    self.log()
-                );
-            }
-            assert!(
-                Instant::now() < deadline,
-                "/healthz never answered 200.\nstderr:\n{}",
-                self.log()
-            );
-            std::thread::sleep(Duration::from_millis(100));
-        }
     }
 }
 
@@ -293,7 +238,7 @@ fn text(bytes: &[u8]) -> String {
 
 #[test]
 fn demo_from_an_empty_directory_then_the_printed_query_command_works() {
-    let dir = empty_dir("demo");
+    let dir = unique_dir("demo");
     let server = Server::start(&dir);
     let banner = server.banner.join("\n");
     assert!(
@@ -412,7 +357,7 @@ fn demo_from_an_empty_directory_then_the_printed_query_command_works() {
 
 #[test]
 fn demo_on_an_existing_directory_reuses_the_account_and_token() {
-    let dir = empty_dir("rerun");
+    let dir = unique_dir("rerun");
     let first = Server::start(&dir);
     let token = first.token.clone();
     drop(first);

@@ -13,17 +13,16 @@
 //! `QUARRY_UPDATE_SCREENSHOTS=1` they replace the ones in
 //! `docs/screenshots/` that the README shows.
 
-mod console_support;
+mod harness;
 
-use std::net::TcpListener;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use console_support::*;
 use fantoccini::elements::Element;
 use fantoccini::{Client as Browser, ClientBuilder, Locator};
+use harness::*;
 use serde_json::{json, Value};
 use tokio::runtime::Runtime;
 
@@ -86,10 +85,7 @@ fn start_driver(log_dir: &Path) -> Result<(Driver, PathBuf), String> {
             p.is_file().then_some(p)
         })
         .ok_or("no chromedriver on PATH")?;
-    let port = TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map_err(|e| e.to_string())?
-        .port();
+    let port = free_port();
     let log = std::fs::File::create(log_dir.join("chromedriver.log")).map_err(|e| e.to_string())?;
     let child = Command::new(&driver)
         .process_group(0)
@@ -284,7 +280,7 @@ fn a_new_user_does_everything_by_clicking() {
     });
     drop(empty);
 
-    let s = Server::start("browser", &[]);
+    let s = Server::start_console("browser", &[]);
     let tokens = rt.block_on(async {
         // Sign in.
         b.goto(&s.url("/console")).await.unwrap();

@@ -4,11 +4,12 @@
 //! separation of console sessions from API keys, the first-run setup code,
 //! uploads, and the response headers.
 
-mod console_support;
+mod harness;
 
 use std::time::Duration;
 
-use console_support::*;
+use harness::console::*;
+use harness::*;
 
 fn session_cookie(c: &Client) -> Option<String> {
     c.cookies.get("quarry_session").cloned()
@@ -36,7 +37,7 @@ fn assert_signed_out(c: &mut Client) {
 
 #[test]
 fn pages_send_the_security_headers_and_assets_are_cached() {
-    let s = Server::start("headers", &[]);
+    let s = Server::start_console("headers", &[]);
     let mut c = Client::new(&s);
     let page = c.get("/console/sign-in");
     assert_eq!(page.status, 200);
@@ -93,7 +94,7 @@ fn pages_send_the_security_headers_and_assets_are_cached() {
 
 #[test]
 fn wrong_password_is_refused_and_the_right_one_starts_a_session() {
-    let s = Server::start("password", &[]);
+    let s = Server::start_console("password", &[]);
     let mut c = Client::new(&s);
     let page = c.sign_in(ALICE, "not-the-password");
     assert_eq!(page.status, 401);
@@ -125,7 +126,7 @@ fn wrong_password_is_refused_and_the_right_one_starts_a_session() {
 
 #[test]
 fn secure_cookies_when_configured() {
-    let s = Server::start("secure", &["--secure-cookies"]);
+    let s = Server::start_console("secure", &["--secure-cookies"]);
     let mut c = Client::new(&s);
     let page = c.sign_in(ALICE, ALICE_PASSWORD);
     assert!(page
@@ -136,7 +137,7 @@ fn secure_cookies_when_configured() {
 
 #[test]
 fn the_sign_in_form_needs_its_own_csrf_value() {
-    let s = Server::start("login-csrf", &[]);
+    let s = Server::start_console("login-csrf", &[]);
     let mut c = Client::new(&s);
     // No cookie, no field.
     let page = c.post(
@@ -175,7 +176,7 @@ fn the_sign_in_form_needs_its_own_csrf_value() {
 
 #[test]
 fn state_changing_forms_need_the_session_csrf_token() {
-    let s = Server::start("csrf", &[]);
+    let s = Server::start_console("csrf", &[]);
     let mut c = Client::new(&s);
     c.sign_in(ALICE, ALICE_PASSWORD);
     let csrf = c.csrf();
@@ -241,8 +242,8 @@ fn state_changing_forms_need_the_session_csrf_token() {
 
 #[test]
 fn another_accounts_token_or_dataset_is_not_found_and_stays() {
-    let s = Server::start("scoping", &[]);
-    let t = template();
+    let s = Server::start_console("scoping", &[]);
+    let t = console_template();
     let bob_tokens = s.tokens_of(BOB);
     let bob_token_id = bob_tokens[0].0;
     let mut c = Client::new(&s);
@@ -303,7 +304,7 @@ fn another_accounts_token_or_dataset_is_not_found_and_stays() {
 
 #[test]
 fn sign_in_is_throttled_per_account() {
-    let s = Server::start("throttle-account", &[]);
+    let s = Server::start_console("throttle-account", &[]);
     let mut c = Client::new(&s);
     for _ in 0..5 {
         assert_eq!(c.sign_in(ALICE, "wrong-password").status, 401);
@@ -325,7 +326,7 @@ fn sign_in_is_throttled_per_account() {
 
 #[test]
 fn sign_in_is_throttled_per_address() {
-    let s = Server::start("throttle-address", &[]);
+    let s = Server::start_console("throttle-address", &[]);
     let mut c = Client::new(&s);
     for i in 0..20 {
         let page = c.sign_in(&format!("guess{i}@example.com"), "wrong-password");
@@ -339,7 +340,7 @@ fn sign_in_is_throttled_per_address() {
 #[test]
 fn sessions_expire_when_idle_and_when_old() {
     // Idle: one second without a request ends the session.
-    let s = Server::start("idle", &["--session-idle-secs", "1"]);
+    let s = Server::start_console("idle", &["--session-idle-secs", "1"]);
     let mut c = Client::new(&s);
     assert_eq!(c.sign_in(ALICE, ALICE_PASSWORD).status, 303);
     assert_signed_in(&mut c);
@@ -351,7 +352,7 @@ fn sessions_expire_when_idle_and_when_old() {
     drop(s);
 
     // Absolute: a busy session still ends after its lifetime.
-    let s = Server::start("lifetime", &["--session-lifetime-secs", "2"]);
+    let s = Server::start_console("lifetime", &["--session-lifetime-secs", "2"]);
     let mut c = Client::new(&s);
     assert_eq!(c.sign_in(ALICE, ALICE_PASSWORD).status, 303);
     let csrf = c.csrf();
@@ -368,7 +369,7 @@ fn sessions_expire_when_idle_and_when_old() {
 
 #[test]
 fn sign_out_ends_the_session_everywhere() {
-    let s = Server::start("sign-out", &[]);
+    let s = Server::start_console("sign-out", &[]);
     let mut c = Client::new(&s);
     c.sign_in(ALICE, ALICE_PASSWORD);
     let id = session_cookie(&c).unwrap();
@@ -388,8 +389,8 @@ fn sign_out_ends_the_session_everywhere() {
 
 #[test]
 fn api_keys_and_console_sessions_do_not_cross() {
-    let s = Server::start("separation", &[]);
-    let t = template();
+    let s = Server::start_console("separation", &[]);
+    let t = console_template();
     // An API key does not open the console, as a cookie or as a header.
     let mut c = Client::new(&s);
     c.cookies
@@ -428,7 +429,7 @@ fn api_keys_and_console_sessions_do_not_cross() {
 
 #[test]
 fn a_token_deleted_in_the_console_is_refused_on_the_next_request() {
-    let s = Server::start("revoke", &[]);
+    let s = Server::start_console("revoke", &[]);
     let mut c = Client::new(&s);
     c.sign_in(ALICE, ALICE_PASSWORD);
     let csrf = c.csrf();
@@ -541,7 +542,7 @@ fn first_run_setup_needs_the_printed_one_time_code() {
 
 #[test]
 fn no_setup_page_once_an_account_exists() {
-    let s = Server::start("no-setup", &[]);
+    let s = Server::start_console("no-setup", &[]);
     assert!(!s.stdout().contains("setup code"));
     let mut c = Client::new(&s);
     assert_eq!(c.get("/console/setup").location(), "/console/sign-in");
@@ -551,7 +552,7 @@ fn no_setup_page_once_an_account_exists() {
 
 #[test]
 fn upload_imports_like_the_cli_and_reports_errors_clearly() {
-    let s = Server::start("upload", &[]);
+    let s = Server::start_console("upload", &[]);
     let mut c = Client::new(&s);
     c.sign_in(ALICE, ALICE_PASSWORD);
     let csrf = c.csrf();

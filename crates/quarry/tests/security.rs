@@ -298,7 +298,7 @@ fn a_copy_of_the_data_directory_without_the_key_file_reveals_no_token() {
     }
 
     // The server's log (at debug level) carries no token, password or path.
-    let log = s.log_text();
+    let log = s.log();
     assert!(log.contains("request"), "the log is empty: {log}");
     for secret in &secrets {
         assert!(!contains(log.as_bytes(), secret), "the log holds a secret");

@@ -1,40 +1,35 @@
-//! What the security and limits tests share: a data directory set up
-//! through the real operator commands (two accounts, three tokens, a
-//! dataset each), and the real `quarry serve` on 127.0.0.1 over a copy of
-//! it, with whatever flags a test needs.
+//! What the integration tests share: temporary directories, the real
+//! `quarry` binary run as an operator would, data directories set up
+//! through it ([`template`]), the real `quarry serve` on 127.0.0.1
+//! ([`server`]), the contract's stream and error shape ([`contract`]), and
+//! a cookie-keeping console client ([`console`]).
+//!
+//! Each test binary declares `mod harness;` and uses a part of it.
 
-#![allow(dead_code)]
+#![allow(dead_code)] // each test binary uses a different part
 
-use std::io::{BufRead, BufReader};
+pub mod console;
+pub mod contract;
+pub mod server;
+pub mod template;
+
 use std::net::TcpListener;
+use std::ops::{Deref, DerefMut};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::OnceLock;
-use std::time::{Duration, Instant};
 
-use reqwest::blocking::{Client, Response};
-use serde_json::Value;
+// Re-exported for `use harness::*`; a test binary may need none of one.
+#[allow(unused_imports)]
+pub use {contract::*, server::*, template::*};
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_quarry");
-pub const ALICE: &str = "alice@example.com";
-pub const BOB: &str = "bob@example.com";
-pub const ALICE_PASSWORD: &str = "alice-password-7f3a";
-pub const BOB_PASSWORD: &str = "bob-password-91cc";
 
-pub const COMPANIES_CSV: &str = "\
-Company Name,Country,Employees,Founded,Description,Public
-Acme Pay,Germany,600,2015-03-01,fintech payments platform,true
-Beta Studio,UK,50,2019-07-15,remote-first design studio,false
-Gamma Robotics,Germany,1200,2010-01-20,\"industrial robots; fintech arm\",true
-Delta Bank,France,900,1999-11-30,retail bank with fintech lab,true
-Epsilon Labs,Germany,30,2021-05-05,remote-first fintech startup,false
-Zeta Foods,Spain,4000,1980-02-02,frozen food maker,false
-O'Brien & Sons,Ireland,75,1950-06-01,\"quotes \"\"and\"\" apostrophes' everywhere\",false
-";
-
+/// A fresh, empty directory under the target's temp dir, named after the
+/// test binary, `name`, the process and the time.
 pub fn unique_dir(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
-        "sec-{name}-{}-{}",
+        "{}-{name}-{}-{}",
+        env!("CARGO_CRATE_NAME"),
         std::process::id(),
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -88,49 +83,14 @@ pub fn quarry(data_dir: &Path, args: &[&str], stdin: Option<&str>) -> String {
     out
 }
 
-pub struct Template {
-    pub dir: PathBuf,
-    /// Alice's two tokens and Bob's one.
-    pub alice: String,
-    pub alice_second: String,
-    pub bob: String,
-}
-
-pub fn template() -> &'static Template {
-    static T: OnceLock<Template> = OnceLock::new();
-    T.get_or_init(|| {
-        let dir = unique_dir("template");
-        let csv = dir.join("companies.csv");
-        std::fs::write(&csv, COMPANIES_CSV).unwrap();
-        let csv = csv.to_str().unwrap();
-        for (email, pw) in [(ALICE, ALICE_PASSWORD), (BOB, BOB_PASSWORD)] {
-            quarry(
-                &dir,
-                &["account", "create", "--email", email, "--password-stdin"],
-                Some(&format!("{pw}\n")),
-            );
-        }
-        let alice = quarry(&dir, &["token", "create", "--account", ALICE], None);
-        let alice_second = quarry(
-            &dir,
-            &["token", "create", "--account", ALICE, "--name", "second"],
-            None,
-        );
-        let bob = quarry(&dir, &["token", "create", "--account", BOB], None);
-        for (id, owner) in [("companies", ALICE), ("bobs-companies", BOB)] {
-            quarry(
-                &dir,
-                &["dataset", "import", csv, "--id", id, "--account", owner],
-                None,
-            );
-        }
-        Template {
-            dir,
-            alice: alice.trim().to_string(),
-            alice_second: alice_second.trim().to_string(),
-            bob: bob.trim().to_string(),
-        }
-    })
+/// The records table and FTS table of a dataset, from `quarry dataset show`.
+pub fn dataset_tables(data_dir: &Path, id: &str) -> (String, Option<String>) {
+    let out = quarry(data_dir, &["dataset", "show", id], None);
+    let field = |name: &str| {
+        out.lines()
+            .find_map(|l| l.strip_prefix(name).map(|v| v.trim().to_string()))
+    };
+    (field("table ").unwrap(), field("full text "))
 }
 
 pub fn copy_dir(from: &Path, to: &Path) {
@@ -146,168 +106,6 @@ pub fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
-pub fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-/// A running `quarry serve`; killed on drop. Its stderr (the log) is kept
-/// in `log` (outside the data directory).
-pub struct Server {
-    pub child: Child,
-    pub base: String,
-    pub addr: String,
-    pub data_dir: PathBuf,
-    pub log: PathBuf,
-    pub http: Client,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Server {
-    /// A server over a fresh copy of the template.
-    pub fn start(name: &str, flags: &[&str]) -> Server {
-        let data_dir = unique_dir(name).join("data");
-        copy_dir(&template().dir, &data_dir);
-        Server::start_in(data_dir, flags)
-    }
-
-    pub fn start_in(data_dir: PathBuf, flags: &[&str]) -> Server {
-        let port = free_port();
-        let addr = format!("127.0.0.1:{port}");
-        let log = data_dir.with_extension("serve.log");
-        let child = Command::new(BIN)
-            .arg("--data-dir")
-            .arg(&data_dir)
-            .args(["serve", "--addr", &addr])
-            .args(flags)
-            .env_remove("QUARRY_SECRET_KEY")
-            .env("RUST_LOG", "debug")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(std::fs::File::create(&log).unwrap())
-            .spawn()
-            .unwrap();
-        let server = Server {
-            child,
-            base: format!("http://{addr}"),
-            addr,
-            data_dir,
-            log,
-            // No idle pooled connections: the connection-cap test counts
-            // every open connection.
-            http: Client::builder()
-                .timeout(Duration::from_secs(60))
-                .pool_max_idle_per_host(0)
-                .build()
-                .unwrap(),
-        };
-        let deadline = Instant::now() + Duration::from_secs(60);
-        loop {
-            if let Ok(r) = server.http.get(format!("{}/healthz", server.base)).send() {
-                if r.status() == 200 {
-                    break;
-                }
-            }
-            assert!(Instant::now() < deadline, "server did not start");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        server
-    }
-
-    pub fn post(&self, key: &str, body: &Value) -> Response {
-        self.post_raw(key, "application/json", &body.to_string())
-    }
-
-    pub fn post_raw(&self, key: &str, content_type: &str, body: &str) -> Response {
-        self.http
-            .post(format!("{}/v1/query", self.base))
-            .header("apikey", key)
-            .header("content-type", content_type)
-            .header("accept", "text/event-stream")
-            .body(body.to_string())
-            .send()
-            .unwrap()
-    }
-
-    pub fn log_text(&self) -> String {
-        std::fs::read_to_string(&self.log).unwrap_or_default()
-    }
-}
-
-/// Reads an SSE body: every frame must be `data: <json>\n\n` or the
-/// keep-alive comment, and nothing may follow `close`.
-pub fn read_events(resp: Response) -> Vec<Value> {
-    let mut reader = BufReader::new(resp);
-    let mut events = Vec::new();
-    let mut line = String::new();
-    loop {
-        line.clear();
-        if reader.read_line(&mut line).unwrap() == 0 {
-            break;
-        }
-        if line == ": keep-alive\n" {
-            let mut blank = String::new();
-            reader.read_line(&mut blank).unwrap();
-            assert_eq!(blank, "\n");
-            continue;
-        }
-        let json = line
-            .strip_prefix("data: ")
-            .and_then(|l| l.strip_suffix('\n'))
-            .unwrap_or_else(|| panic!("not an SSE data line: {line:?}"));
-        events.push(serde_json::from_str::<Value>(json).unwrap());
-        let mut blank = String::new();
-        reader.read_line(&mut blank).unwrap();
-        assert_eq!(blank, "\n", "an event must end with a blank line");
-        if events.last().unwrap()["type"] == "close" {
-            let mut rest = String::new();
-            assert_eq!(reader.read_line(&mut rest).unwrap(), 0, "{rest:?}");
-            break;
-        }
-    }
-    events
-}
-
-/// Asserts the contract's error shape and returns (code, message).
-pub fn error_of(resp: Response) -> (u16, String, String) {
-    let status = resp.status().as_u16();
-    assert!(resp.headers().contains_key("x-request-id"));
-    let ct = resp.headers()["content-type"].to_str().unwrap().to_string();
-    assert!(ct.starts_with("application/json"), "{ct}");
-    let body: Value = serde_json::from_str(&resp.text().unwrap()).unwrap();
-    let obj = body.as_object().expect("error body is an object");
-    assert_eq!(obj.len(), 2, "exactly error and error_code: {body}");
-    (
-        status,
-        obj["error_code"].as_str().unwrap().to_string(),
-        obj["error"].as_str().unwrap().to_string(),
-    )
-}
-
-/// The records table and FTS table of a dataset, from `quarry dataset show`.
-pub fn dataset_tables(data_dir: &Path, id: &str) -> (String, Option<String>) {
-    let out = quarry(data_dir, &["dataset", "show", id], None);
-    let field = |name: &str| {
-        out.lines()
-            .find_map(|l| l.strip_prefix(name).map(|v| v.trim().to_string()))
-    };
-    (field("table ").unwrap(), field("full text "))
-}
-
-pub fn sha256_hex(bytes: &[u8]) -> String {
-    use sha2::Digest;
-    hex::encode(sha2::Sha256::digest(bytes))
-}
-
 /// Every file under `dir` (recursively), with its contents.
 pub fn files_under(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     let mut out = Vec::new();
@@ -321,4 +119,41 @@ pub fn files_under(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     }
     out.sort();
     out
+}
+
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    hex::encode(sha2::Sha256::digest(bytes))
+}
+
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// A child process that is killed and reaped when dropped, also when a
+/// test panics.
+pub struct KillOnDrop(pub Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Deref for KillOnDrop {
+    type Target = Child;
+    fn deref(&self) -> &Child {
+        &self.0
+    }
+}
+
+impl DerefMut for KillOnDrop {
+    fn deref_mut(&mut self) -> &mut Child {
+        &mut self.0
+    }
 }
