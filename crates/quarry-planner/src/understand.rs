@@ -1261,16 +1261,76 @@ impl<'a> Ctx<'a> {
     /// field named nearest to it, else a trait.
     fn quoted_conditions(&mut self) {
         for i in 0..self.toks.len() {
-            if self.used[i] || self.toks[i].kind != TokenKind::Quoted {
+            if self.used[i] {
+                continue;
+            }
+            // Quoted text, or the word after "the letter", "the substring".
+            let spelled = i > 0
+                && self.toks[i].is_word()
+                && !is_stopword(self.norm(i))
+                && matches!(
+                    self.norm(i - 1),
+                    "letter" | "letters" | "substring" | "character" | "characters" | "string"
+                );
+            if self.toks[i].kind != TokenKind::Quoted && !spelled {
                 continue;
             }
             self.used[i] = true;
-            let text = self.toks[i].norm.clone();
-            let field = self
-                .fields
-                .iter()
-                .filter(|f| self.ix.column_type(f.columns[0].0) == ColumnType::Text)
-                .min_by_key(|f| if f.end <= i { i - f.end } else { f.start - i });
+            let text = if spelled {
+                self.span_text(i, i + 1)
+            } else {
+                self.toks[i].norm.clone()
+            };
+            let is_text =
+                |f: &&FieldMention| self.ix.column_type(f.columns[0].0) == ColumnType::Text;
+            // "a state whose name contains 'North'", "names containing
+            // 'Al'": the field before the word that asks for a part of it;
+            // "contain the letter w in their description": the one after.
+            let contain = (i.saturating_sub(5)..i).rev().find(|&k| {
+                matches!(
+                    self.norm(k),
+                    "contain" | "contains" | "containing" | "include" | "includes" | "including"
+                )
+            });
+            let governed = contain.and_then(|c| {
+                self.fields
+                    .iter()
+                    .filter(is_text)
+                    .filter(|f| f.end <= c && c - f.end <= 3)
+                    .max_by_key(|f| f.end)
+                    .map(|f| {
+                        // "the state whose name contains": the name of the
+                        // state, i.e. the state field.
+                        let generic = f.end - f.start == 1
+                            && matches!(self.norm(f.start), "name" | "names" | "title");
+                        let owner = self.fields.iter().filter(is_text).find(|g| {
+                            g.end < f.start
+                                && f.start - g.end <= 2
+                                && (g.end..f.start)
+                                    .all(|k| matches!(self.norm(k), "whose" | "s" | "of" | "the"))
+                        });
+                        match owner {
+                            Some(g) if generic => g,
+                            _ => f,
+                        }
+                    })
+                    .or_else(|| {
+                        self.fields
+                            .iter()
+                            .filter(is_text)
+                            .filter(|f| f.start > i && f.start - i <= 3)
+                            .min_by_key(|f| f.start)
+                    })
+            });
+            let field = governed.or_else(|| {
+                self.fields.iter().filter(is_text).min_by_key(|f| {
+                    if f.end <= i {
+                        i - f.end
+                    } else {
+                        f.start - i
+                    }
+                })
+            });
             let neg = self.negated(i);
             if let Some(f) = field {
                 let name = self.ix.column_name(f.columns[0].0).to_string();

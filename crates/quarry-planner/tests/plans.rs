@@ -844,3 +844,25 @@ fn above_and_below_the_average() {
     let p = plan(&c, "companies whose city is above average");
     assert!(p.filters.iter().all(|f| f.any_of[0].op != CompareOp::GtAvg));
 }
+
+#[test]
+fn parts_of_a_text_field() {
+    let p = plan(
+        &people(),
+        "people in the state whose name contains the substring 'North'",
+    );
+    assert!(
+        has(&p, "state", CompareOp::Contains, &[text("North")]),
+        "{:?}",
+        p.filters
+    );
+    let p = plan(&people(), "characters with the letter k in their name");
+    assert!(
+        has(&p, "name", CompareOp::Contains, &[text("k")]),
+        "{:?}",
+        p.filters
+    );
+    // An article after "the letter" is not the letter.
+    let p = plan(&people(), "names with the letter the");
+    assert!(!has(&p, "name", CompareOp::Contains, &[text("the")]));
+}
