@@ -623,7 +623,11 @@ fn upload_imports_like_the_cli_and_reports_errors_clearly() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .filter(|n| n.starts_with("team-members"))
         .collect();
-    assert_eq!(files.len(), 1, "the retired file, until the sweep: {files:?}");
+    assert_eq!(
+        files.len(),
+        1,
+        "the retired file, until the sweep: {files:?}"
+    );
     // Nothing is left in the upload area.
     let leftovers = std::fs::read_dir(s.data_dir.join("uploads"))
         .map(|d| d.count())
