@@ -2245,7 +2245,9 @@ impl<'a> Ctx<'a> {
                 let Some(c) = split_comparative(self.norm(i)) else {
                     continue;
                 };
-                if self.word_at(i + 1, "than") {
+                if self.word_at(i + 1, "than")
+                    || self.averaged.iter().any(|&(s, e)| s <= i && i < e)
+                {
                     continue;
                 }
                 let field = self
