@@ -6,16 +6,19 @@
 //! [`DatasetProfile`]; everything it decides is in the [`QueryPlan`], which the
 //! SQL renderer (`quarry-sql`) turns into a statement.
 
+mod confidence;
 mod index;
 mod lexicon;
+mod note;
 mod plan;
 mod profile;
 mod text;
 mod understand;
 
+pub use note::Note;
 pub use plan::{
-    CompareOp, Condition, Direction, Filter, Literal, MatchKind, OrderBy, QueryPlan, Tier,
-    TraitMatch,
+    CompareOp, Condition, Direction, Filter, Literal, MatchKind, OrderBy, OrderKey, QueryPlan,
+    Tier, TraitMatch,
 };
 pub use profile::{ColumnProfile, ColumnType, DatasetProfile, ValueCount};
 
@@ -24,8 +27,6 @@ pub use profile::{ColumnProfile, ColumnType, DatasetProfile, ValueCount};
 pub struct Planner {
     index: index::Index,
 }
-
-pub use understand::ROW_ORDER_FIELD;
 
 impl Planner {
     pub fn new(profile: &DatasetProfile) -> Planner {
