@@ -117,6 +117,57 @@ impl fmt::Display for Note {
                     .collect();
                 write!(f, "Fields named: {}.", names.join(", "))
             }
+            Note::Order {
+                source,
+                field,
+                direction,
+            } => write!(
+                f,
+                "'{source}' orders by {field} {}.",
+                match direction {
+                    Direction::Desc => "descending",
+                    Direction::Asc => "ascending",
+                }
+            ),
+            Note::OrderByPosition { source } => write!(
+                f,
+                "'{source}' orders by the records' position in the dataset."
+            ),
+            Note::NoOrderField { source } => {
+                write!(f, "'{source}' names no field to order by; ignored.")
+            }
+            Note::ChooseAlternative { source, field } => write!(
+                f,
+                "'{source}' chooses between the alternatives by {field}."
+            ),
+            Note::Traits { words } => write!(
+                f,
+                "Searched the text fields for: {} (full-text, ranked by BM25).",
+                words.join(", ")
+            ),
+            Note::Ignored { words } => write!(
+                f,
+                "Words ignored (not a field, value or condition of this dataset): {}.",
+                words.join(", ")
+            ),
+            Note::Tier(Tier::Default) => f.write_str(
+                "Default tier: exact, stemmed, synonym, world-knowledge and fuzzy linking; relaxes once if nothing matches.",
+            ),
+            Note::Tier(Tier::Small) => {
+                f.write_str("Small tier: exact and stemmed linking only, no relaxation.")
+            }
+            Note::NoCondition => {
+                f.write_str("No condition found: returning the records in dataset order.")
+            }
+            Note::RelativeDate { .. } | Note::YesNoField { .. } | Note::Month { .. } | Note::RowComparison { .. } | Note::RowPosition { .. } | Note::Value { .. } | Note::Substring { .. } | Note::Average { .. } | Note::Number { .. } | Note::MostFrequent { .. } => self.fmt_condition(f),
+        }
+    }
+}
+
+impl Note {
+    /// The sentence of a note about one condition.
+    fn fmt_condition(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             Note::RelativeDate {
                 source,
                 field,
@@ -215,47 +266,8 @@ impl fmt::Display for Note {
                 "'{source}' read as the {} frequent value of {field} among the matching records (inferred, confidence {confidence:.2}).",
                 if *most { "most" } else { "least" }
             ),
-            Note::Order {
-                source,
-                field,
-                direction,
-            } => write!(
-                f,
-                "'{source}' orders by {field} {}.",
-                match direction {
-                    Direction::Desc => "descending",
-                    Direction::Asc => "ascending",
-                }
-            ),
-            Note::OrderByPosition { source } => write!(
-                f,
-                "'{source}' orders by the records' position in the dataset."
-            ),
-            Note::NoOrderField { source } => {
-                write!(f, "'{source}' names no field to order by; ignored.")
-            }
-            Note::ChooseAlternative { source, field } => write!(
-                f,
-                "'{source}' chooses between the alternatives by {field}."
-            ),
-            Note::Traits { words } => write!(
-                f,
-                "Searched the text fields for: {} (full-text, ranked by BM25).",
-                words.join(", ")
-            ),
-            Note::Ignored { words } => write!(
-                f,
-                "Words ignored (not a field, value or condition of this dataset): {}.",
-                words.join(", ")
-            ),
-            Note::Tier(Tier::Default) => f.write_str(
-                "Default tier: exact, stemmed, synonym, world-knowledge and fuzzy linking; relaxes once if nothing matches.",
-            ),
-            Note::Tier(Tier::Small) => {
-                f.write_str("Small tier: exact and stemmed linking only, no relaxation.")
-            }
-            Note::NoCondition => {
-                f.write_str("No condition found: returning the records in dataset order.")
+            Note::FieldsNamed { .. } | Note::Order { .. } | Note::OrderByPosition { .. } | Note::NoOrderField { .. } | Note::ChooseAlternative { .. } | Note::Traits { .. } | Note::Ignored { .. } | Note::Tier(_) | Note::NoCondition => {
+                unreachable!("not a note about a condition")
             }
         }
     }
