@@ -4,217 +4,35 @@
 
 /// Words that never become traits or values on their own (they can still be
 /// part of a multi-word value or a quoted string).
+#[rustfmt::skip]
 pub fn is_stopword(w: &str) -> bool {
-    STOPWORDS.binary_search(&w).is_ok()
+    matches!(
+        w,
+        "a" | "an" | "the" | "of" | "for" | "in" | "on" | "at" | "to" | "by" | "with" | "from"
+            | "and" | "or" | "is" | "are" | "was" | "were" | "be" | "been" | "being" | "am" | "do"
+            | "does" | "did" | "done" | "have" | "has" | "had" | "having" | "what" | "which"
+            | "who" | "whom" | "whose" | "where" | "when" | "why" | "how" | "that" | "this"
+            | "these" | "those" | "there" | "their" | "them" | "they" | "it" | "its" | "he" | "she"
+            | "his" | "her" | "him" | "we" | "our" | "us" | "you" | "your" | "i" | "me" | "my"
+            | "show" | "list" | "give" | "find" | "return" | "tell" | "get" | "display" | "print"
+            | "provide" | "search" | "look" | "all" | "any" | "each" | "every" | "some" | "many"
+            | "much" | "number" | "count" | "total" | "amount" | "name" | "names" | "named"
+            | "called" | "titled" | "listed" | "as" | "than" | "then" | "also" | "both" | "either"
+            | "only" | "just" | "please" | "can" | "could" | "would" | "should" | "will" | "shall"
+            | "may" | "might" | "must" | "into" | "onto" | "about" | "per" | "whats" | "s" | "t"
+            | "if" | "so" | "such" | "same" | "different" | "distinct" | "unique" | "other"
+            | "else" | "record" | "records" | "row" | "rows" | "entry" | "entries" | "item"
+            | "items" | "information" | "info" | "detail" | "details" | "data" | "value" | "values"
+            | "table" | "chart" | "one" | "ones" | "thing" | "things" | "kind" | "type" | "types"
+            | "ever" | "yet" | "along" | "corresponding" | "respectively" | "including" | "include"
+            | "includes" | "order" | "ordered" | "sort" | "sorted" | "descending" | "ascending"
+            | "alphabetical" | "alphabetically" | "want" | "need" | "know" | "see" | "like" | "id"
+            | "ids" | "belong" | "belongs" | "whom's" | "out" | "up" | "down" | "over" | "under"
+            | "being's" | "currently" | "current" | "time" | "times" | "year's" | "come" | "comes"
+            | "came" | "go" | "went" | "make" | "made" | "use" | "used" | "uses" | "using" | "take"
+            | "took" | "taken" | "appear" | "appears" | "appeared" | "get's"
+    )
 }
-
-/// The stopwords, sorted (for the binary search).
-const STOPWORDS: &[&str] = &[
-    "a",
-    "about",
-    "all",
-    "along",
-    "alphabetical",
-    "alphabetically",
-    "also",
-    "am",
-    "amount",
-    "an",
-    "and",
-    "any",
-    "appear",
-    "appeared",
-    "appears",
-    "are",
-    "as",
-    "ascending",
-    "at",
-    "be",
-    "been",
-    "being",
-    "being's",
-    "belong",
-    "belongs",
-    "both",
-    "by",
-    "called",
-    "came",
-    "can",
-    "chart",
-    "come",
-    "comes",
-    "corresponding",
-    "could",
-    "count",
-    "current",
-    "currently",
-    "data",
-    "descending",
-    "detail",
-    "details",
-    "did",
-    "different",
-    "display",
-    "distinct",
-    "do",
-    "does",
-    "done",
-    "down",
-    "each",
-    "either",
-    "else",
-    "entries",
-    "entry",
-    "ever",
-    "every",
-    "find",
-    "for",
-    "from",
-    "get",
-    "get's",
-    "give",
-    "go",
-    "had",
-    "has",
-    "have",
-    "having",
-    "he",
-    "her",
-    "him",
-    "his",
-    "how",
-    "i",
-    "id",
-    "ids",
-    "if",
-    "in",
-    "include",
-    "includes",
-    "including",
-    "info",
-    "information",
-    "into",
-    "is",
-    "it",
-    "item",
-    "items",
-    "its",
-    "just",
-    "kind",
-    "know",
-    "like",
-    "list",
-    "listed",
-    "look",
-    "made",
-    "make",
-    "many",
-    "may",
-    "me",
-    "might",
-    "much",
-    "must",
-    "my",
-    "name",
-    "named",
-    "names",
-    "need",
-    "number",
-    "of",
-    "on",
-    "one",
-    "ones",
-    "only",
-    "onto",
-    "or",
-    "order",
-    "ordered",
-    "other",
-    "our",
-    "out",
-    "over",
-    "per",
-    "please",
-    "print",
-    "provide",
-    "record",
-    "records",
-    "respectively",
-    "return",
-    "row",
-    "rows",
-    "s",
-    "same",
-    "search",
-    "see",
-    "shall",
-    "she",
-    "should",
-    "show",
-    "so",
-    "some",
-    "sort",
-    "sorted",
-    "such",
-    "t",
-    "table",
-    "take",
-    "taken",
-    "tell",
-    "than",
-    "that",
-    "the",
-    "their",
-    "them",
-    "then",
-    "there",
-    "these",
-    "they",
-    "thing",
-    "things",
-    "this",
-    "those",
-    "time",
-    "times",
-    "titled",
-    "to",
-    "took",
-    "total",
-    "type",
-    "types",
-    "under",
-    "unique",
-    "up",
-    "us",
-    "use",
-    "used",
-    "uses",
-    "using",
-    "value",
-    "values",
-    "want",
-    "was",
-    "we",
-    "went",
-    "were",
-    "what",
-    "whats",
-    "when",
-    "where",
-    "which",
-    "who",
-    "whom",
-    "whom's",
-    "whose",
-    "why",
-    "will",
-    "with",
-    "would",
-    "year's",
-    "yet",
-    "you",
-    "your",
-];
 
 /// Negation words: the condition that follows is negated.
 pub fn is_negation(w: &str) -> bool {
@@ -244,12 +62,4 @@ pub fn is_negation(w: &str) -> bool {
 /// Words that ask for an aggregate over the rows rather than for records.
 pub fn is_aggregate(w: &str) -> bool {
     matches!(w, "average" | "avg" | "mean" | "sum" | "median")
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn stopwords_are_sorted_for_the_binary_search() {
-        assert!(super::STOPWORDS.windows(2).all(|w| w[0] < w[1]));
-    }
 }
