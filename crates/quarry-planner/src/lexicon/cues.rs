@@ -161,6 +161,12 @@ pub fn is_number_article(w: &str) -> bool {
     matches!(w, "a" | "an" | "the" | "about" | "around")
 }
 
+/// Words between the two numbers of a range ("10 and 20", "2010 to
+/// 2015").
+pub fn joins_range(w: &str) -> bool {
+    matches!(w, "and" | "to" | "through")
+}
+
 /// Words that make the number after them a year ("in 1994", "during
 /// 2007").
 pub fn introduces_year(w: &str) -> bool {

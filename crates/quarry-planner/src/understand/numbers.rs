@@ -11,7 +11,8 @@ use super::mentions::OpMention;
 use super::Ctx;
 use crate::confidence;
 use crate::lexicon::{
-    introduces_year, is_number_article, precedes_year, split_comparative, Cmp, TRAILING,
+    introduces_year, is_number_article, joins_range, precedes_year, split_comparative, Cmp,
+    TRAILING,
 };
 use crate::note::Note;
 use crate::plan::{CompareOp, Condition, Literal, MatchKind, Tier};
@@ -164,7 +165,8 @@ impl Ctx<'_> {
         }
         let end = p.end;
         if end + 1 < self.toks.len()
-            && (self.word_at(end, "and") || self.word_at(end, "to") || self.word_at(end, "through"))
+            && self.toks[end].is_word()
+            && joins_range(self.norm(end))
             && self.toks[end + 1].number().is_some()
             && (p.cmp.is_some() || self.word_at(end, "to"))
         {
