@@ -4,9 +4,8 @@
 //! a span. Shared by the passes that attach a word to a field.
 
 use super::Ctx;
-use crate::lexicon::Cmp;
 use crate::lexicon::{
-    is_field_glue, is_stopword, is_year_name_part, is_year_text_name_part, negation_bridge,
+    is_field_glue, is_stopword, is_year_name_part, is_year_text_name_part, negation_bridge, Cmp,
     FieldGroup,
 };
 use crate::profile::ColumnType;
