@@ -248,7 +248,11 @@ def clean(df):
     assert len(set(df.columns)) == len(df.columns), df.columns
     assert "id" not in df.columns
     for c in df.columns:
-        if str(df[c].dtype) in ("bool", "boolean"):
+        if str(df[c].dtype).startswith("datetime64"):
+            midnight = (df[c].dropna().dt.strftime("%H:%M:%S") == "00:00:00").all()
+            df[c] = df[c].dt.strftime("%Y-%m-%d" if midnight else "%Y-%m-%d %H:%M:%S")
+            df[c] = df[c].astype(object).where(df[c].notna(), None)
+        elif str(df[c].dtype) in ("bool", "boolean"):
             df[c] = df[c].astype("Int64")
         elif str(df[c].dtype).startswith(("string", "category")) or df[c].dtype == object:
             df[c] = df[c].astype(object).where(df[c].notna(), None)
