@@ -10,7 +10,8 @@ names are the package's names in lower snake_case; a few cryptic ones get the
 unit the package documents appended (weight_g, time_min) -- SOURCES.md lists
 every table and its renames. Tables over 5,000 rows are sampled
 deterministically (pandas sample, random_state=0, original order kept).
-Row ids: no column is named `id`; the importer numbers rows itself.
+Row ids: no column is named `id`; the importer numbers rows itself. Line breaks
+inside text values become spaces.
 """
 import argparse
 import datetime
@@ -256,7 +257,10 @@ def clean(df):
             df[c] = df[c].astype("Int64")
         elif str(df[c].dtype).startswith(("string", "category")) or df[c].dtype == object:
             df[c] = df[c].astype(object).where(df[c].notna(), None)
-            df[c] = df[c].map(lambda v: v if v is None or isinstance(v, (int, float)) else str(v))
+            # line breaks inside a value become spaces: accuracy.py hands the table to the
+            # importer as CSV and maps results back by row number.
+            df[c] = df[c].map(lambda v: v if v is None or isinstance(v, (int, float))
+                              else " ".join(str(v).splitlines()))
     return df
 
 
