@@ -15,6 +15,7 @@ use chacha20poly1305::aead::OsRng;
 use rusqlite::{params, OptionalExtension};
 use sha2::{Digest, Sha256};
 
+use crate::error::Db;
 use crate::{now, Account, Catalog, Result};
 
 /// `last_seen` is refreshed at most this often, so most page views only
@@ -76,7 +77,7 @@ impl Catalog {
             "INSERT INTO console_sessions (id_digest, account_id, csrf_token, created, last_seen)
              VALUES (?1, ?2, ?3, ?4, ?4)",
             params![session_digest(&id), account_id, csrf_token, t],
-        )?;
+        ).db()?;
         Ok(NewSession { id, csrf_token })
     }
 
@@ -105,7 +106,7 @@ impl Catalog {
                     ))
                 },
             )
-            .optional()?;
+            .optional().db()?;
         let Some((account_id, email, account_created, csrf_token, created, last_seen)) = row else {
             return Ok(None);
         };
@@ -114,7 +115,7 @@ impl Catalog {
             self.conn.execute(
                 "DELETE FROM console_sessions WHERE id_digest = ?1",
                 [&digest],
-            )?;
+            ).db()?;
             return Ok(None);
         }
         if t - last_seen >= LAST_SEEN_GRANULARITY_SECS.min(limits.idle_secs) {
@@ -140,7 +141,7 @@ impl Catalog {
         self.conn.execute(
             "DELETE FROM console_sessions WHERE id_digest = ?1",
             [session_digest(id)],
-        )?;
+        ).db()?;
         Ok(())
     }
 
@@ -150,7 +151,7 @@ impl Catalog {
         Ok(self.conn.execute(
             "DELETE FROM console_sessions WHERE last_seen < ?1 OR created < ?2",
             params![t - limits.idle_secs, t - limits.lifetime_secs],
-        )?)
+        ).db()?)
     }
 
     // ----- sign-in throttling ---------------------------------------------
@@ -162,7 +163,7 @@ impl Catalog {
             "SELECT COUNT(*), MIN(at) FROM sign_in_failures WHERE subject = ?1 AND at >= ?2",
             params![subject, since],
             |r| Ok((r.get::<_, i64>(0)? as u32, r.get(1)?)),
-        )?)
+        ).db()?)
     }
 
     /// Records one failed sign-in against each subject, and forgets failures
@@ -173,19 +174,19 @@ impl Catalog {
             self.conn.execute(
                 "INSERT INTO sign_in_failures (subject, at) VALUES (?1, ?2)",
                 params![s, t],
-            )?;
+            ).db()?;
         }
         self.conn.execute(
             "DELETE FROM sign_in_failures WHERE at < ?1",
             [forget_before],
-        )?;
+        ).db()?;
         Ok(())
     }
 
     /// Forgets a subject's failures (after a successful sign-in).
     pub fn clear_sign_in_failures(&self, subject: &str) -> Result<()> {
         self.conn
-            .execute("DELETE FROM sign_in_failures WHERE subject = ?1", [subject])?;
+            .execute("DELETE FROM sign_in_failures WHERE subject = ?1", [subject]).db()?;
         Ok(())
     }
 }
