@@ -39,11 +39,13 @@ pub struct Rotation {
 }
 
 fn read_state(conn: &Connection) -> Result<(i64, Option<Vec<u8>>)> {
-    Ok(conn.query_row(
-        "SELECT generation, key_check FROM secret_state WHERE id = 1",
-        [],
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    ).db()?)
+    Ok(conn
+        .query_row(
+            "SELECT generation, key_check FROM secret_state WHERE id = 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .db()?)
 }
 
 /// At open: records the key's fingerprint in a catalog that has none yet
@@ -62,14 +64,16 @@ pub(crate) fn sync_at_open(conn: &Connection, data_dir: &Path, keys: Keys) -> Re
                 .query_row("SELECT value_encrypted FROM tokens LIMIT 1", [], |r| {
                     r.get(0)
                 })
-                .optional().db()?;
+                .optional()
+                .db()?;
             if let Some(blob) = sample {
                 keys.decrypt(&blob)?;
             }
             conn.execute(
                 "UPDATE secret_state SET key_check = ?1 WHERE id = 1",
                 [keys.check().to_vec()],
-            ).db()?;
+            )
+            .db()?;
             Ok(())
         })();
         return match recorded {
@@ -118,7 +122,8 @@ impl Catalog {
         f: impl FnOnce() -> Result<T>,
     ) -> Result<T> {
         self.conn
-            .execute_batch(if write { "BEGIN IMMEDIATE" } else { "BEGIN" }).db()?;
+            .execute_batch(if write { "BEGIN IMMEDIATE" } else { "BEGIN" })
+            .db()?;
         match f() {
             Ok(v) => match self.conn.execute_batch("COMMIT") {
                 Ok(()) => Ok(v),
@@ -172,27 +177,33 @@ impl Catalog {
             let rows: Vec<(i64, Vec<u8>)> = {
                 let mut st = self
                     .conn
-                    .prepare("SELECT id, value_encrypted FROM tokens ORDER BY id").db()?;
+                    .prepare("SELECT id, value_encrypted FROM tokens ORDER BY id")
+                    .db()?;
                 let rows = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).db()?;
                 rows.collect::<std::result::Result<_, _>>().db()?
             };
             for (id, blob) in &rows {
                 let value = old.decrypt(blob)?;
-                self.conn.execute(
-                    "UPDATE tokens SET value_encrypted = ?1, digest = ?2 WHERE id = ?3",
-                    params![
-                        new_keys.encrypt(&value),
-                        new_keys.digest(&value).to_vec(),
-                        id
-                    ],
-                ).db()?;
+                self.conn
+                    .execute(
+                        "UPDATE tokens SET value_encrypted = ?1, digest = ?2 WHERE id = ?3",
+                        params![
+                            new_keys.encrypt(&value),
+                            new_keys.digest(&value).to_vec(),
+                            id
+                        ],
+                    )
+                    .db()?;
             }
-            let generation: i64 = self.conn.query_row(
-                "UPDATE secret_state SET generation = generation + 1, key_check = ?1
+            let generation: i64 = self
+                .conn
+                .query_row(
+                    "UPDATE secret_state SET generation = generation + 1, key_check = ?1
                  WHERE id = 1 RETURNING generation",
-                [new_keys.check().to_vec()],
-                |r| r.get(0),
-            ).db()?;
+                    [new_keys.check().to_vec()],
+                    |r| r.get(0),
+                )
+                .db()?;
             Ok(Rotation {
                 generation,
                 tokens: rows.len(),

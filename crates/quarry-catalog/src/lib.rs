@@ -29,9 +29,9 @@ use subtle::ConstantTimeEq;
 use error::Db;
 pub use error::{CatalogError, Result, StorageError};
 pub use keyring::Rotation;
+pub use limits::{AccountLimits, KeyIdentity};
 pub use quarry_profile::{DatasetId, InvalidDatasetId};
 pub use registry::{DatasetEntry, OnExisting, Registered, RemoveVersion, RETIRED_FILE_GRACE};
-pub use limits::{AccountLimits, KeyIdentity};
 pub use secret::{KEY_ENV, KEY_FILE, TOKEN_PREFIX};
 pub use sessions::{ConsoleSession, NewSession, SessionLimits};
 
@@ -132,14 +132,17 @@ impl Catalog {
     pub fn list_accounts(&self) -> Result<Vec<Account>> {
         let mut st = self
             .conn
-            .prepare("SELECT id, email, created FROM accounts ORDER BY id").db()?;
-        let rows = st.query_map([], |r| {
-            Ok(Account {
-                id: r.get(0)?,
-                email: r.get(1)?,
-                created: r.get(2)?,
+            .prepare("SELECT id, email, created FROM accounts ORDER BY id")
+            .db()?;
+        let rows = st
+            .query_map([], |r| {
+                Ok(Account {
+                    id: r.get(0)?,
+                    email: r.get(1)?,
+                    created: r.get(2)?,
+                })
             })
-        }).db()?;
+            .db()?;
         Ok(rows.collect::<Result<_, _>>().db()?)
     }
 
@@ -157,7 +160,8 @@ impl Catalog {
                     })
                 },
             )
-            .optional().db()?
+            .optional()
+            .db()?
             .ok_or_else(|| {
                 CatalogError::NotFound(format!("no account with email {}", email.trim()))
             })
@@ -173,7 +177,8 @@ impl Catalog {
                 [email.trim()],
                 |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
             )
-            .optional().db()?;
+            .optional()
+            .db()?;
         let Some((id, email, created, hash)) = row else {
             return Ok(None);
         };
@@ -227,19 +232,25 @@ impl Catalog {
     }
 
     fn next_token_name(&self, account_id: i64) -> Result<String> {
-        let mut n: i64 = self.conn.query_row(
-            "SELECT COUNT(*) FROM tokens WHERE account_id = ?1",
-            [account_id],
-            |r| r.get(0),
-        ).db()?;
+        let mut n: i64 = self
+            .conn
+            .query_row(
+                "SELECT COUNT(*) FROM tokens WHERE account_id = ?1",
+                [account_id],
+                |r| r.get(0),
+            )
+            .db()?;
         loop {
             n += 1;
             let name = format!("token-{n}");
-            let taken: bool = self.conn.query_row(
-                "SELECT EXISTS(SELECT 1 FROM tokens WHERE account_id = ?1 AND name = ?2)",
-                params![account_id, name],
-                |r| r.get(0),
-            ).db()?;
+            let taken: bool = self
+                .conn
+                .query_row(
+                    "SELECT EXISTS(SELECT 1 FROM tokens WHERE account_id = ?1 AND name = ?2)",
+                    params![account_id, name],
+                    |r| r.get(0),
+                )
+                .db()?;
             if !taken {
                 return Ok(name);
             }
@@ -253,20 +264,25 @@ impl Catalog {
 
     fn list_tokens_in_snapshot(&self, account_id: i64) -> Result<Vec<ApiToken>> {
         let keys = self.current_keys()?;
-        let mut st = self.conn.prepare(
-            "SELECT id, account_id, name, value_encrypted, created, last_used
+        let mut st = self
+            .conn
+            .prepare(
+                "SELECT id, account_id, name, value_encrypted, created, last_used
              FROM tokens WHERE account_id = ?1 ORDER BY id",
-        ).db()?;
-        let rows = st.query_map([account_id], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, i64>(1)?,
-                r.get::<_, String>(2)?,
-                r.get::<_, Vec<u8>>(3)?,
-                r.get::<_, i64>(4)?,
-                r.get::<_, Option<i64>>(5)?,
-            ))
-        }).db()?;
+            )
+            .db()?;
+        let rows = st
+            .query_map([account_id], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, Vec<u8>>(3)?,
+                    r.get::<_, i64>(4)?,
+                    r.get::<_, Option<i64>>(5)?,
+                ))
+            })
+            .db()?;
         let mut out = Vec::new();
         for row in rows {
             let (id, account_id, name, blob, created, last_used) = row.db()?;
@@ -292,7 +308,8 @@ impl Catalog {
                 params![account_id, name_or_id],
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
-            .optional().db()?;
+            .optional()
+            .db()?;
         let found = match (found, name_or_id.parse::<i64>()) {
             (Some(f), _) => Some(f),
             (None, Ok(id)) => self
@@ -302,7 +319,8 @@ impl Catalog {
                     params![account_id, id],
                     |r| Ok((r.get(0)?, r.get(1)?)),
                 )
-                .optional().db()?,
+                .optional()
+                .db()?,
             (None, Err(_)) => None,
         };
         let Some((id, name)) = found else {
@@ -311,7 +329,8 @@ impl Catalog {
             )));
         };
         self.conn
-            .execute("DELETE FROM tokens WHERE id = ?1", [id]).db()?;
+            .execute("DELETE FROM tokens WHERE id = ?1", [id])
+            .db()?;
         Ok(name)
     }
 
@@ -324,7 +343,8 @@ impl Catalog {
                 params![token_id, account_id],
                 |r| r.get(0),
             )
-            .optional().db()?
+            .optional()
+            .db()?
             .ok_or_else(|| CatalogError::NotFound(format!("the account has no token {token_id}")))
     }
 
@@ -377,13 +397,11 @@ impl Catalog {
             limits: AccountLimits::from_columns(per_minute, concurrent),
         }))
     }
-
 }
 
 /// A token found by digest: id, account, stored digest, last use, and the
 /// account's per-minute and concurrent limits.
 type TokenRow = (i64, i64, Vec<u8>, Option<i64>, Option<i64>, Option<i64>);
-
 
 fn validate_token_name(name: &str) -> Result<String> {
     let name = name.trim();

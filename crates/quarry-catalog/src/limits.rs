@@ -50,7 +50,8 @@ impl Catalog {
                 [account_id],
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
-            .optional().db()?;
+            .optional()
+            .db()?;
         Ok(row.map_or_else(AccountLimits::default, |(p, c)| {
             AccountLimits::from_columns(p, c)
         }))
@@ -76,10 +77,12 @@ impl Catalog {
             )));
         }
         if limits == AccountLimits::default() {
-            self.conn.execute(
-                "DELETE FROM account_limits WHERE account_id = ?1",
-                [account_id],
-            ).db()?;
+            self.conn
+                .execute(
+                    "DELETE FROM account_limits WHERE account_id = ?1",
+                    [account_id],
+                )
+                .db()?;
         } else {
             self.conn.execute(
                 "INSERT INTO account_limits (account_id, per_minute, concurrent) VALUES (?1, ?2, ?3)

@@ -71,14 +71,16 @@ impl Catalog {
         parse_dataset_id(id)?;
         let tx = self
             .conn
-            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate).db()?;
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+            .db()?;
         let existing: Option<(i64, String)> = tx
             .query_row(
                 "SELECT account_id, file_name FROM datasets WHERE id = ?1",
                 [id],
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
-            .optional().db()?;
+            .optional()
+            .db()?;
         let t = now();
         let replaced_version = match existing {
             Some((owner, _)) if owner != account_id => {
@@ -107,7 +109,8 @@ impl Catalog {
                     "INSERT INTO datasets (id, account_id, file_name, row_count, created, updated)
                      VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
                     params![id, account_id, version, row_count as i64, t],
-                ).db()?;
+                )
+                .db()?;
                 None
             }
         };
@@ -124,15 +127,19 @@ impl Catalog {
                 [id],
                 dataset_row,
             )
-            .optional().db()?)
+            .optional()
+            .db()?)
     }
 
     /// All datasets, or only one account's.
     pub fn list_datasets(&self, account_id: Option<i64>) -> Result<Vec<DatasetEntry>> {
-        let mut st = self.conn.prepare(
-            "SELECT id, account_id, file_name, row_count, created, updated FROM datasets
+        let mut st = self
+            .conn
+            .prepare(
+                "SELECT id, account_id, file_name, row_count, created, updated FROM datasets
              WHERE ?1 IS NULL OR account_id = ?1 ORDER BY id",
-        ).db()?;
+            )
+            .db()?;
         let rows = st.query_map([account_id], dataset_row).db()?;
         Ok(rows.collect::<Result<_, _>>().db()?)
     }
@@ -158,9 +165,11 @@ impl Catalog {
                 params![id, account_id],
                 dataset_row,
             )
-            .optional().db()?
+            .optional()
+            .db()?
             .ok_or_else(|| CatalogError::NotFound(format!("no dataset with id {id}")))?;
-        tx.execute("DELETE FROM datasets WHERE id = ?1", [id]).db()?;
+        tx.execute("DELETE FROM datasets WHERE id = ?1", [id])
+            .db()?;
         retire_version(&tx, &entry.version, now())?;
         tx.commit().db()?;
         Ok(entry)
@@ -174,19 +183,24 @@ impl Catalog {
     pub fn sweep_retired_versions(&self, grace: Duration, remove: RemoveVersion) -> Result<usize> {
         let cutoff = now() - grace.as_secs() as i64;
         let due: Vec<String> = {
-            let mut st = self.conn.prepare(
-                "SELECT file_name FROM retired_dataset_files WHERE retired <= ?1
+            let mut st = self
+                .conn
+                .prepare(
+                    "SELECT file_name FROM retired_dataset_files WHERE retired <= ?1
                  AND file_name NOT IN (SELECT file_name FROM datasets)",
-            ).db()?;
+                )
+                .db()?;
             let rows = st.query_map([cutoff], |r| r.get(0)).db()?;
             rows.collect::<std::result::Result<_, _>>().db()?
         };
         for name in &due {
             remove(name);
-            self.conn.execute(
-                "DELETE FROM retired_dataset_files WHERE file_name = ?1",
-                [name],
-            ).db()?;
+            self.conn
+                .execute(
+                    "DELETE FROM retired_dataset_files WHERE file_name = ?1",
+                    [name],
+                )
+                .db()?;
         }
         Ok(due.len())
     }
@@ -212,7 +226,8 @@ fn retire_version(conn: &Connection, version: &str, at: i64) -> Result<()> {
         "INSERT INTO retired_dataset_files (file_name, retired) VALUES (?1, ?2)
          ON CONFLICT (file_name) DO UPDATE SET retired = excluded.retired",
         params![version, at],
-    ).db()?;
+    )
+    .db()?;
     Ok(())
 }
 

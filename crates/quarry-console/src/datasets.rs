@@ -424,7 +424,11 @@ fn import(
         id,
         account_id,
         quarry_catalog::OnExisting::Replace,
-        || store.import(&received.path, &opts).map_err(anyhow::Error::from),
+        || {
+            store
+                .import(&received.path, &opts)
+                .map_err(anyhow::Error::from)
+        },
         |i: &Imported| (i.file_name.clone(), i.row_count),
         &|v| store.remove_version(v),
     );

@@ -12,9 +12,9 @@
 //! are built under temporary names, and the dataset file is renamed only
 //! when complete: a failed import leaves nothing behind.
 
+use crate::file_meta::{self, META_TABLE, PROFILE_TABLE};
 use crate::names;
 use crate::source::{self, Encoding, Format, Location, RowSource, SourceSpec};
-use crate::file_meta::{self, META_TABLE, PROFILE_TABLE};
 use crate::value::{self, Cell, Fit};
 use quarry_profile::{
     ColumnProfile, ColumnType, DatasetId, DatasetProfile, InvalidDatasetId, ValueCount,
@@ -190,7 +190,8 @@ pub fn parse_type_override(s: &str) -> Result<(String, ColumnType), String> {
 /// A completed import.
 #[derive(Debug, Clone)]
 pub struct Imported {
-    /// File name (no directory) of the dataset file in `dest_dir`.
+    /// File name (no directory) of the dataset file in `dest_dir`; in a
+    /// [`crate::SqliteStore`], the version's name.
     pub file_name: String,
     pub profile: DatasetProfile,
     pub row_count: u64,

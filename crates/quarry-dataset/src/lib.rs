@@ -23,12 +23,12 @@ mod store;
 mod value;
 
 pub use engine::{CancelFlag, DatasetReader, EngineError, ResultItem, MAX_RESULT_BYTES};
+pub use file_meta::{load_profile, DatasetError, FORMAT_VERSION, META_TABLE, PROFILE_TABLE};
 pub use import::{
     import_csv, import_file, parse_column_type, parse_type_override, remove_stale_temp_files,
     ImportError, ImportOptions, Imported, Phase, Progress, TypeOrigin,
 };
 pub use names::normalise as normalise_column_name;
 pub use source::{Encoding, Format, Location};
-pub use file_meta::{load_profile, DatasetError, FORMAT_VERSION, META_TABLE, PROFILE_TABLE};
 pub use store::{DatasetStore, SqliteStore, DATASETS_DIR};
 pub use value::format_float;

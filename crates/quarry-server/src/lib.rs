@@ -94,10 +94,8 @@ fn spawn_retired_file_sweeper(state: AppState, query_timeout: std::time::Duratio
         loop {
             every.tick().await;
             let state = state.clone();
-            let swept = tokio::task::spawn_blocking(move || {
-                state.sweep_retired_versions(grace)
-            })
-            .await;
+            let swept =
+                tokio::task::spawn_blocking(move || state.sweep_retired_versions(grace)).await;
             match swept {
                 Ok(Ok(0)) => {}
                 Ok(Ok(n)) => tracing::info!(files = n, "deleted retired dataset files"),
