@@ -39,13 +39,12 @@ pub struct Rotation {
 }
 
 fn read_state(conn: &Connection) -> Result<(i64, Option<Vec<u8>>)> {
-    Ok(conn
-        .query_row(
-            "SELECT generation, key_check FROM secret_state WHERE id = 1",
-            [],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-        .db()?)
+    conn.query_row(
+        "SELECT generation, key_check FROM secret_state WHERE id = 1",
+        [],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
+    .db()
 }
 
 /// At open: records the key's fingerprint in a catalog that has none yet

@@ -143,7 +143,7 @@ impl Catalog {
                 })
             })
             .db()?;
-        Ok(rows.collect::<Result<_, _>>().db()?)
+        rows.collect::<Result<_, _>>().db()
     }
 
     /// The account with this email (case-insensitive).

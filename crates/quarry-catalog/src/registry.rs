@@ -119,8 +119,7 @@ impl Catalog {
     }
 
     pub fn get_dataset(&self, id: &str) -> Result<Option<DatasetEntry>> {
-        Ok(self
-            .conn
+        self.conn
             .query_row(
                 "SELECT id, account_id, file_name, row_count, created, updated
                  FROM datasets WHERE id = ?1",
@@ -128,7 +127,7 @@ impl Catalog {
                 dataset_row,
             )
             .optional()
-            .db()?)
+            .db()
     }
 
     /// All datasets, or only one account's.
@@ -141,7 +140,7 @@ impl Catalog {
             )
             .db()?;
         let rows = st.query_map([account_id], dataset_row).db()?;
-        Ok(rows.collect::<Result<_, _>>().db()?)
+        rows.collect::<Result<_, _>>().db()
     }
 
     /// Unregisters a dataset, retires its version and returns its entry.

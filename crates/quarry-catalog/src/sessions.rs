@@ -153,13 +153,12 @@ impl Catalog {
     /// Deletes every expired session; returns how many.
     pub fn delete_expired_sessions(&self, limits: SessionLimits) -> Result<usize> {
         let t = now();
-        Ok(self
-            .conn
+        self.conn
             .execute(
                 "DELETE FROM console_sessions WHERE last_seen < ?1 OR created < ?2",
                 params![t - limits.idle_secs, t - limits.lifetime_secs],
             )
-            .db()?)
+            .db()
     }
 
     // ----- sign-in throttling ---------------------------------------------
@@ -167,14 +166,13 @@ impl Catalog {
     /// Failed sign-ins of `subject` since `since` (Unix seconds): how many,
     /// and when the oldest of them was.
     pub fn sign_in_failures(&self, subject: &str, since: i64) -> Result<(u32, Option<i64>)> {
-        Ok(self
-            .conn
+        self.conn
             .query_row(
                 "SELECT COUNT(*), MIN(at) FROM sign_in_failures WHERE subject = ?1 AND at >= ?2",
                 params![subject, since],
                 |r| Ok((r.get::<_, i64>(0)? as u32, r.get(1)?)),
             )
-            .db()?)
+            .db()
     }
 
     /// Records one failed sign-in against each subject, and forgets failures
