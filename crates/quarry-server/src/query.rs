@@ -336,9 +336,12 @@ impl Emitter {
         // The shape guard: nothing runs that the renderer could not have
         // written (a second wall behind the engine's authorizer).
         let profile = &work.dataset.profile;
-        if let Err(reason) =
-            quarry_sql::check_select(sql, &profile.table, profile.fts_table.as_deref())
-        {
+        if let Err(reason) = quarry_sql::check_select(
+            &quarry_sql::Sqlite,
+            sql,
+            &profile.table,
+            profile.fts_table.as_deref(),
+        ) {
             return Err(EngineFailure::Failed(format!(
                 "statement refused by the shape guard: {reason}"
             )));
@@ -412,7 +415,8 @@ fn thoughts(plan: &QueryPlan, extra_notes: &[String]) -> EventData {
 /// conditions were the most restrictive.
 async fn produce(work: Work, plan: QueryPlan, out: Emitter) {
     let profile = &work.dataset.profile;
-    let render = |p: &QueryPlan| quarry_sql::render_select(profile, p, work.limit);
+    let render =
+        |p: &QueryPlan| quarry_sql::render_select(&quarry_sql::Sqlite, profile, p, work.limit);
     let sql = render(&plan);
     let outcome = out.run_sql(&work, &sql, work.limit).await;
     let (plan, sql, outcome, mut notes) = match (&outcome, plan.relaxed()) {
@@ -464,8 +468,12 @@ async fn explain_no_match(work: &Work, out: &Emitter, plan: &QueryPlan) -> Optio
     let mut counts = Vec::with_capacity(probes.len());
     if probes.len() > 1 {
         for p in &probes {
-            let sql =
-                quarry_sql::render_probe(&work.dataset.profile, &p.plan, zero_results::PROBE_CAP);
+            let sql = quarry_sql::render_probe(
+                &quarry_sql::Sqlite,
+                &work.dataset.profile,
+                &p.plan,
+                zero_results::PROBE_CAP,
+            );
             counts.push(
                 match out.run_sql(work, &sql, zero_results::PROBE_CAP).await {
                     Ok(items) => Some(items.len()),
