@@ -28,11 +28,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let (profile, planner) = planner();
-    let tier = if first & 1 == 0 {
-        Tier::Default
-    } else {
-        Tier::Small
-    };
+    let tier = if first & 1 == 0 { Tier::Default } else { Tier::Small };
     let limit = u32::from(first >> 1).clamp(1, 100);
     let mut plan = planner.plan(text, tier);
     loop {
