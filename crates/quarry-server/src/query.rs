@@ -31,6 +31,7 @@ use crate::middleware::RequestId;
 use crate::request::QueryRequest;
 use crate::state::{AppState, LoadedDataset};
 use crate::zero_results;
+use quarry_contract::{internal_error_message, ErrorCode};
 
 /// Largest accepted request body.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
@@ -511,8 +512,8 @@ async fn finish(work: &Work, out: &Emitter, outcome: Result<Vec<ResultItem>, Eng
             CloseData {
                 complete: false,
                 error: Some("The server is shutting down and stopped the query; retry it.".into()),
-                error_code: Some("SERVICE_UNAVAILABLE".into()),
-                retryable: Some(true),
+                error_code: Some(ErrorCode::ServiceUnavailable.to_string()),
+                retryable: Some(ErrorCode::ServiceUnavailable.retryable()),
             }
         }
         Err(EngineFailure::Timeout) => {
@@ -523,20 +524,17 @@ async fn finish(work: &Work, out: &Emitter, outcome: Result<Vec<ResultItem>, Eng
                     "The query took longer than {} ms and was stopped.",
                     work.state.query_timeout().as_millis()
                 )),
-                error_code: Some("QUERY_TIMEOUT".into()),
-                retryable: Some(true),
+                error_code: Some(ErrorCode::QueryTimeout.to_string()),
+                retryable: Some(ErrorCode::QueryTimeout.retryable()),
             }
         }
         Err(EngineFailure::Failed(detail)) => {
             tracing::error!(request_id = %work.request_id, detail = %detail, "query failed");
             CloseData {
                 complete: false,
-                error: Some(format!(
-                    "Internal server error (request id {}).",
-                    work.request_id
-                )),
-                error_code: Some("INTERNAL_ERROR".into()),
-                retryable: Some(false),
+                error: Some(internal_error_message(&work.request_id)),
+                error_code: Some(ErrorCode::InternalError.to_string()),
+                retryable: Some(ErrorCode::InternalError.retryable()),
             }
         }
     };
