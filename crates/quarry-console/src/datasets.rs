@@ -354,7 +354,9 @@ async fn receive_and_import(
     multipart: Result<Multipart, MultipartRejection>,
     form: &mut UploadForm,
 ) -> Result<(String, Imported), UploadError> {
-    let mut multipart = multipart.map_err(|e| failed(e.status(), e.body_text()))?;
+    // The one rejection (an invalid boundary) is a 400.
+    let mut multipart =
+        multipart.map_err(|e| failed(ErrorCode::for_status(e.status()), e.body_text()))?;
     let mut csrf_ok = false;
     let mut received = None;
     while let Some(field) = multipart
