@@ -9,7 +9,6 @@
 mod index;
 mod lexicon;
 mod plan;
-mod profile;
 mod text;
 mod understand;
 
@@ -17,7 +16,10 @@ pub use plan::{
     CompareOp, Condition, Direction, Filter, Literal, MatchKind, OrderBy, QueryPlan, Tier,
     TraitMatch,
 };
-pub use profile::{ColumnProfile, ColumnType, DatasetProfile, ValueCount};
+pub use quarry_profile::{ColumnProfile, ColumnType, DatasetProfile, ValueCount};
+// The profile types live in `quarry-profile` (shared with the dataset
+// store); the planner's modules name them `crate::profile::…`.
+use quarry_profile as profile;
 
 /// A planner for one dataset. Building it indexes the profile (field words,
 /// categorical values); build it once per dataset version and share it.
