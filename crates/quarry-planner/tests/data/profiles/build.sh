@@ -21,8 +21,8 @@ data="$(cd "$here/.." && pwd)"
 root="$(cd "$here/../../../../.." && pwd)"
 cd "$root"
 
-cargo build --quiet -p quarry --bin quarry
-cargo build --quiet -p quarry-dataset --bin gen-companies
+# One build of both, so that they share one feature resolution.
+cargo build --quiet -p quarry --bin quarry -p quarry-dataset --bin gen-companies
 target="$(cargo metadata --format-version 1 --no-deps |
     python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')"
 quarry="$target/debug/quarry"
