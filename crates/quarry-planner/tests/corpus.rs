@@ -54,8 +54,8 @@ fn check(profile: &str) {
     let json_path = dir.join("profiles").join(format!("{profile}.json"));
     let json = std::fs::read_to_string(&json_path)
         .unwrap_or_else(|e| panic!("{}: {e}", json_path.display()));
-    let dataset: DatasetProfile = serde_json::from_str(&json)
-        .unwrap_or_else(|e| panic!("{}: {e}", json_path.display()));
+    let dataset: DatasetProfile =
+        serde_json::from_str(&json).unwrap_or_else(|e| panic!("{}: {e}", json_path.display()));
     let planner = Planner::new(&dataset);
     let phrases_path = dir.join(format!("{profile}.phrases"));
     let phrases = std::fs::read_to_string(&phrases_path)
@@ -90,7 +90,11 @@ fn parse_line(line: &str) -> Option<(String, String, Tier)> {
             break;
         }
         // An escaped character never starts a comment nor ends an escape.
-        prev = if prev == Some('\\') { Some('x') } else { Some(c) };
+        prev = if prev == Some('\\') {
+            Some('x')
+        } else {
+            Some(c)
+        };
     }
     let shown = line[..end].trim();
     if shown.is_empty() {
@@ -263,7 +267,15 @@ macro_rules! corpus {
     };
 }
 
-corpus!(airports, birdstrikes, flights, companies, people, products, movies);
+corpus!(
+    airports,
+    birdstrikes,
+    flights,
+    companies,
+    people,
+    products,
+    movies
+);
 
 #[test]
 fn every_phrases_file_has_a_test() {
