@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Regenerates the dataset profiles the phrase corpus (tests/corpus.rs) plans
+# against, with the real importer: each CSV is imported by `quarry dataset
+# import` into a throw-away data directory, and the profile the importer
+# stored in the dataset file (table `_quarry_profile`) is written here as
+# pretty-printed JSON, so that a change of the importer shows as a diff.
+#
+# Sources: the demo CSVs (demo/; airports cut to every fifth row, 1,577 of
+# 7,884, so that its profile, which lists every code and name, stays near
+# 300 KB), 5,000 rows of the deterministic companies generator
+# (`gen-companies`, default seed), and the small CSVs written for the corpus
+# (tests/data/*.csv). Each value count is written on a line of its own.
+#
+# Usage: bash crates/quarry-planner/tests/data/profiles/build.sh
+# then `UPDATE_EXPECT=1 cargo test -p quarry-planner --test corpus` to see
+# what the new profiles change in the plans.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+data="$(cd "$here/.." && pwd)"
+root="$(cd "$here/../../../../.." && pwd)"
+cd "$root"
+
+# One build of both, so that they share one feature resolution.
+cargo build --quiet -p quarry --bin quarry -p quarry-dataset --bin gen-companies
+target="$(cargo metadata --format-version 1 --no-deps |
+    python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')"
+quarry="$target/debug/quarry"
+gen_companies="$target/debug/gen-companies"
+
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+dir="$tmp/data"
+email="corpus@example.com"
+echo "corpus-password" | "$quarry" --data-dir "$dir" account create --email "$email" --password-stdin >/dev/null
+
+"$gen_companies" --rows 5000 --out "$tmp/companies.csv" 2>/dev/null
+awk 'NR == 1 || NR % 5 == 2' demo/airports.csv >"$tmp/airports.csv"
+
+# profile name -> source file
+sources=(
+    "airports=$tmp/airports.csv"
+    "birdstrikes=demo/birdstrikes.csv"
+    "flights=demo/flights.csv"
+    "companies=$tmp/companies.csv"
+    "people=$data/people.csv"
+    "products=$data/products.csv"
+    "movies=$data/movies.csv"
+)
+
+for entry in "${sources[@]}"; do
+    name="${entry%%=*}"
+    file="${entry#*=}"
+    "$quarry" --data-dir "$dir" dataset import "$file" --id "$name" --account "$email" --quiet >/dev/null
+    dataset_file="$(ls "$dir"/datasets/"$name"-*.sqlite)"
+    python3 - "$dataset_file" "$here/$name.json" <<'EOF'
+import json, sqlite3, sys
+src, out = sys.argv[1], sys.argv[2]
+conn = sqlite3.connect(f"file:{src}?mode=ro", uri=True)
+(text,) = conn.execute("SELECT json FROM _quarry_profile").fetchone()
+profile = json.loads(text)
+compact = lambda v: json.dumps(v, ensure_ascii=False, separators=(",", ":"))
+lines = ["{"]
+keys = list(profile)
+for k in keys:
+    comma = "," if k != keys[-1] else ""
+    if k != "columns":
+        lines.append(f" {compact(k)}:{compact(profile[k])}{comma}")
+        continue
+    lines.append(' "columns":[')
+    for i, col in enumerate(profile["columns"]):
+        values = col.get("values", [])
+        head = {c: v for c, v in col.items() if c != "values"}
+        lines.append("  " + compact(head)[:-1] + ',"values":[')
+        lines.extend("   " + compact(v) + ("," if j + 1 < len(values) else "") for j, v in enumerate(values))
+        lines.append("  ]}" + ("," if i + 1 < len(profile["columns"]) else ""))
+    lines.append(" ]" + comma)
+lines.append("}")
+with open(out, "w", encoding="utf-8") as f:
+    f.write("\n".join(lines) + "\n")
+json.loads(open(out, encoding="utf-8").read())
+EOF
+    echo "$name: $(wc -c <"$here/$name.json") bytes"
+done
