@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use quarry_catalog::{Catalog, DatasetEntry};
 use quarry_planner::{DatasetProfile, Planner};
+use quarry_session::{QueryEngine, SqliteEngine};
 
-use crate::engine::{QueryEngine, SqliteEngine};
 use crate::limits::{Limits, RateLimiter};
 
 /// The server's configuration.
@@ -22,8 +22,6 @@ pub struct Config {
     pub query_timeout: Duration,
     /// Rate, stream, connection and slow-client limits.
     pub limits: Limits,
-    /// The web console under `/console`.
-    pub console: quarry_console::ConsoleConfig,
 }
 
 /// A dataset ready to be queried: its file, profile and planner. Built once
@@ -145,7 +143,7 @@ impl AppState {
             anyhow::anyhow!(
                 "loading the profile of dataset {}: {}",
                 entry.id,
-                crate::engine::redact_paths(&e.to_string(), &self.inner.datasets_dir)
+                quarry_session::redact_paths(&e.to_string(), &self.inner.datasets_dir)
             )
         })?;
         let planner = Planner::new(&profile);
