@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use quarry_planner::Tier;
-use quarry_session::{Close, Ended, Event, OpenDataset, SqliteEngine, Session, Thoughts};
+use quarry_session::{Close, Ended, Event, OpenDataset, Session, SqliteEngine, Thoughts};
 
 const CSV: &str = "\
 name,country,employees,description
@@ -21,12 +21,9 @@ Elm,France,15,Remote design studio
 fn dataset(dir: &Path) -> Arc<OpenDataset> {
     let csv = dir.join("companies.csv");
     std::fs::write(&csv, CSV).unwrap();
-    let imported = quarry_dataset::import_csv(
-        &csv,
-        &quarry_dataset::ImportOptions::new("companies"),
-        dir,
-    )
-    .unwrap();
+    let imported =
+        quarry_dataset::import_csv(&csv, &quarry_dataset::ImportOptions::new("companies"), dir)
+            .unwrap();
     Arc::new(OpenDataset::open(&dir.join(&imported.file_name)).unwrap())
 }
 
@@ -48,7 +45,11 @@ async fn ask(dataset: &Arc<OpenDataset>, phrase: &str, limit: u32) -> (Ended, Ve
 fn in_order(events: &[Event]) -> (&Thoughts, &str, Vec<&str>) {
     match events {
         [Event::Thoughts(t), Event::Sql(sql), Event::Results(items), Event::Close(Close::Complete)] => {
-            (t, sql.as_str(), items.iter().map(|i| i.id.as_str()).collect())
+            (
+                t,
+                sql.as_str(),
+                items.iter().map(|i| i.id.as_str()).collect(),
+            )
         }
         other => panic!("not thoughts, sql, results, close: {other:?}"),
     }
@@ -111,8 +112,8 @@ async fn a_cancelled_session_sends_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let d = dataset(dir.path());
     let cancel = Arc::new(std::sync::atomic::AtomicBool::new(true));
-    let session = Session::new(Arc::new(SqliteEngine), d, 10, Duration::from_secs(10))
-        .with_cancel(cancel);
+    let session =
+        Session::new(Arc::new(SqliteEngine), d, 10, Duration::from_secs(10)).with_cancel(cancel);
     let mut events = Vec::new();
     let ended = session
         .query("companies in Germany", Tier::Default, &mut events)
