@@ -25,6 +25,7 @@ use std::path::Path;
 
 use rusqlite::{params, Connection, OptionalExtension};
 
+use crate::error::Db;
 use crate::secret::{self, KeySource, Keys};
 use crate::{Catalog, CatalogError, Result};
 
@@ -38,11 +39,12 @@ pub struct Rotation {
 }
 
 fn read_state(conn: &Connection) -> Result<(i64, Option<Vec<u8>>)> {
-    Ok(conn.query_row(
+    conn.query_row(
         "SELECT generation, key_check FROM secret_state WHERE id = 1",
         [],
         |r| Ok((r.get(0)?, r.get(1)?)),
-    )?)
+    )
+    .db()
 }
 
 /// At open: records the key's fingerprint in a catalog that has none yet
@@ -52,7 +54,7 @@ fn read_state(conn: &Connection) -> Result<(i64, Option<Vec<u8>>)> {
 pub(crate) fn sync_at_open(conn: &Connection, data_dir: &Path, keys: Keys) -> Result<Keys> {
     let (_, check) = read_state(conn)?;
     let Some(check) = check else {
-        conn.execute_batch("BEGIN IMMEDIATE")?;
+        conn.execute_batch("BEGIN IMMEDIATE").db()?;
         let recorded = (|| {
             if read_state(conn)?.1.is_some() {
                 return Ok(());
@@ -61,19 +63,21 @@ pub(crate) fn sync_at_open(conn: &Connection, data_dir: &Path, keys: Keys) -> Re
                 .query_row("SELECT value_encrypted FROM tokens LIMIT 1", [], |r| {
                     r.get(0)
                 })
-                .optional()?;
+                .optional()
+                .db()?;
             if let Some(blob) = sample {
                 keys.decrypt(&blob)?;
             }
             conn.execute(
                 "UPDATE secret_state SET key_check = ?1 WHERE id = 1",
                 [keys.check().to_vec()],
-            )?;
+            )
+            .db()?;
             Ok(())
         })();
         return match recorded {
             Ok(()) => {
-                conn.execute_batch("COMMIT")?;
+                conn.execute_batch("COMMIT").db()?;
                 // Another process may have recorded a different key first.
                 sync_at_open(conn, data_dir, keys)
             }
@@ -117,13 +121,14 @@ impl Catalog {
         f: impl FnOnce() -> Result<T>,
     ) -> Result<T> {
         self.conn
-            .execute_batch(if write { "BEGIN IMMEDIATE" } else { "BEGIN" })?;
+            .execute_batch(if write { "BEGIN IMMEDIATE" } else { "BEGIN" })
+            .db()?;
         match f() {
             Ok(v) => match self.conn.execute_batch("COMMIT") {
                 Ok(()) => Ok(v),
                 Err(e) => {
                     let _ = self.conn.execute_batch("ROLLBACK");
-                    Err(e.into())
+                    Err(crate::error::storage(e))
                 }
             },
             Err(e) => {
@@ -171,27 +176,33 @@ impl Catalog {
             let rows: Vec<(i64, Vec<u8>)> = {
                 let mut st = self
                     .conn
-                    .prepare("SELECT id, value_encrypted FROM tokens ORDER BY id")?;
-                let rows = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
-                rows.collect::<std::result::Result<_, _>>()?
+                    .prepare("SELECT id, value_encrypted FROM tokens ORDER BY id")
+                    .db()?;
+                let rows = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).db()?;
+                rows.collect::<std::result::Result<_, _>>().db()?
             };
             for (id, blob) in &rows {
                 let value = old.decrypt(blob)?;
-                self.conn.execute(
-                    "UPDATE tokens SET value_encrypted = ?1, digest = ?2 WHERE id = ?3",
-                    params![
-                        new_keys.encrypt(&value),
-                        new_keys.digest(&value).to_vec(),
-                        id
-                    ],
-                )?;
+                self.conn
+                    .execute(
+                        "UPDATE tokens SET value_encrypted = ?1, digest = ?2 WHERE id = ?3",
+                        params![
+                            new_keys.encrypt(&value),
+                            new_keys.digest(&value).to_vec(),
+                            id
+                        ],
+                    )
+                    .db()?;
             }
-            let generation: i64 = self.conn.query_row(
-                "UPDATE secret_state SET generation = generation + 1, key_check = ?1
+            let generation: i64 = self
+                .conn
+                .query_row(
+                    "UPDATE secret_state SET generation = generation + 1, key_check = ?1
                  WHERE id = 1 RETURNING generation",
-                [new_keys.check().to_vec()],
-                |r| r.get(0),
-            )?;
+                    [new_keys.check().to_vec()],
+                    |r| r.get(0),
+                )
+                .db()?;
             Ok(Rotation {
                 generation,
                 tokens: rows.len(),

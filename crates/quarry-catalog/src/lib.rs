@@ -5,15 +5,17 @@
 //! lets the server read while the CLI writes, and because the server asks the
 //! catalog on every request, a token deleted by the CLI is refused on the
 //! very next request. The catalog knows nothing of HTTP, of the planner or of
-//! a dataset's contents: a dataset here is an owner, a file name and a row
-//! count.
+//! a dataset's contents: a dataset here is an owner, the store's name of its
+//! current version and a row count; it never touches the dataset store.
 
-mod dataset_files;
+mod error;
 mod keyring;
 mod limits;
 mod migrations;
+mod registry;
 mod secret;
 mod sessions;
+mod versions;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -24,9 +26,12 @@ use argon2::Argon2;
 use rusqlite::{params, Connection, OptionalExtension};
 use subtle::ConstantTimeEq;
 
-pub use dataset_files::remove_dataset_file;
+use error::Db;
+pub use error::{CatalogError, Result, StorageError};
 pub use keyring::Rotation;
 pub use limits::{AccountLimits, KeyIdentity};
+pub use quarry_profile::{DatasetId, InvalidDatasetId};
+pub use registry::{DatasetEntry, OnExisting, Registered, RemoveVersion, RETIRED_FILE_GRACE};
 pub use secret::{KEY_ENV, KEY_FILE, TOKEN_PREFIX};
 pub use sessions::{ConsoleSession, NewSession, SessionLimits};
 
@@ -38,26 +43,6 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 /// `last_used` is refreshed at most this often per token, so authentication
 /// is a read, not a write, on almost every request.
 const LAST_USED_GRANULARITY_SECS: i64 = 60;
-
-#[derive(Debug, thiserror::Error)]
-pub enum CatalogError {
-    #[error("catalog database error: {0}")]
-    Sql(#[from] rusqlite::Error),
-    #[error("catalog I/O error: {0}")]
-    Io(#[from] std::io::Error),
-    #[error("secret key: {0}")]
-    Secret(String),
-    #[error("password hashing failed: {0}")]
-    Password(String),
-    #[error("{0}")]
-    Invalid(String),
-    #[error("{0}")]
-    NotFound(String),
-    #[error("{0}")]
-    Conflict(String),
-}
-
-pub type Result<T, E = CatalogError> = std::result::Result<T, E>;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Account {
@@ -78,25 +63,6 @@ pub struct ApiToken {
     pub last_used: Option<i64>,
 }
 
-/// A registered dataset: who owns it and which file in `datasets/` holds it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DatasetEntry {
-    pub id: String,
-    pub account_id: i64,
-    pub file_name: String,
-    pub row_count: u64,
-    pub created: i64,
-    pub updated: i64,
-}
-
-/// Outcome of registering a dataset: the file name it replaced, if any. The
-/// replaced file is retired, not deleted: see
-/// [`Catalog::sweep_retired_files`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Registered {
-    pub replaced_file: Option<String>,
-}
-
 /// An open catalog. One connection; not `Sync`: share it behind a mutex or
 /// open one per thread.
 pub struct Catalog {
@@ -113,11 +79,11 @@ impl Catalog {
     pub fn open(data_dir: &Path) -> Result<Catalog> {
         std::fs::create_dir_all(data_dir)?;
         let keys = secret::Keys::load(data_dir)?;
-        let mut conn = Connection::open(data_dir.join(CATALOG_FILE))?;
-        conn.busy_timeout(BUSY_TIMEOUT)?;
-        conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(None, "synchronous", "NORMAL")?;
-        conn.pragma_update(None, "foreign_keys", "ON")?;
+        let mut conn = Connection::open(data_dir.join(CATALOG_FILE)).db()?;
+        conn.busy_timeout(BUSY_TIMEOUT).db()?;
+        conn.pragma_update(None, "journal_mode", "WAL").db()?;
+        conn.pragma_update(None, "synchronous", "NORMAL").db()?;
+        conn.pragma_update(None, "foreign_keys", "ON").db()?;
         migrations::apply(&mut conn)?;
         let keys = keyring::sync_at_open(&conn, data_dir, keys)?;
         Ok(Catalog {
@@ -129,11 +95,6 @@ impl Catalog {
 
     pub fn data_dir(&self) -> &Path {
         &self.data_dir
-    }
-
-    /// The directory holding dataset files.
-    pub fn datasets_dir(&self) -> PathBuf {
-        self.data_dir.join("datasets")
     }
 
     // ----- accounts -------------------------------------------------------
@@ -164,22 +125,25 @@ impl Catalog {
             Err(e) if is_unique_violation(&e) => Err(CatalogError::Conflict(format!(
                 "an account with email {email} already exists"
             ))),
-            Err(e) => Err(e.into()),
+            Err(e) => Err(error::storage(e)),
         }
     }
 
     pub fn list_accounts(&self) -> Result<Vec<Account>> {
         let mut st = self
             .conn
-            .prepare("SELECT id, email, created FROM accounts ORDER BY id")?;
-        let rows = st.query_map([], |r| {
-            Ok(Account {
-                id: r.get(0)?,
-                email: r.get(1)?,
-                created: r.get(2)?,
+            .prepare("SELECT id, email, created FROM accounts ORDER BY id")
+            .db()?;
+        let rows = st
+            .query_map([], |r| {
+                Ok(Account {
+                    id: r.get(0)?,
+                    email: r.get(1)?,
+                    created: r.get(2)?,
+                })
             })
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+            .db()?;
+        rows.collect::<Result<_, _>>().db()
     }
 
     /// The account with this email (case-insensitive).
@@ -196,7 +160,8 @@ impl Catalog {
                     })
                 },
             )
-            .optional()?
+            .optional()
+            .db()?
             .ok_or_else(|| {
                 CatalogError::NotFound(format!("no account with email {}", email.trim()))
             })
@@ -212,7 +177,8 @@ impl Catalog {
                 [email.trim()],
                 |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
             )
-            .optional()?;
+            .optional()
+            .db()?;
         let Some((id, email, created, hash)) = row else {
             return Ok(None);
         };
@@ -261,24 +227,30 @@ impl Catalog {
             Err(e) if is_unique_violation(&e) => Err(CatalogError::Conflict(format!(
                 "the account already has a token named {name}"
             ))),
-            Err(e) => Err(e.into()),
+            Err(e) => Err(error::storage(e)),
         }
     }
 
     fn next_token_name(&self, account_id: i64) -> Result<String> {
-        let mut n: i64 = self.conn.query_row(
-            "SELECT COUNT(*) FROM tokens WHERE account_id = ?1",
-            [account_id],
-            |r| r.get(0),
-        )?;
+        let mut n: i64 = self
+            .conn
+            .query_row(
+                "SELECT COUNT(*) FROM tokens WHERE account_id = ?1",
+                [account_id],
+                |r| r.get(0),
+            )
+            .db()?;
         loop {
             n += 1;
             let name = format!("token-{n}");
-            let taken: bool = self.conn.query_row(
-                "SELECT EXISTS(SELECT 1 FROM tokens WHERE account_id = ?1 AND name = ?2)",
-                params![account_id, name],
-                |r| r.get(0),
-            )?;
+            let taken: bool = self
+                .conn
+                .query_row(
+                    "SELECT EXISTS(SELECT 1 FROM tokens WHERE account_id = ?1 AND name = ?2)",
+                    params![account_id, name],
+                    |r| r.get(0),
+                )
+                .db()?;
             if !taken {
                 return Ok(name);
             }
@@ -292,23 +264,28 @@ impl Catalog {
 
     fn list_tokens_in_snapshot(&self, account_id: i64) -> Result<Vec<ApiToken>> {
         let keys = self.current_keys()?;
-        let mut st = self.conn.prepare(
-            "SELECT id, account_id, name, value_encrypted, created, last_used
+        let mut st = self
+            .conn
+            .prepare(
+                "SELECT id, account_id, name, value_encrypted, created, last_used
              FROM tokens WHERE account_id = ?1 ORDER BY id",
-        )?;
-        let rows = st.query_map([account_id], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, i64>(1)?,
-                r.get::<_, String>(2)?,
-                r.get::<_, Vec<u8>>(3)?,
-                r.get::<_, i64>(4)?,
-                r.get::<_, Option<i64>>(5)?,
-            ))
-        })?;
+            )
+            .db()?;
+        let rows = st
+            .query_map([account_id], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, Vec<u8>>(3)?,
+                    r.get::<_, i64>(4)?,
+                    r.get::<_, Option<i64>>(5)?,
+                ))
+            })
+            .db()?;
         let mut out = Vec::new();
         for row in rows {
-            let (id, account_id, name, blob, created, last_used) = row?;
+            let (id, account_id, name, blob, created, last_used) = row.db()?;
             out.push(ApiToken {
                 id,
                 account_id,
@@ -331,7 +308,8 @@ impl Catalog {
                 params![account_id, name_or_id],
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
-            .optional()?;
+            .optional()
+            .db()?;
         let found = match (found, name_or_id.parse::<i64>()) {
             (Some(f), _) => Some(f),
             (None, Ok(id)) => self
@@ -341,7 +319,8 @@ impl Catalog {
                     params![account_id, id],
                     |r| Ok((r.get(0)?, r.get(1)?)),
                 )
-                .optional()?,
+                .optional()
+                .db()?,
             (None, Err(_)) => None,
         };
         let Some((id, name)) = found else {
@@ -350,7 +329,8 @@ impl Catalog {
             )));
         };
         self.conn
-            .execute("DELETE FROM tokens WHERE id = ?1", [id])?;
+            .execute("DELETE FROM tokens WHERE id = ?1", [id])
+            .db()?;
         Ok(name)
     }
 
@@ -363,7 +343,8 @@ impl Catalog {
                 params![token_id, account_id],
                 |r| r.get(0),
             )
-            .optional()?
+            .optional()
+            .db()?
             .ok_or_else(|| CatalogError::NotFound(format!("the account has no token {token_id}")))
     }
 
@@ -394,7 +375,7 @@ impl Catalog {
                     [digest.to_vec()],
                     |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)),
                 )
-                .optional()?;
+                .optional().db()?;
                 Ok(row.filter(|(_, _, stored, ..)| {
                     bool::from(stored.as_slice().ct_eq(digest.as_slice()))
                 }))
@@ -416,214 +397,11 @@ impl Catalog {
             limits: AccountLimits::from_columns(per_minute, concurrent),
         }))
     }
-
-    // ----- datasets -------------------------------------------------------
-
-    /// Registers a dataset file for an account, replacing the entry if the
-    /// account already has a dataset with this id (the old file is retired).
-    /// A dataset id owned by another account is a conflict.
-    pub fn register_dataset(
-        &mut self,
-        id: &str,
-        account_id: i64,
-        file_name: &str,
-        row_count: u64,
-    ) -> Result<Registered> {
-        self.register_dataset_as(id, account_id, file_name, row_count, OnExisting::Replace)
-    }
-
-    /// [`Catalog::register_dataset`], refusing (as a conflict) to replace the
-    /// account's own dataset unless `on_existing` says so. The check and the
-    /// swap are one transaction: a query sees the old version or the new one.
-    pub fn register_dataset_as(
-        &mut self,
-        id: &str,
-        account_id: i64,
-        file_name: &str,
-        row_count: u64,
-        on_existing: OnExisting,
-    ) -> Result<Registered> {
-        validate_dataset_id(id)?;
-        let tx = self
-            .conn
-            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        let existing: Option<(i64, String)> = tx
-            .query_row(
-                "SELECT account_id, file_name FROM datasets WHERE id = ?1",
-                [id],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()?;
-        let t = now();
-        let replaced_file = match existing {
-            Some((owner, _)) if owner != account_id => {
-                return Err(CatalogError::Conflict(format!(
-                    "dataset id {id} is already taken by another account"
-                )))
-            }
-            Some(_) if on_existing == OnExisting::Refuse => {
-                return Err(CatalogError::Conflict(format!(
-                    "dataset {id} already exists; pass --replace to swap in a new version"
-                )))
-            }
-            Some((_, old_file)) => {
-                tx.execute(
-                    "UPDATE datasets SET file_name = ?2, row_count = ?3, updated = ?4 WHERE id = ?1",
-                    params![id, file_name, row_count as i64, t],
-                )?;
-                let old = Some(old_file).filter(|f| f != file_name);
-                if let Some(old) = &old {
-                    retire_file(&tx, old, t)?;
-                }
-                old
-            }
-            None => {
-                tx.execute(
-                    "INSERT INTO datasets (id, account_id, file_name, row_count, created, updated)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
-                    params![id, account_id, file_name, row_count as i64, t],
-                )?;
-                None
-            }
-        };
-        tx.commit()?;
-        Ok(Registered { replaced_file })
-    }
-
-    pub fn get_dataset(&self, id: &str) -> Result<Option<DatasetEntry>> {
-        Ok(self
-            .conn
-            .query_row(
-                "SELECT id, account_id, file_name, row_count, created, updated
-                 FROM datasets WHERE id = ?1",
-                [id],
-                dataset_row,
-            )
-            .optional()?)
-    }
-
-    /// All datasets, or only one account's.
-    pub fn list_datasets(&self, account_id: Option<i64>) -> Result<Vec<DatasetEntry>> {
-        let mut st = self.conn.prepare(
-            "SELECT id, account_id, file_name, row_count, created, updated FROM datasets
-             WHERE ?1 IS NULL OR account_id = ?1 ORDER BY id",
-        )?;
-        let rows = st.query_map([account_id], dataset_row)?;
-        Ok(rows.collect::<Result<_, _>>()?)
-    }
-
-    /// Unregisters a dataset, retires its file and returns its entry.
-    pub fn drop_dataset(&self, id: &str) -> Result<DatasetEntry> {
-        self.unregister_dataset(id, None)
-    }
-
-    /// Unregisters dataset `id` (of `account_id`, when given: another
-    /// account's is "not found") and retires its file, in one transaction.
-    pub(crate) fn unregister_dataset(
-        &self,
-        id: &str,
-        account_id: Option<i64>,
-    ) -> Result<DatasetEntry> {
-        let tx = self.conn.unchecked_transaction()?;
-        let entry = tx
-            .query_row(
-                "SELECT id, account_id, file_name, row_count, created, updated
-                 FROM datasets WHERE id = ?1 AND (?2 IS NULL OR account_id = ?2)",
-                params![id, account_id],
-                dataset_row,
-            )
-            .optional()?
-            .ok_or_else(|| CatalogError::NotFound(format!("no dataset with id {id}")))?;
-        tx.execute("DELETE FROM datasets WHERE id = ?1", [id])?;
-        retire_file(&tx, &entry.file_name, now())?;
-        tx.commit()?;
-        Ok(entry)
-    }
-
-    /// Deletes the files retired at least `grace` ago (by a replacement or a
-    /// drop) and forgets them; returns how many. The grace lets queries that
-    /// looked a dataset up just before the swap open and read the old file
-    /// (once open, a file stays readable after deletion on Unix).
-    pub fn sweep_retired_files(&self, grace: Duration) -> Result<usize> {
-        let cutoff = now() - grace.as_secs() as i64;
-        let due: Vec<String> = {
-            let mut st = self.conn.prepare(
-                "SELECT file_name FROM retired_dataset_files WHERE retired <= ?1
-                 AND file_name NOT IN (SELECT file_name FROM datasets)",
-            )?;
-            let rows = st.query_map([cutoff], |r| r.get(0))?;
-            rows.collect::<std::result::Result<_, _>>()?
-        };
-        let dir = self.datasets_dir();
-        for name in &due {
-            // Only a plain file name inside the datasets directory.
-            if !name.contains(['/', '\\']) && name != ".." {
-                remove_dataset_file(&dir.join(name));
-            }
-            self.conn.execute(
-                "DELETE FROM retired_dataset_files WHERE file_name = ?1",
-                [name],
-            )?;
-        }
-        Ok(due.len())
-    }
-}
-
-/// What registering a dataset does when the account already has one with
-/// the id.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OnExisting {
-    /// Refuse, as a conflict.
-    Refuse,
-    /// Swap the new file in; the old one is retired.
-    Replace,
-}
-
-/// How long a retired dataset file is kept before
-/// [`Catalog::sweep_retired_files`] deletes it: far longer than the window
-/// between a query looking its dataset up and opening the file.
-pub const RETIRED_FILE_GRACE: Duration = Duration::from_secs(120);
-
-fn retire_file(conn: &Connection, file_name: &str, at: i64) -> Result<()> {
-    conn.execute(
-        "INSERT INTO retired_dataset_files (file_name, retired) VALUES (?1, ?2)
-         ON CONFLICT (file_name) DO UPDATE SET retired = excluded.retired",
-        params![file_name, at],
-    )?;
-    Ok(())
 }
 
 /// A token found by digest: id, account, stored digest, last use, and the
 /// account's per-minute and concurrent limits.
 type TokenRow = (i64, i64, Vec<u8>, Option<i64>, Option<i64>, Option<i64>);
-
-fn dataset_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<DatasetEntry> {
-    Ok(DatasetEntry {
-        id: r.get(0)?,
-        account_id: r.get(1)?,
-        file_name: r.get(2)?,
-        row_count: r.get::<_, i64>(3)? as u64,
-        created: r.get(4)?,
-        updated: r.get(5)?,
-    })
-}
-
-/// A dataset id: 1 to 64 characters of ASCII letters, digits, `_` and `-`,
-/// starting with a letter or digit.
-pub fn validate_dataset_id(id: &str) -> Result<()> {
-    let ok = (1..=64).contains(&id.len())
-        && id.bytes().next().is_some_and(|b| b.is_ascii_alphanumeric())
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
-    if ok {
-        Ok(())
-    } else {
-        Err(CatalogError::Invalid(format!(
-            "invalid dataset id {id:?}: use 1 to 64 letters, digits, '_' or '-', starting with a letter or digit"
-        )))
-    }
-}
 
 fn validate_token_name(name: &str) -> Result<String> {
     let name = name.trim();
@@ -660,7 +438,7 @@ fn is_unique_violation(e: &rusqlite::Error) -> bool {
     )
 }
 
-fn now() -> i64 {
+pub(crate) fn now() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs() as i64)
@@ -765,13 +543,13 @@ mod tests {
         assert_eq!(
             c.register_dataset("movies", a.id, "movies-1.sqlite", 10)
                 .unwrap()
-                .replaced_file,
+                .replaced_version,
             None
         );
         let r = c
             .register_dataset("movies", a.id, "movies-2.sqlite", 12)
             .unwrap();
-        assert_eq!(r.replaced_file.as_deref(), Some("movies-1.sqlite"));
+        assert_eq!(r.replaced_version.as_deref(), Some("movies-1.sqlite"));
         assert!(matches!(
             c.register_dataset("movies", b.id, "x.sqlite", 1),
             Err(CatalogError::Conflict(_))
@@ -779,7 +557,7 @@ mod tests {
         assert!(c.register_dataset("bad id", a.id, "x.sqlite", 1).is_err());
         let e = c.get_dataset("movies").unwrap().unwrap();
         assert_eq!(
-            (e.account_id, e.file_name.as_str(), e.row_count),
+            (e.account_id, e.version.as_str(), e.row_count),
             (a.id, "movies-2.sqlite", 12)
         );
         assert_eq!(c.list_datasets(Some(b.id)).unwrap().len(), 0);

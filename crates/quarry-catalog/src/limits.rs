@@ -5,6 +5,7 @@
 
 use rusqlite::{params, OptionalExtension};
 
+use crate::error::Db;
 use crate::{Catalog, CatalogError, Result};
 
 /// Highest accepted per-minute rate.
@@ -49,7 +50,8 @@ impl Catalog {
                 [account_id],
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
-            .optional()?;
+            .optional()
+            .db()?;
         Ok(row.map_or_else(AccountLimits::default, |(p, c)| {
             AccountLimits::from_columns(p, c)
         }))
@@ -75,17 +77,19 @@ impl Catalog {
             )));
         }
         if limits == AccountLimits::default() {
-            self.conn.execute(
-                "DELETE FROM account_limits WHERE account_id = ?1",
-                [account_id],
-            )?;
+            self.conn
+                .execute(
+                    "DELETE FROM account_limits WHERE account_id = ?1",
+                    [account_id],
+                )
+                .db()?;
         } else {
             self.conn.execute(
                 "INSERT INTO account_limits (account_id, per_minute, concurrent) VALUES (?1, ?2, ?3)
                  ON CONFLICT (account_id) DO UPDATE
                  SET per_minute = excluded.per_minute, concurrent = excluded.concurrent",
                 params![account_id, limits.per_minute, limits.concurrent],
-            )?;
+            ).db()?;
         }
         Ok(())
     }

@@ -4,6 +4,7 @@
 
 use rusqlite::{Connection, TransactionBehavior};
 
+use crate::error::Db;
 use crate::CatalogError;
 
 const MIGRATIONS: &[&str] = &[
@@ -73,8 +74,12 @@ const MIGRATIONS: &[&str] = &[
 pub(crate) fn apply(conn: &mut Connection) -> Result<(), CatalogError> {
     // An immediate transaction: two processes opening a fresh catalog at
     // once cannot both run the same migration.
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    let version: usize = tx.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0))? as usize;
+    let tx = conn
+        .transaction_with_behavior(TransactionBehavior::Immediate)
+        .db()?;
+    let version: usize = tx
+        .query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0))
+        .db()? as usize;
     if version > MIGRATIONS.len() {
         return Err(CatalogError::Invalid(format!(
             "catalog schema version {version} is newer than this quarry ({}): upgrade quarry",
@@ -82,9 +87,10 @@ pub(crate) fn apply(conn: &mut Connection) -> Result<(), CatalogError> {
         )));
     }
     for (i, sql) in MIGRATIONS.iter().enumerate().skip(version) {
-        tx.execute_batch(sql)?;
-        tx.pragma_update(None, "user_version", (i + 1) as i64)?;
+        tx.execute_batch(sql).db()?;
+        tx.pragma_update(None, "user_version", (i + 1) as i64)
+            .db()?;
     }
-    tx.commit()?;
+    tx.commit().db()?;
     Ok(())
 }

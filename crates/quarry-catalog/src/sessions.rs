@@ -15,6 +15,7 @@ use chacha20poly1305::aead::OsRng;
 use rusqlite::{params, OptionalExtension};
 use sha2::{Digest, Sha256};
 
+use crate::error::Db;
 use crate::{now, Account, Catalog, Result};
 
 /// `last_seen` is refreshed at most this often, so most page views only
@@ -76,7 +77,7 @@ impl Catalog {
             "INSERT INTO console_sessions (id_digest, account_id, csrf_token, created, last_seen)
              VALUES (?1, ?2, ?3, ?4, ?4)",
             params![session_digest(&id), account_id, csrf_token, t],
-        )?;
+        ).db()?;
         Ok(NewSession { id, csrf_token })
     }
 
@@ -105,16 +106,19 @@ impl Catalog {
                     ))
                 },
             )
-            .optional()?;
+            .optional()
+            .db()?;
         let Some((account_id, email, account_created, csrf_token, created, last_seen)) = row else {
             return Ok(None);
         };
         let t = now();
         if t - last_seen > limits.idle_secs || t - created > limits.lifetime_secs {
-            self.conn.execute(
-                "DELETE FROM console_sessions WHERE id_digest = ?1",
-                [&digest],
-            )?;
+            self.conn
+                .execute(
+                    "DELETE FROM console_sessions WHERE id_digest = ?1",
+                    [&digest],
+                )
+                .db()?;
             return Ok(None);
         }
         if t - last_seen >= LAST_SEEN_GRANULARITY_SECS.min(limits.idle_secs) {
@@ -137,20 +141,24 @@ impl Catalog {
 
     /// Ends a session (sign-out). Unknown ids are ignored.
     pub fn end_session(&self, id: &str) -> Result<()> {
-        self.conn.execute(
-            "DELETE FROM console_sessions WHERE id_digest = ?1",
-            [session_digest(id)],
-        )?;
+        self.conn
+            .execute(
+                "DELETE FROM console_sessions WHERE id_digest = ?1",
+                [session_digest(id)],
+            )
+            .db()?;
         Ok(())
     }
 
     /// Deletes every expired session; returns how many.
     pub fn delete_expired_sessions(&self, limits: SessionLimits) -> Result<usize> {
         let t = now();
-        Ok(self.conn.execute(
-            "DELETE FROM console_sessions WHERE last_seen < ?1 OR created < ?2",
-            params![t - limits.idle_secs, t - limits.lifetime_secs],
-        )?)
+        self.conn
+            .execute(
+                "DELETE FROM console_sessions WHERE last_seen < ?1 OR created < ?2",
+                params![t - limits.idle_secs, t - limits.lifetime_secs],
+            )
+            .db()
     }
 
     // ----- sign-in throttling ---------------------------------------------
@@ -158,11 +166,13 @@ impl Catalog {
     /// Failed sign-ins of `subject` since `since` (Unix seconds): how many,
     /// and when the oldest of them was.
     pub fn sign_in_failures(&self, subject: &str, since: i64) -> Result<(u32, Option<i64>)> {
-        Ok(self.conn.query_row(
-            "SELECT COUNT(*), MIN(at) FROM sign_in_failures WHERE subject = ?1 AND at >= ?2",
-            params![subject, since],
-            |r| Ok((r.get::<_, i64>(0)? as u32, r.get(1)?)),
-        )?)
+        self.conn
+            .query_row(
+                "SELECT COUNT(*), MIN(at) FROM sign_in_failures WHERE subject = ?1 AND at >= ?2",
+                params![subject, since],
+                |r| Ok((r.get::<_, i64>(0)? as u32, r.get(1)?)),
+            )
+            .db()
     }
 
     /// Records one failed sign-in against each subject, and forgets failures
@@ -170,22 +180,27 @@ impl Catalog {
     pub fn record_sign_in_failure(&self, subjects: &[&str], forget_before: i64) -> Result<()> {
         let t = now();
         for s in subjects {
-            self.conn.execute(
-                "INSERT INTO sign_in_failures (subject, at) VALUES (?1, ?2)",
-                params![s, t],
-            )?;
+            self.conn
+                .execute(
+                    "INSERT INTO sign_in_failures (subject, at) VALUES (?1, ?2)",
+                    params![s, t],
+                )
+                .db()?;
         }
-        self.conn.execute(
-            "DELETE FROM sign_in_failures WHERE at < ?1",
-            [forget_before],
-        )?;
+        self.conn
+            .execute(
+                "DELETE FROM sign_in_failures WHERE at < ?1",
+                [forget_before],
+            )
+            .db()?;
         Ok(())
     }
 
     /// Forgets a subject's failures (after a successful sign-in).
     pub fn clear_sign_in_failures(&self, subject: &str) -> Result<()> {
         self.conn
-            .execute("DELETE FROM sign_in_failures WHERE subject = ?1", [subject])?;
+            .execute("DELETE FROM sign_in_failures WHERE subject = ?1", [subject])
+            .db()?;
         Ok(())
     }
 }

@@ -21,7 +21,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::{Form, Json};
 use quarry_catalog::{Catalog, DatasetEntry};
-use quarry_dataset::{ImportOptions, Imported};
+use quarry_dataset::{DatasetStore, ImportOptions, Imported, SqliteStore};
 use serde::Deserialize;
 use tokio::io::AsyncWriteExt;
 
@@ -70,7 +70,7 @@ pub(crate) fn group_digits(n: u64) -> String {
     out
 }
 
-fn view(datasets_dir: &Path, entry: DatasetEntry) -> DatasetView {
+fn view(store: &dyn DatasetStore, entry: DatasetEntry) -> DatasetView {
     let mut v = DatasetView {
         id: entry.id,
         rows: group_digits(entry.row_count),
@@ -79,7 +79,7 @@ fn view(datasets_dir: &Path, entry: DatasetEntry) -> DatasetView {
         columns: Vec::new(),
         problem: None,
     };
-    match quarry_dataset::load_profile(&datasets_dir.join(&entry.file_name)) {
+    match store.load_profile(&entry.version) {
         Ok(profile) => {
             v.id_column = profile.id_column.clone();
             v.columns = profile
@@ -106,12 +106,12 @@ pub(crate) async fn list(
     console: &Console,
     account_id: i64,
 ) -> Result<Vec<DatasetView>, ConsoleError> {
+    let store = SqliteStore::in_data_dir(console.data_dir());
     console
         .blocking(move |c| {
-            let dir = c.datasets_dir();
             Ok(c.list_datasets(Some(account_id))?
                 .into_iter()
-                .map(|e| view(&dir, e))
+                .map(|e| view(&store, e))
                 .collect())
         })
         .await
@@ -415,6 +415,7 @@ fn import(
         tracing::error!(error = %e, "opening the catalog for an upload failed");
         "Something went wrong on our side. Please try again.".to_string()
     })?;
+    let store = SqliteStore::in_data_dir(data_dir);
     let mut opts = ImportOptions::new(id);
     opts.id_column = id_column;
     let started = std::time::Instant::now();
@@ -423,8 +424,13 @@ fn import(
         id,
         account_id,
         quarry_catalog::OnExisting::Replace,
-        |dir| quarry_dataset::import_file(&received.path, &opts, dir).map_err(anyhow::Error::from),
+        || {
+            store
+                .import(&received.path, &opts)
+                .map_err(anyhow::Error::from)
+        },
         |i: &Imported| (i.file_name.clone(), i.row_count),
+        &|v| store.remove_version(v),
     );
     match result {
         Ok(imported) => {
@@ -499,8 +505,9 @@ pub(crate) async fn drop(
     }
     let account_id = signed.account_id();
     let id_c = id.clone();
+    let store = SqliteStore::in_data_dir(console.data_dir());
     match console
-        .blocking(move |c| c.drop_account_dataset(account_id, &id_c))
+        .blocking(move |c| c.drop_account_dataset(account_id, &id_c, &|v| store.remove_version(v)))
         .await
     {
         Ok(_) => {

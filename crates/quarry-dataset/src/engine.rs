@@ -6,9 +6,9 @@
 //! progress handler interrupts a statement when its deadline passes or its
 //! [`CancelFlag`] is set.
 
-use crate::store::{self, DatasetError};
+use crate::file_meta::{self, DatasetError};
 use crate::value::{self, Cell};
-use quarry_planner::{ColumnType, DatasetProfile};
+use quarry_profile::{ColumnType, DatasetProfile};
 use rusqlite::hooks::{AuthAction, AuthContext, Authorization};
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, ErrorCode};
@@ -134,10 +134,10 @@ fn is_allowed_function(name: &str) -> bool {
 impl DatasetReader {
     /// Opens the dataset file at `path` for queries.
     pub fn open(path: &Path) -> Result<DatasetReader, EngineError> {
-        let mut conn = store::open_read_only(path)?;
-        let (table, fts_table) = store::read_tables(&conn, path)?;
+        let mut conn = file_meta::open_read_only(path)?;
+        let (table, fts_table) = file_meta::read_tables(&conn, path)?;
         conn.pragma_update(None, "query_only", true)
-            .map_err(|e| store::sqlite_error(path, e))?;
+            .map_err(|e| file_meta::sqlite_error(path, e))?;
 
         let mut allowed: Vec<String> = vec![table.to_lowercase()];
         if let Some(f) = &fts_table {
@@ -167,7 +167,7 @@ impl DatasetReader {
                 _ => Authorization::Deny,
             }
         }))
-        .map_err(|e| store::sqlite_error(path, e))?;
+        .map_err(|e| file_meta::sqlite_error(path, e))?;
 
         let watch: SharedWatch = Arc::new(Mutex::new(None));
         let w = watch.clone();
@@ -189,7 +189,7 @@ impl DatasetReader {
                 }
             }),
         )
-        .map_err(|e| store::sqlite_error(path, e))?;
+        .map_err(|e| file_meta::sqlite_error(path, e))?;
         Ok(DatasetReader {
             conn,
             table,

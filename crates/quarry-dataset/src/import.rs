@@ -12,11 +12,13 @@
 //! are built under temporary names, and the dataset file is renamed only
 //! when complete: a failed import leaves nothing behind.
 
+use crate::file_meta::{self, META_TABLE, PROFILE_TABLE};
 use crate::names;
 use crate::source::{self, Encoding, Format, Location, RowSource, SourceSpec};
-use crate::store::{self, META_TABLE, PROFILE_TABLE};
 use crate::value::{self, Cell, Fit};
-use quarry_planner::{ColumnProfile, ColumnType, DatasetProfile, ValueCount};
+use quarry_profile::{
+    ColumnProfile, ColumnType, DatasetId, DatasetProfile, InvalidDatasetId, ValueCount,
+};
 use rusqlite::Connection;
 use std::collections::{HashMap, HashSet};
 use std::fs::File;
@@ -188,7 +190,8 @@ pub fn parse_type_override(s: &str) -> Result<(String, ColumnType), String> {
 /// A completed import.
 #[derive(Debug, Clone)]
 pub struct Imported {
-    /// File name (no directory) of the dataset file in `dest_dir`.
+    /// File name (no directory) of the dataset file in `dest_dir`; in a
+    /// [`crate::SqliteStore`], the version's name.
     pub file_name: String,
     pub profile: DatasetProfile,
     pub row_count: u64,
@@ -210,8 +213,10 @@ pub enum TypeOrigin {
 /// Why an import failed. Nothing is left in the destination directory.
 #[derive(Debug, thiserror::Error)]
 pub enum ImportError {
-    #[error("invalid dataset id {id:?}: {reason}")]
-    InvalidDatasetId { id: String, reason: &'static str },
+    #[error(transparent)]
+    InvalidDatasetId(#[from] InvalidDatasetId),
+    #[error("invalid dataset id {id:?}: the name is reserved")]
+    ReservedDatasetId { id: String },
     #[error("{file}: {source}")]
     Io {
         file: String,
@@ -331,25 +336,13 @@ fn describe_duplicates(d: &[(String, Location, Location)]) -> String {
         .join(", ")
 }
 
+/// The id as every part of Quarry accepts it ([`DatasetId`]), and not a
+/// name SQLite or this file layout reserves for its own tables.
 fn check_dataset_id(id: &str) -> Result<(), ImportError> {
-    let bad = |reason| {
-        Err(ImportError::InvalidDatasetId {
-            id: id.to_string(),
-            reason,
-        })
-    };
-    if id.is_empty() {
-        return bad("it is empty");
-    }
-    if id.len() > 200 {
-        return bad("it is longer than 200 bytes");
-    }
-    if id.chars().any(|c| c.is_control() || "\"'`/\\".contains(c)) {
-        return bad("it contains a quote, a slash or a control character");
-    }
+    DatasetId::parse(id)?;
     let lower = id.to_ascii_lowercase();
     if lower.starts_with("sqlite_") || lower.starts_with("_quarry") {
-        return bad("the name is reserved");
+        return Err(ImportError::ReservedDatasetId { id: id.to_string() });
     }
     Ok(())
 }
@@ -1385,7 +1378,7 @@ fn import_as(
         conn.pragma_update(None, "analysis_limit", ANALYSIS_LIMIT)
             .map_err(sql_err)?;
         conn.execute_batch("ANALYZE;").map_err(sql_err)?;
-        store::write_profile(&conn, &profile).map_err(sql_err)?;
+        file_meta::write_profile(&conn, &profile).map_err(sql_err)?;
         conn.pragma_update(None, "journal_mode", "DELETE")
             .map_err(sql_err)?;
         conn.close().map_err(|(_, e)| sql_err(e))?;
@@ -1501,7 +1494,7 @@ impl Extremes {
 }
 
 fn q(ident: &str) -> String {
-    store::quote_ident(ident)
+    file_meta::quote_ident(ident)
 }
 
 fn sql_type(ty: ColumnType) -> &'static str {

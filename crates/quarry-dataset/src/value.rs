@@ -2,7 +2,7 @@
 //! typed values (DESIGN §1: integers without decimals, floats in shortest
 //! round-trip form, booleans `true`/`false`, dates ISO, null as `""`).
 
-use quarry_planner::ColumnType;
+use quarry_profile::ColumnType;
 use std::borrow::Cow;
 
 /// A cell after conversion to its column's type, as stored in SQLite.

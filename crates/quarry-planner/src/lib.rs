@@ -6,26 +6,29 @@
 //! [`DatasetProfile`]; everything it decides is in the [`QueryPlan`], which the
 //! SQL renderer (`quarry-sql`) turns into a statement.
 
+mod confidence;
 mod index;
 mod lexicon;
+mod note;
 mod plan;
-mod profile;
 mod text;
 mod understand;
 
+pub use note::Note;
 pub use plan::{
-    CompareOp, Condition, Direction, Filter, Literal, MatchKind, OrderBy, QueryPlan, Tier,
-    TraitMatch,
+    CompareOp, Condition, Direction, Filter, Literal, MatchKind, OrderBy, OrderKey, QueryPlan,
+    Tier, TraitMatch,
 };
-pub use profile::{ColumnProfile, ColumnType, DatasetProfile, ValueCount};
+pub use quarry_profile::{ColumnProfile, ColumnType, DatasetProfile, ValueCount};
+// The profile types live in `quarry-profile` (shared with the dataset
+// store); the planner's modules name them `crate::profile::…`.
+use quarry_profile as profile;
 
 /// A planner for one dataset. Building it indexes the profile (field words,
 /// categorical values); build it once per dataset version and share it.
 pub struct Planner {
     index: index::Index,
 }
-
-pub use understand::ROW_ORDER_FIELD;
 
 impl Planner {
     pub fn new(profile: &DatasetProfile) -> Planner {

@@ -246,7 +246,7 @@ async fn describe(
 ) -> Result<Json<DatasetDetail>, ApiError> {
     let who = authenticate(&state, &headers, rate).await?;
     let id = id
-        .filter(|id| quarry_catalog::validate_dataset_id(id).is_ok())
+        .filter(|id| quarry_catalog::DatasetId::parse(id).is_ok())
         .ok_or(ApiError::InvalidDataset)?;
     let st = state.clone();
     let (entry, loaded) = blocking(move || {

@@ -81,7 +81,7 @@ async fn healthz() -> Response {
 }
 
 /// How often the server deletes dataset files that a replacement or a drop
-/// retired (see `Catalog::sweep_retired_files`).
+/// retired (see `Catalog::sweep_retired_versions`).
 const SWEEP_INTERVAL: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// Deletes retired dataset files now and every [`SWEEP_INTERVAL`], each once
@@ -94,10 +94,8 @@ fn spawn_retired_file_sweeper(state: AppState, query_timeout: std::time::Duratio
         loop {
             every.tick().await;
             let state = state.clone();
-            let swept = tokio::task::spawn_blocking(move || {
-                state.with_catalog(|c| c.sweep_retired_files(grace))
-            })
-            .await;
+            let swept =
+                tokio::task::spawn_blocking(move || state.sweep_retired_versions(grace)).await;
             match swept {
                 Ok(Ok(0)) => {}
                 Ok(Ok(n)) => tracing::info!(files = n, "deleted retired dataset files"),

@@ -1,5 +1,5 @@
-//! What the handlers share: the catalog, the planners of loaded datasets,
-//! the engine and the configuration. Every method here blocks (SQLite, file
+//! What the handlers share: the catalog, the dataset store, the planners of
+//! loaded datasets, the engine and the configuration. Every method here blocks (SQLite, file
 //! reads); callers run them inside `spawn_blocking`.
 
 use std::collections::HashMap;
@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use quarry_catalog::{Catalog, DatasetEntry};
+use quarry_catalog::{Catalog, CatalogError, DatasetEntry};
+use quarry_dataset::{DatasetStore, SqliteStore};
 use quarry_planner::{DatasetProfile, Planner};
 use quarry_session::{QueryEngine, SqliteEngine};
 
@@ -24,11 +25,12 @@ pub struct Config {
     pub limits: Limits,
 }
 
-/// A dataset ready to be queried: its file, profile and planner. Built once
-/// per dataset version (id + file name).
+/// A dataset ready to be queried: its version, profile and planner. Built
+/// once per dataset version (id + version name).
 pub struct LoadedDataset {
+    /// The version's file in the SQLite store (the engine opens it).
     pub file: PathBuf,
-    pub file_name: String,
+    pub version: String,
     pub profile: DatasetProfile,
     pub planner: Planner,
 }
@@ -40,7 +42,7 @@ pub struct AppState {
 
 struct Inner {
     catalog: Mutex<Catalog>,
-    datasets_dir: PathBuf,
+    store: SqliteStore,
     planners: Mutex<HashMap<String, Arc<LoadedDataset>>>,
     engine: Arc<dyn QueryEngine>,
     query_timeout: Duration,
@@ -73,11 +75,10 @@ impl AppState {
         limits: Limits,
     ) -> anyhow::Result<AppState> {
         let catalog = Catalog::open(data_dir)?;
-        let datasets_dir = catalog.datasets_dir();
         Ok(AppState {
             inner: Arc::new(Inner {
                 catalog: Mutex::new(catalog),
-                datasets_dir,
+                store: SqliteStore::in_data_dir(data_dir),
                 planners: Mutex::new(HashMap::new()),
                 engine,
                 query_timeout,
@@ -129,27 +130,39 @@ impl AppState {
         f(&guard)
     }
 
+    /// The store the dataset versions live in.
+    pub fn store(&self) -> &SqliteStore {
+        &self.inner.store
+    }
+
+    /// Deletes the dataset versions retired longer than `grace` ago (see
+    /// `Catalog::sweep_retired_versions`); returns how many. Blocking.
+    pub fn sweep_retired_versions(&self, grace: Duration) -> Result<usize, CatalogError> {
+        let store = &self.inner.store;
+        self.with_catalog(|c| c.sweep_retired_versions(grace, &|v| store.remove_version(v)))
+    }
+
     /// The loaded form of a registered dataset, from the cache when the
-    /// catalog still names the same file (a replaced dataset has a new file
-    /// name and is loaded afresh). Blocking.
+    /// catalog still names the same version (a replaced dataset has a new
+    /// version and is loaded afresh). Blocking.
     pub fn load_dataset(&self, entry: &DatasetEntry) -> anyhow::Result<Arc<LoadedDataset>> {
         if let Some(d) = self.planners().get(&entry.id) {
-            if d.file_name == entry.file_name {
+            if d.version == entry.version {
                 return Ok(d.clone());
             }
         }
-        let file = self.inner.datasets_dir.join(&entry.file_name);
-        let profile = quarry_dataset::load_profile(&file).map_err(|e| {
+        let store = &self.inner.store;
+        let profile = store.load_profile(&entry.version).map_err(|e| {
             anyhow::anyhow!(
                 "loading the profile of dataset {}: {}",
                 entry.id,
-                quarry_session::redact_paths(&e.to_string(), &self.inner.datasets_dir)
+                quarry_session::redact_paths(&e.to_string(), store.root())
             )
         })?;
         let planner = Planner::new(&profile);
         let loaded = Arc::new(LoadedDataset {
-            file,
-            file_name: entry.file_name.clone(),
+            file: store.path(&entry.version),
+            version: entry.version.clone(),
             profile,
             planner,
         });

@@ -12,7 +12,8 @@ mod guard;
 pub use guard::{check_select, ALLOWED_FUNCTIONS};
 
 use quarry_planner::{
-    CompareOp, Condition, DatasetProfile, Direction, Filter, Literal, QueryPlan, TraitMatch,
+    CompareOp, Condition, DatasetProfile, Direction, Filter, Literal, OrderKey, QueryPlan,
+    TraitMatch,
 };
 use std::fmt::Write;
 
@@ -69,15 +70,21 @@ enum Style<'a> {
 }
 
 fn column(style: Style, field: &str) -> String {
-    if field == quarry_planner::ROW_ORDER_FIELD {
-        return match style {
-            Style::Thought => "row number".to_string(),
-            Style::Sql { table } => format!("{}.rowid", ident(table)),
-        };
-    }
     match style {
         Style::Thought => field.to_string(),
         Style::Sql { table } => format!("{}.{}", ident(table), ident(field)),
+    }
+}
+
+/// What a plan orders by: a column, or the records' position, which in
+/// SQLite is the rowid (the row number in the imported file).
+fn order_key(style: Style, key: &OrderKey) -> String {
+    match key {
+        OrderKey::Field(field) => column(style, field),
+        OrderKey::RowPosition => match style {
+            Style::Thought => "row number".to_string(),
+            Style::Sql { table } => format!("{}.rowid", ident(table)),
+        },
     }
 }
 
@@ -318,7 +325,7 @@ fn render(profile: &DatasetProfile, plan: &QueryPlan, limit: u32, ordered: bool)
                 Direction::Asc => "ASC",
                 Direction::Desc => "DESC",
             };
-            format!("{} {dir} NULLS LAST", column(style, &o.field))
+            format!("{} {dir} NULLS LAST", order_key(style, &o.key))
         })
         .collect();
     if let Some((fts_table, _)) = &fts {

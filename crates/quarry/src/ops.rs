@@ -6,11 +6,11 @@
 //! notes and warnings go to stderr.
 
 use std::io::{BufRead, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::{bail, Context};
 use quarry_catalog::{Account, Catalog, OnExisting};
-use quarry_dataset::{ImportOptions, Imported, Progress};
+use quarry_dataset::{DatasetStore, ImportOptions, Imported, Progress, SqliteStore};
 
 use crate::cli::{AccountCommand, DatasetCommand, ImportArgs, TokenCommand};
 use crate::import_progress::{group, ImportProgress};
@@ -20,8 +20,9 @@ fn open(data_dir: &Path) -> anyhow::Result<Catalog> {
         .with_context(|| format!("opening the catalog in {}", data_dir.display()))
 }
 
-fn datasets_dir(data_dir: &Path) -> PathBuf {
-    data_dir.join("datasets")
+/// The data directory's dataset store.
+fn store(data_dir: &Path) -> SqliteStore {
+    SqliteStore::in_data_dir(data_dir)
 }
 
 fn format_time(unix: i64) -> String {
@@ -235,7 +236,10 @@ pub fn dataset(data_dir: &Path, cmd: DatasetCommand) -> anyhow::Result<()> {
             // The file goes once queries that were already running on it
             // have had time to finish (a later command or the server deletes
             // it).
-            catalog.sweep_retired_files(quarry_catalog::RETIRED_FILE_GRACE)?;
+            let store = store(data_dir);
+            catalog.sweep_retired_versions(quarry_catalog::RETIRED_FILE_GRACE, &|v| {
+                store.remove_version(v)
+            })?;
             println!("Dropped dataset {id}.");
             Ok(())
         }
@@ -296,12 +300,14 @@ pub fn dataset_import(
 ) -> anyhow::Result<Imported> {
     let mut catalog = open(data_dir)?;
     let account = account_by_email(&catalog, account_email)?;
+    let store = store(data_dir);
     let imported = catalog.import_dataset(
         &opts.dataset_id,
         account.id,
         on_existing,
-        |dir| quarry_dataset::import_file(file, opts, dir).map_err(anyhow::Error::from),
+        || store.import(file, opts).map_err(anyhow::Error::from),
         |i: &Imported| (i.file_name.clone(), i.row_count),
+        &|v| store.remove_version(v),
     )?;
     for w in &imported.warnings {
         eprintln!("warning: {w}");
@@ -344,14 +350,16 @@ fn dataset_show(data_dir: &Path, id: &str) -> anyhow::Result<()> {
         .into_iter()
         .find(|a| a.id == entry.account_id)
         .map_or_else(|| entry.account_id.to_string(), |a| a.email);
-    let path = datasets_dir(data_dir).join(&entry.file_name);
-    let profile = quarry_dataset::load_profile(&path)
-        .with_context(|| format!("reading the profile in {}", path.display()))?;
+    let store = store(data_dir);
+    let location = store.location(&entry.version);
+    let profile = store
+        .load_profile(&entry.version)
+        .with_context(|| format!("reading the profile in {location}"))?;
 
     let mut out = std::io::stdout().lock();
     writeln!(out, "dataset    {}", entry.id)?;
     writeln!(out, "account    {owner}")?;
-    writeln!(out, "file       {}", path.display())?;
+    writeln!(out, "file       {location}")?;
     writeln!(out, "rows       {}", profile.row_count)?;
     writeln!(
         out,

@@ -14,7 +14,7 @@ mod parquet_source;
 mod stream;
 
 use crate::import::ImportError;
-use quarry_planner::ColumnType;
+use quarry_profile::ColumnType;
 use std::path::Path;
 
 /// An input format.

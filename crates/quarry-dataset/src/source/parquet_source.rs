@@ -16,7 +16,7 @@ use parquet::arrow::arrow_reader::{
     ParquetRecordBatchReaderBuilder,
 };
 use parquet::arrow::ProjectionMask;
-use quarry_planner::ColumnType;
+use quarry_profile::ColumnType;
 use std::fmt::Write;
 use std::fs::File;
 

@@ -1,0 +1,247 @@
+//! The dataset registry: which account owns each dataset id and which
+//! version of it is current. A version is an opaque name the dataset store
+//! chose (today a file name in `<data-dir>/datasets`); the catalog records
+//! it and never opens, reads or deletes what it names. A version that a
+//! replacement or a drop took out of the registry is *retired*: recorded
+//! with the time, and handed to the caller's remover by
+//! [`Catalog::sweep_retired_versions`] once [`RETIRED_FILE_GRACE`] has passed,
+//! so that a query that looked the old version up just before the swap can
+//! still open it.
+
+use std::time::Duration;
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+use quarry_profile::DatasetId;
+
+use crate::error::Db;
+use crate::{now, Catalog, CatalogError, Result};
+
+/// A registered dataset: who owns it and which version of it is current.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DatasetEntry {
+    pub id: String,
+    pub account_id: i64,
+    /// The store's name for the current version (column `file_name`).
+    pub version: String,
+    pub row_count: u64,
+    pub created: i64,
+    pub updated: i64,
+}
+
+/// Outcome of registering a dataset: the version it replaced, if any. The
+/// replaced version is retired, not removed: see
+/// [`Catalog::sweep_retired_versions`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Registered {
+    pub replaced_version: Option<String>,
+}
+
+/// Removes a version's data from the dataset store; the catalog calls it
+/// for the versions it no longer names (e.g. `|v| store.remove_version(v)`).
+/// Removing must tolerate a version that is already gone.
+pub type RemoveVersion<'a> = &'a dyn Fn(&str);
+
+impl Catalog {
+    /// Registers a dataset version for an account, replacing the entry if
+    /// the account already has a dataset with this id (the old version is
+    /// retired).
+    /// A dataset id owned by another account is a conflict.
+    pub fn register_dataset(
+        &mut self,
+        id: &str,
+        account_id: i64,
+        version: &str,
+        row_count: u64,
+    ) -> Result<Registered> {
+        self.register_dataset_as(id, account_id, version, row_count, OnExisting::Replace)
+    }
+
+    /// [`Catalog::register_dataset`], refusing (as a conflict) to replace the
+    /// account's own dataset unless `on_existing` says so. The check and the
+    /// swap are one transaction: a query sees the old version or the new one.
+    pub fn register_dataset_as(
+        &mut self,
+        id: &str,
+        account_id: i64,
+        version: &str,
+        row_count: u64,
+        on_existing: OnExisting,
+    ) -> Result<Registered> {
+        parse_dataset_id(id)?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+            .db()?;
+        let existing: Option<(i64, String)> = tx
+            .query_row(
+                "SELECT account_id, file_name FROM datasets WHERE id = ?1",
+                [id],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()
+            .db()?;
+        let t = now();
+        let replaced_version = match existing {
+            Some((owner, _)) if owner != account_id => {
+                return Err(CatalogError::Conflict(format!(
+                    "dataset id {id} is already taken by another account"
+                )))
+            }
+            Some(_) if on_existing == OnExisting::Refuse => {
+                return Err(CatalogError::Conflict(format!(
+                    "dataset {id} already exists; pass --replace to swap in a new version"
+                )))
+            }
+            Some((_, old_version)) => {
+                tx.execute(
+                    "UPDATE datasets SET file_name = ?2, row_count = ?3, updated = ?4 WHERE id = ?1",
+                    params![id, version, row_count as i64, t],
+                ).db()?;
+                let old = Some(old_version).filter(|v| v != version);
+                if let Some(old) = &old {
+                    retire_version(&tx, old, t)?;
+                }
+                old
+            }
+            None => {
+                tx.execute(
+                    "INSERT INTO datasets (id, account_id, file_name, row_count, created, updated)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
+                    params![id, account_id, version, row_count as i64, t],
+                )
+                .db()?;
+                None
+            }
+        };
+        tx.commit().db()?;
+        Ok(Registered { replaced_version })
+    }
+
+    pub fn get_dataset(&self, id: &str) -> Result<Option<DatasetEntry>> {
+        self.conn
+            .query_row(
+                "SELECT id, account_id, file_name, row_count, created, updated
+                 FROM datasets WHERE id = ?1",
+                [id],
+                dataset_row,
+            )
+            .optional()
+            .db()
+    }
+
+    /// All datasets, or only one account's.
+    pub fn list_datasets(&self, account_id: Option<i64>) -> Result<Vec<DatasetEntry>> {
+        let mut st = self
+            .conn
+            .prepare(
+                "SELECT id, account_id, file_name, row_count, created, updated FROM datasets
+             WHERE ?1 IS NULL OR account_id = ?1 ORDER BY id",
+            )
+            .db()?;
+        let rows = st.query_map([account_id], dataset_row).db()?;
+        rows.collect::<Result<_, _>>().db()
+    }
+
+    /// Unregisters a dataset, retires its version and returns its entry.
+    pub fn drop_dataset(&self, id: &str) -> Result<DatasetEntry> {
+        self.unregister_dataset(id, None)
+    }
+
+    /// Unregisters dataset `id` (of `account_id`, when given: another
+    /// account's is "not found") and retires its version, in one
+    /// transaction.
+    pub(crate) fn unregister_dataset(
+        &self,
+        id: &str,
+        account_id: Option<i64>,
+    ) -> Result<DatasetEntry> {
+        let tx = self.conn.unchecked_transaction().db()?;
+        let entry = tx
+            .query_row(
+                "SELECT id, account_id, file_name, row_count, created, updated
+                 FROM datasets WHERE id = ?1 AND (?2 IS NULL OR account_id = ?2)",
+                params![id, account_id],
+                dataset_row,
+            )
+            .optional()
+            .db()?
+            .ok_or_else(|| CatalogError::NotFound(format!("no dataset with id {id}")))?;
+        tx.execute("DELETE FROM datasets WHERE id = ?1", [id])
+            .db()?;
+        retire_version(&tx, &entry.version, now())?;
+        tx.commit().db()?;
+        Ok(entry)
+    }
+
+    /// Has `remove` delete the versions retired at least `grace` ago (by a
+    /// replacement or a drop), one by one, forgetting each once removed;
+    /// returns how many. The grace lets queries that looked a dataset up
+    /// just before the swap open and read the old version (once open, a
+    /// SQLite file stays readable after deletion on Unix).
+    pub fn sweep_retired_versions(&self, grace: Duration, remove: RemoveVersion) -> Result<usize> {
+        let cutoff = now() - grace.as_secs() as i64;
+        let due: Vec<String> = {
+            let mut st = self
+                .conn
+                .prepare(
+                    "SELECT file_name FROM retired_dataset_files WHERE retired <= ?1
+                 AND file_name NOT IN (SELECT file_name FROM datasets)",
+                )
+                .db()?;
+            let rows = st.query_map([cutoff], |r| r.get(0)).db()?;
+            rows.collect::<std::result::Result<_, _>>().db()?
+        };
+        for name in &due {
+            remove(name);
+            self.conn
+                .execute(
+                    "DELETE FROM retired_dataset_files WHERE file_name = ?1",
+                    [name],
+                )
+                .db()?;
+        }
+        Ok(due.len())
+    }
+}
+
+/// What registering a dataset does when the account already has one with
+/// the id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OnExisting {
+    /// Refuse, as a conflict.
+    Refuse,
+    /// Swap the new version in; the old one is retired.
+    Replace,
+}
+
+/// How long a retired dataset version is kept before
+/// [`Catalog::sweep_retired_versions`] removes it: far longer than the
+/// window between a query looking its dataset up and opening the version.
+pub const RETIRED_FILE_GRACE: Duration = Duration::from_secs(120);
+
+fn retire_version(conn: &Connection, version: &str, at: i64) -> Result<()> {
+    conn.execute(
+        "INSERT INTO retired_dataset_files (file_name, retired) VALUES (?1, ?2)
+         ON CONFLICT (file_name) DO UPDATE SET retired = excluded.retired",
+        params![version, at],
+    )
+    .db()?;
+    Ok(())
+}
+
+fn dataset_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<DatasetEntry> {
+    Ok(DatasetEntry {
+        id: r.get(0)?,
+        account_id: r.get(1)?,
+        version: r.get(2)?,
+        row_count: r.get::<_, i64>(3)? as u64,
+        created: r.get(4)?,
+        updated: r.get(5)?,
+    })
+}
+
+/// A dataset id as the catalog accepts it (see [`DatasetId`]).
+pub(crate) fn parse_dataset_id(id: &str) -> Result<DatasetId> {
+    DatasetId::parse(id).map_err(|e| CatalogError::Invalid(e.to_string()))
+}

@@ -1,0 +1,14 @@
+//! The vocabulary that dataset storage and the planner share, in a crate of
+//! its own so that neither depends on the other: the importer writes a
+//! [`DatasetProfile`], the planner reads it, and a [`DatasetId`] is the one
+//! rule for what may name a dataset (the catalog, the importer and the API
+//! all parse ids with it).
+//!
+//! Plain values only (serde, no IO): a PostgreSQL store later produces the
+//! same profile from a different place.
+
+mod id;
+mod profile;
+
+pub use id::{DatasetId, InvalidDatasetId};
+pub use profile::{ColumnProfile, ColumnType, DatasetProfile, ValueCount};
