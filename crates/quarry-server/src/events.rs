@@ -2,7 +2,6 @@
 //! (DESIGN §1: exactly `data: <json>\n\n` per event, `: keep-alive\n\n`
 //! comments, `created` in Unix seconds).
 
-use std::collections::BTreeMap;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use bytes::Bytes;
@@ -67,17 +66,9 @@ pub struct ResultsData {
     pub items: Vec<ResultItem>,
 }
 
-/// One matching record.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-pub struct ResultItem {
-    /// Identifier of the record (the dataset's id column, or its 1-based row
-    /// number).
-    pub id: String,
-    /// Every field of the record in dataset column order, keyed
-    /// `<NNN>_<field_name>`; values are strings.
-    #[schema(example = json!({"001_name": "Frankfurt Airport", "002_country": "DE"}))]
-    pub item: BTreeMap<String, String>,
-}
+/// One matching record: the session's own type, which carries its schema
+/// (its `openapi` feature).
+pub use quarry_session::ResultItem;
 
 /// The closing marker. `complete` is true when the stream completed; on a
 /// failure after the stream started it is false and the other members say

@@ -1,29 +1,29 @@
 //! Quarry's HTTP service.
 //!
-//! Routes: `POST /v1/query` (the contract's one operation, [`query`]),
+//! Routes: `POST /v1/query` (the contract's one operation, `query`),
 //! `GET /v1/datasets` and `GET /v1/datasets/{id}` (discovery, an extension
-//! of the contract, [`datasets`]), `GET /v1/openapi.json` (generated,
-//! [`openapi`]) and `GET /healthz`. [`auth`] checks the API key and its rate
+//! of the contract, `datasets`), `GET /v1/openapi.json` (generated,
+//! `openapi`) and `GET /healthz`. `auth` checks the API key and its rate
 //! for every route that takes one.
-//! The layer in [`middleware`] gives every response an `X-Request-Id` and
-//! every error the contract's body; [`error`] is the one place errors become
-//! statuses and codes. This crate knows nothing of SQL text: it asks the
-//! planner for a plan, `quarry-sql` for the statement and the engine to run
-//! it.
+//! The layer in `middleware` gives every response an `X-Request-Id` and
+//! every error the contract's body; `error` is the one place errors become
+//! statuses and codes. This crate knows nothing of SQL text, nor of how a
+//! query runs: a `quarry_session::Session` plans, renders, guards and runs
+//! it, and `query` writes the session's events as the stream. Nor does it
+//! know the web console: the binary nests the console's router next to
+//! [`Api::router`].
 
-pub mod auth;
-pub mod datasets;
-pub mod engine;
-pub mod error;
-pub mod events;
-pub mod limits;
+mod auth;
+mod datasets;
+mod error;
+mod events;
+mod limits;
 pub mod listener;
-pub mod middleware;
-pub mod openapi;
-pub mod query;
+mod middleware;
+mod openapi;
+mod query;
 pub mod request;
-pub mod state;
-pub mod zero_results;
+mod state;
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -31,9 +31,9 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use tower_http::catch_panic::CatchPanicLayer;
 
-pub use engine::{EngineFailure, QueryEngine, SqliteEngine};
 pub use error::ApiError;
 pub use limits::Limits;
+pub use quarry_session::{EngineFailure, QueryEngine, ResultItem, SqliteEngine};
 pub use state::{AppState, Config};
 
 /// The service's router with its state and layers.
@@ -106,51 +106,71 @@ fn spawn_retired_file_sweeper(state: AppState, query_timeout: std::time::Duratio
     });
 }
 
-/// Binds `config.addr` and serves until Ctrl-C or SIGTERM.
-pub async fn serve(config: Config) -> anyhow::Result<()> {
-    let datasets_dir = config.data_dir.join("datasets");
-    if datasets_dir.is_dir() {
-        if let Err(e) = quarry_dataset::remove_stale_temp_files(&datasets_dir) {
-            tracing::warn!(
-                error = %engine::redact_paths(&e.to_string(), &datasets_dir),
-                "could not remove stale temporary dataset files"
-            );
+/// The API service, opened: its state built and the retired-file sweeper
+/// running. The caller serves [`Api::router`], alone or with more routes
+/// (the binary nests the web console next to it), through [`Api::serve`].
+pub struct Api {
+    config: Config,
+    state: AppState,
+}
+
+impl Api {
+    /// Removes stale temporary dataset files, opens the catalog and starts
+    /// the sweeper of retired dataset files. Call it inside the runtime
+    /// that will serve.
+    pub fn open(config: Config) -> anyhow::Result<Api> {
+        let datasets_dir = config.data_dir.join("datasets");
+        if datasets_dir.is_dir() {
+            if let Err(e) = quarry_dataset::remove_stale_temp_files(&datasets_dir) {
+                tracing::warn!(
+                    error = %quarry_session::redact_paths(&e.to_string(), &datasets_dir),
+                    "could not remove stale temporary dataset files"
+                );
+            }
         }
+        let state = AppState::build(
+            &config.data_dir,
+            config.query_timeout,
+            std::sync::Arc::new(SqliteEngine),
+            config.limits.clone(),
+        )?;
+        spawn_retired_file_sweeper(state.clone(), config.query_timeout);
+        Ok(Api { config, state })
     }
-    let state = AppState::build(
-        &config.data_dir,
-        config.query_timeout,
-        std::sync::Arc::new(SqliteEngine),
-        config.limits.clone(),
-    )?;
-    spawn_retired_file_sweeper(state.clone(), config.query_timeout);
-    let console = quarry_console::Console::open(&config.data_dir, config.console.clone())?;
-    let listener = tokio::net::TcpListener::bind(&config.addr)
-        .await
-        .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;
-    tracing::info!(
-        addr = %listener.local_addr()?,
-        max_connections = config.limits.max_connections,
-        "quarry listening on http://{}",
-        listener.local_addr()?
-    );
-    // The console is nested after the API's layers: it has its own (HTML
-    // errors, security headers), and the peer address for its sign-in
-    // throttling.
-    let stopper = state.clone();
-    let router = quarry_console::mount(app(state), console);
-    // Our own accept loop (connection cap, slow-client time-outs, header
-    // size); it gives each request its peer address as axum's ConnectInfo.
-    listener::serve(
-        listener,
-        router,
-        &config.limits,
-        shutdown_signal(),
-        move || stopper.stop_streams(),
-    )
-    .await?;
-    tracing::info!("quarry stopped");
-    Ok(())
+
+    /// The API's router, with its state and its layers ([`app`]).
+    pub fn router(&self) -> Router {
+        app(self.state.clone())
+    }
+
+    /// Binds `config.addr` and serves `router` until Ctrl-C or SIGTERM; at
+    /// shutdown the API's open streams are stopped.
+    pub async fn serve(self, router: Router) -> anyhow::Result<()> {
+        let config = &self.config;
+        let listener = tokio::net::TcpListener::bind(&config.addr)
+            .await
+            .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;
+        tracing::info!(
+            addr = %listener.local_addr()?,
+            max_connections = config.limits.max_connections,
+            "quarry listening on http://{}",
+            listener.local_addr()?
+        );
+        let stopper = self.state.clone();
+        // Our own accept loop (connection cap, slow-client time-outs, header
+        // size); it gives each request its peer address as axum's
+        // ConnectInfo.
+        listener::serve(
+            listener,
+            router,
+            &config.limits,
+            shutdown_signal(),
+            move || stopper.stop_streams(),
+        )
+        .await?;
+        tracing::info!("quarry stopped");
+        Ok(())
+    }
 }
 
 async fn shutdown_signal() {

@@ -3,9 +3,12 @@
 //! Everything that can fail with a status (auth, body, fields, dataset,
 //! content negotiation, loading and planning) happens before the response
 //! starts; from then on a failure ends the stream with a `close` event whose
-//! `complete` is false.
+//! `complete` is false. The query itself (plan, statement, relaxation, the
+//! zero-result probes and every note) is a `quarry_session::Session`; this
+//! module only turns its events into the stream's frames.
 
 use std::convert::Infallible;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -17,20 +20,19 @@ use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 use bytes::Bytes;
 use futures_util::StreamExt;
-use quarry_planner::{QueryPlan, Tier};
+use quarry_planner::{DatasetProfile, Planner, QueryPlan, Tier};
+use quarry_session::{Close, Ended, Event, EventSink, Failure, Session};
 use tokio::sync::mpsc;
 
 use crate::auth::{authenticate, blocking};
-use crate::engine::EngineFailure;
 use crate::error::{ApiError, ErrorBody};
 use crate::events::{
-    CloseData, Envelope, EventData, ResultItem, ResultsData, SqlData, ThoughtsData, KEEP_ALIVE,
+    CloseData, Envelope, EventData, ResultsData, SqlData, ThoughtsData, KEEP_ALIVE,
 };
 use crate::limits::{RateDecision, StreamSlot};
 use crate::middleware::RequestId;
 use crate::request::QueryRequest;
 use crate::state::{AppState, LoadedDataset};
-use crate::zero_results;
 use quarry_contract::{internal_error_message, ErrorCode};
 
 /// Largest accepted request body.
@@ -155,24 +157,22 @@ async fn handle(
         Tier::Default
     };
     let phrase = req.query_string.clone();
-    let (dataset, plan) = blocking(move || {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let session_cancel = cancel.clone();
+    let (session, plan) = blocking(move || {
         let d = st.load_dataset(&entry)?;
-        let plan = d.planner.plan(&phrase, tier);
-        anyhow::Ok((d, plan))
+        let session = Session::new(st.engine(), d, req.limit, st.query_timeout())
+            .with_cancel(session_cancel)
+            .with_stop(st.stop_signal())
+            .with_keep_alive_every(KEEP_ALIVE_EVERY);
+        let plan = session.plan(&phrase, tier);
+        anyhow::Ok((session, plan))
     })
     .await?
     .map_err(ApiError::internal)?;
 
-    let cancel = Arc::new(AtomicBool::new(false));
-    let work = Work {
-        state,
-        dataset,
-        limit: req.limit,
-        cancel: cancel.clone(),
-        request_id,
-    };
     let (tx, rx) = mpsc::channel(8);
-    tokio::spawn(produce(work, plan, Emitter { tx }));
+    tokio::spawn(produce(session, plan, ChannelSink { tx, request_id }));
 
     // The guard travels with the response body (or the collecting future):
     // when the client goes away, the body is dropped and the statement is
@@ -303,212 +303,72 @@ fn sse_response(rx: mpsc::Receiver<Out>, guard: CancelOnDrop) -> Response {
     resp
 }
 
-/// What one query's producer task needs.
-struct Work {
-    state: AppState,
-    dataset: Arc<LoadedDataset>,
-    limit: u32,
-    cancel: Arc<AtomicBool>,
+/// A loaded dataset as a session sees it.
+impl quarry_session::Dataset for LoadedDataset {
+    fn file(&self) -> &Path {
+        &self.file
+    }
+    fn profile(&self) -> &DatasetProfile {
+        &self.profile
+    }
+    fn planner(&self) -> &Planner {
+        &self.planner
+    }
+}
+
+/// The producer: runs the session, whose events go to the response through
+/// the channel.
+async fn produce(session: Session, plan: QueryPlan, mut sink: ChannelSink) {
+    if session.run(plan, &mut sink).await == Ended::Cancelled {
+        tracing::info!(request_id = %sink.request_id, "client disconnected; query cancelled");
+    }
+}
+
+/// The session's sink: each event as the envelope of the contract, and a
+/// keep-alive comment whenever the session says a statement still runs.
+struct ChannelSink {
+    tx: mpsc::Sender<Out>,
     request_id: String,
 }
 
-struct Emitter {
-    tx: mpsc::Sender<Out>,
-}
-
-impl Emitter {
+impl EventSink for ChannelSink {
     /// False when the client has gone.
-    async fn event(&self, data: EventData) -> bool {
+    async fn emit(&mut self, event: Event) -> bool {
+        let data = match event {
+            Event::Thoughts(t) => EventData::Thoughts(ThoughtsData {
+                filters: t.filters,
+                traits: t.traits,
+                key_phrases: t.key_phrases,
+                metadata: t.metadata,
+            }),
+            Event::Sql(sql) => EventData::Sql(SqlData { sql }),
+            Event::Results(items) => EventData::Results(ResultsData { items }),
+            Event::Close(close) => EventData::Close(close_data(close, &self.request_id)),
+        };
         self.tx.send(Out::Event(Envelope::new(data))).await.is_ok()
     }
 
-    /// Runs a statement off the async workers, sending keep-alive comments
-    /// while it runs; a failed send means the client is gone and cancels it.
-    async fn run_sql(
-        &self,
-        work: &Work,
-        sql: &str,
-        limit: u32,
-    ) -> Result<Vec<ResultItem>, EngineFailure> {
-        let engine = work.state.engine();
-        let dataset = work.dataset.clone();
-        let cancel = work.cancel.clone();
-        let timeout = work.state.query_timeout();
-        // The shape guard: nothing runs that the renderer could not have
-        // written (a second wall behind the engine's authorizer).
-        let profile = &work.dataset.profile;
-        if let Err(reason) = quarry_sql::check_select(
-            &quarry_sql::Sqlite,
-            sql,
-            &profile.table,
-            profile.fts_table.as_deref(),
-        ) {
-            return Err(EngineFailure::Failed(format!(
-                "statement refused by the shape guard: {reason}"
-            )));
-        }
-        let sql = sql.to_string();
-        let mut task = tokio::task::spawn_blocking(move || {
-            engine.run(
-                &dataset.file,
-                &dataset.profile,
-                &sql,
-                limit,
-                &cancel,
-                timeout,
-            )
-        });
-        let start = tokio::time::Instant::now() + KEEP_ALIVE_EVERY;
-        let mut ticker = tokio::time::interval_at(start, KEEP_ALIVE_EVERY);
-        let mut stop = work.state.stop_signal();
-        let mut stopping = work.state.is_stopping();
-        if stopping {
-            work.cancel.store(true, Ordering::SeqCst);
-        }
-        loop {
-            tokio::select! {
-                done = &mut task => {
-                    let outcome = done.unwrap_or_else(|e| Err(EngineFailure::Failed(format!("engine task: {e}"))));
-                    return match outcome {
-                        Err(EngineFailure::Cancelled) if work.state.is_stopping() => {
-                            Err(EngineFailure::Stopped)
-                        }
-                        other => other,
-                    };
-                }
-                Ok(()) = stop.changed(), if !stopping => {
-                    if *stop.borrow_and_update() {
-                        // Shutting down: interrupt the statement; the
-                        // stream closes with SERVICE_UNAVAILABLE.
-                        stopping = true;
-                        work.cancel.store(true, Ordering::SeqCst);
-                    }
-                }
-                _ = ticker.tick() => {
-                    if self.tx.send(Out::KeepAlive).await.is_err() {
-                        work.cancel.store(true, Ordering::SeqCst);
-                    }
-                }
-            }
-        }
+    async fn still_running(&mut self) -> bool {
+        self.tx.send(Out::KeepAlive).await.is_ok()
     }
 }
 
-fn thoughts(plan: &QueryPlan, extra_notes: &[String]) -> EventData {
-    let metadata = plan
-        .notes
-        .iter()
-        .chain(extra_notes)
-        .map(String::as_str)
-        .collect::<Vec<_>>()
-        .join(" ");
-    EventData::Thoughts(ThoughtsData {
-        filters: quarry_sql::thought_filters(plan),
-        traits: plan.traits.clone(),
-        key_phrases: plan.key_phrases.clone(),
-        metadata,
-    })
-}
-
-/// The producer: sends the events of one query, in order, then ends. The
-/// statement runs before the thoughts go out, so that they can say whether
-/// the plan was relaxed (default tier) and, when nothing matched, which
-/// conditions were the most restrictive.
-async fn produce(work: Work, plan: QueryPlan, out: Emitter) {
-    let profile = &work.dataset.profile;
-    let render =
-        |p: &QueryPlan| quarry_sql::render_select(&quarry_sql::Sqlite, profile, p, work.limit);
-    let sql = render(&plan);
-    let outcome = out.run_sql(&work, &sql, work.limit).await;
-    let (plan, sql, outcome, mut notes) = match (&outcome, plan.relaxed()) {
-        // Default tier only: relax once when nothing matched.
-        (Ok(items), Some((relaxed, dropped))) if items.is_empty() && plan.tier == Tier::Default => {
-            let relaxed_sql = render(&relaxed);
-            match out.run_sql(&work, &relaxed_sql, work.limit).await {
-                Ok(items) if !items.is_empty() => {
-                    let note = format!(
-                        "No record matched every condition, so {dropped} was dropped and the query run again."
-                    );
-                    (relaxed, relaxed_sql, Ok(items), vec![note])
-                }
-                Ok(_) => {
-                    let note =
-                        format!("No record matched; dropping {dropped} did not find any either.");
-                    (plan, sql, outcome, vec![note])
-                }
-                Err(e) => (relaxed, relaxed_sql, Err(e), Vec::new()),
-            }
-        }
-        _ => (plan, sql, outcome, Vec::new()),
-    };
-    if matches!(&outcome, Ok(items) if items.is_empty()) {
-        match explain_no_match(&work, &out, &plan).await {
-            Some(note) => notes.push(note),
-            None => {
-                log_cancelled(&work);
-                return;
-            }
-        }
-    }
-    if matches!(outcome, Err(EngineFailure::Cancelled)) {
-        log_cancelled(&work);
-        return;
-    }
-    if !out.event(thoughts(&plan, &notes)).await
-        || !out.event(EventData::Sql(SqlData { sql })).await
-    {
-        return;
-    }
-    finish(&work, &out, outcome).await;
-}
-
-/// The note on a plan that matched nothing: its conditions probed one by
-/// one. `None` when the client went away meanwhile.
-async fn explain_no_match(work: &Work, out: &Emitter, plan: &QueryPlan) -> Option<String> {
-    let probes = zero_results::probes(plan);
-    let mut counts = Vec::with_capacity(probes.len());
-    if probes.len() > 1 {
-        for p in &probes {
-            let sql = quarry_sql::render_probe(
-                &quarry_sql::Sqlite,
-                &work.dataset.profile,
-                &p.plan,
-                zero_results::PROBE_CAP,
-            );
-            counts.push(
-                match out.run_sql(work, &sql, zero_results::PROBE_CAP).await {
-                    Ok(items) => Some(items.len()),
-                    Err(EngineFailure::Cancelled) => return None,
-                    // Too slow or failed: left out of the note.
-                    Err(_) => None,
-                },
-            );
-        }
-    }
-    Some(zero_results::note(&probes, &counts))
-}
-
-/// Sends `results` and `close`, or the failing `close`.
-async fn finish(work: &Work, out: &Emitter, outcome: Result<Vec<ResultItem>, EngineFailure>) {
-    let close = match outcome {
-        Ok(mut items) => {
-            items.truncate(work.limit as usize);
-            if !out.event(EventData::Results(ResultsData { items })).await {
-                return;
-            }
-            CloseData {
+/// The `close` payload of how a session ended, logged when it failed.
+fn close_data(close: Close, request_id: &str) -> CloseData {
+    let failure = match close {
+        Close::Complete => {
+            return CloseData {
                 complete: true,
                 error: None,
                 error_code: None,
                 retryable: None,
             }
         }
-        Err(EngineFailure::Cancelled) => {
-            log_cancelled(work);
-            return;
-        }
-        Err(EngineFailure::Stopped) => {
-            tracing::info!(request_id = %work.request_id, "query stopped by the shutdown");
+        Close::Failed(failure) => failure,
+    };
+    match failure {
+        Failure::Stopped => {
+            tracing::info!(request_id = %request_id, "query stopped by the shutdown");
             CloseData {
                 complete: false,
                 error: Some("The server is shutting down and stopped the query; retry it.".into()),
@@ -516,33 +376,28 @@ async fn finish(work: &Work, out: &Emitter, outcome: Result<Vec<ResultItem>, Eng
                 retryable: Some(ErrorCode::ServiceUnavailable.retryable()),
             }
         }
-        Err(EngineFailure::Timeout) => {
-            tracing::warn!(request_id = %work.request_id, "query timed out");
+        Failure::Timeout(after) => {
+            tracing::warn!(request_id = %request_id, "query timed out");
             CloseData {
                 complete: false,
                 error: Some(format!(
                     "The query took longer than {} ms and was stopped.",
-                    work.state.query_timeout().as_millis()
+                    after.as_millis()
                 )),
                 error_code: Some(ErrorCode::QueryTimeout.to_string()),
                 retryable: Some(ErrorCode::QueryTimeout.retryable()),
             }
         }
-        Err(EngineFailure::Failed(detail)) => {
-            tracing::error!(request_id = %work.request_id, detail = %detail, "query failed");
+        Failure::Internal(detail) => {
+            tracing::error!(request_id = %request_id, detail = %detail, "query failed");
             CloseData {
                 complete: false,
-                error: Some(internal_error_message(&work.request_id)),
+                error: Some(internal_error_message(request_id)),
                 error_code: Some(ErrorCode::InternalError.to_string()),
                 retryable: Some(ErrorCode::InternalError.retryable()),
             }
         }
-    };
-    let _ = out.event(EventData::Close(close)).await;
-}
-
-fn log_cancelled(work: &Work) {
-    tracing::info!(request_id = %work.request_id, "client disconnected; query cancelled");
+    }
 }
 
 #[cfg(test)]

@@ -10,8 +10,8 @@ use std::time::Duration;
 use quarry_catalog::{Catalog, CatalogError, DatasetEntry};
 use quarry_dataset::{DatasetStore, SqliteStore};
 use quarry_planner::{DatasetProfile, Planner};
+use quarry_session::{QueryEngine, SqliteEngine};
 
-use crate::engine::{QueryEngine, SqliteEngine};
 use crate::limits::{Limits, RateLimiter};
 
 /// The server's configuration.
@@ -23,8 +23,6 @@ pub struct Config {
     pub query_timeout: Duration,
     /// Rate, stream, connection and slow-client limits.
     pub limits: Limits,
-    /// The web console under `/console`.
-    pub console: quarry_console::ConsoleConfig,
 }
 
 /// A dataset ready to be queried: its version, profile and planner. Built
@@ -158,7 +156,7 @@ impl AppState {
             anyhow::anyhow!(
                 "loading the profile of dataset {}: {}",
                 entry.id,
-                crate::engine::redact_paths(&e.to_string(), store.root())
+                quarry_session::redact_paths(&e.to_string(), store.root())
             )
         })?;
         let planner = Planner::new(&profile);

@@ -14,8 +14,7 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use quarry_planner::DatasetProfile;
-use quarry_server::events::ResultItem;
-use quarry_server::{AppState, EngineFailure, QueryEngine, SqliteEngine};
+use quarry_server::{AppState, EngineFailure, QueryEngine, ResultItem, SqliteEngine};
 
 /// Runs, instead of the planned statement, one that only an interrupt ends,
 /// through the production engine, and reports the outcome.

@@ -11,8 +11,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use quarry_planner::DatasetProfile;
-use quarry_server::events::ResultItem;
-use quarry_server::{AppState, EngineFailure, Limits, QueryEngine};
+use quarry_server::{AppState, EngineFailure, Limits, QueryEngine, ResultItem};
 
 /// Runs until cancelled (the client disconnected).
 struct UntilCancelled;

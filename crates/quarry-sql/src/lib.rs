@@ -15,9 +15,7 @@ mod guard;
 pub use dialect::{ident, literal, Dialect, Sqlite};
 pub use guard::check_select;
 
-use quarry_planner::{
-    CompareOp, Condition, DatasetProfile, Filter, Literal, OrderKey, QueryPlan,
-};
+use quarry_planner::{CompareOp, Condition, DatasetProfile, Filter, Literal, OrderKey, QueryPlan};
 use std::fmt::Write;
 
 /// Name of the first column of every rendered `SELECT`: the record's row

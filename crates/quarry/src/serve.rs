@@ -1,5 +1,7 @@
 //! `quarry serve`: logs to stderr, optionally prepares the demo, then runs
-//! the HTTP service until Ctrl-C or SIGTERM.
+//! the HTTP service until Ctrl-C or SIGTERM: the API (`quarry-server`) with
+//! the web console (`quarry-console`) nested beside it. The two crates do
+//! not know each other; this is where they meet.
 
 use std::path::Path;
 use std::time::Duration;
@@ -19,7 +21,7 @@ pub fn run(data_dir: &Path, args: ServeArgs) -> anyhow::Result<()> {
     }
 
     let setup_code = first_run_setup_code(data_dir, &args.addr)?;
-    let console = quarry_console::ConsoleConfig {
+    let console_config = quarry_console::ConsoleConfig {
         secure_cookies: args.secure_cookies,
         session_idle: Duration::from_secs(args.session_idle_secs.max(1)),
         session_lifetime: Duration::from_secs(args.session_lifetime_secs.max(1)),
@@ -39,13 +41,20 @@ pub fn run(data_dir: &Path, args: ServeArgs) -> anyhow::Result<()> {
             max_header_bytes: args.max_header_bytes,
             ..quarry_server::Limits::default()
         },
-        console,
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .context("starting the async runtime")?;
-    runtime.block_on(quarry_server::serve(config))
+    runtime.block_on(async {
+        let api = quarry_server::Api::open(config)?;
+        let console = quarry_console::Console::open(data_dir, console_config)?;
+        // The console is nested after the API's layers: it has its own (HTML
+        // errors, security headers), and the peer address for its sign-in
+        // throttling.
+        let router = quarry_console::mount(api.router(), console);
+        api.serve(router).await
+    })
 }
 
 /// When the data directory has no account yet, a one-time code for the

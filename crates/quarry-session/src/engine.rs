@@ -1,7 +1,7 @@
-//! Running a rendered statement on a dataset file. The server sees the engine
+//! Running a rendered statement on a dataset file. A session sees the engine
 //! through [`QueryEngine`] so tests can put a slow or failing engine behind
-//! the real HTTP stack; production uses [`SqliteEngine`], the read-only
-//! reader of `quarry-dataset`.
+//! it (and behind the real HTTP stack); production uses [`SqliteEngine`],
+//! the read-only reader of `quarry-dataset`.
 
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -19,14 +19,15 @@ pub enum EngineFailure {
     /// The cancel flag was set (the client went away) and the statement was
     /// interrupted.
     Cancelled,
-    /// Interrupted because the server is shutting down (set by the server,
-    /// not by engines: they report [`EngineFailure::Cancelled`]).
+    /// Interrupted by the session's stop signal (the server shutting down;
+    /// set by the session, not by engines: they report
+    /// [`EngineFailure::Cancelled`]).
     Stopped,
     /// Anything else; the text is logged, never sent to the client.
     Failed(String),
 }
 
-/// Runs one statement. Blocking: the server calls it inside
+/// Runs one statement. Blocking: the session calls it inside
 /// `spawn_blocking`. Implementations must return promptly (as
 /// [`EngineFailure::Cancelled`]) once `cancel` is set, and as
 /// [`EngineFailure::Timeout`] once `timeout` has passed.

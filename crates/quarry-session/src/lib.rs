@@ -1,0 +1,158 @@
+//! One query over one dataset version, start to end, outside any transport:
+//! plan (`quarry-planner`) → render (`quarry-sql`) → guard (`check_select`)
+//! → run (a [`QueryEngine`]) → relax → probe → events.
+//!
+//! The `thoughts` are written here and only here: the plan's notes, the
+//! relaxation note and the zero-result note (`zero_results`). A session
+//! sends its events to an [`EventSink`] the caller provides; `quarry-server`
+//! writes them as SSE frames or a JSON array, a test or a benchmark collects
+//! them in a `Vec<Event>`. **Invariant:** nothing here knows of HTTP, SSE or
+//! request ids; the caller's concerns reach a session only as a cancel flag
+//! (nobody listens any more), a stop signal (shut down) and the sink's
+//! keep-alive hook.
+
+mod engine;
+mod events;
+mod run;
+mod zero_results;
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use quarry_planner::{DatasetProfile, Planner, QueryPlan, Tier};
+use tokio::sync::watch;
+
+pub use engine::{redact_paths, EngineFailure, QueryEngine, SqliteEngine};
+pub use events::{Close, Event, EventSink, Failure, ResultItem, Thoughts};
+
+/// How often [`EventSink::still_running`] is called while a statement runs,
+/// unless the caller says otherwise.
+pub const DEFAULT_KEEP_ALIVE_EVERY: Duration = Duration::from_secs(10);
+
+/// What a session needs of a dataset version: where its file is, its
+/// profile (to render and guard statements) and its planner.
+pub trait Dataset: Send + Sync + 'static {
+    fn file(&self) -> &Path;
+    fn profile(&self) -> &DatasetProfile;
+    fn planner(&self) -> &Planner;
+}
+
+/// A dataset file opened for sessions: its profile read and its planner
+/// built (the server keeps its own cache of these).
+pub struct OpenDataset {
+    pub file: PathBuf,
+    pub profile: DatasetProfile,
+    pub planner: Planner,
+}
+
+impl OpenDataset {
+    /// Reads the profile of the dataset file at `file` and builds its
+    /// planner. Blocking.
+    pub fn open(file: &Path) -> Result<OpenDataset, quarry_dataset::DatasetError> {
+        let profile = quarry_dataset::load_profile(file)?;
+        let planner = Planner::new(&profile);
+        Ok(OpenDataset {
+            file: file.to_path_buf(),
+            profile,
+            planner,
+        })
+    }
+}
+
+impl Dataset for OpenDataset {
+    fn file(&self) -> &Path {
+        &self.file
+    }
+    fn profile(&self) -> &DatasetProfile {
+        &self.profile
+    }
+    fn planner(&self) -> &Planner {
+        &self.planner
+    }
+}
+
+/// How a session ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[must_use]
+pub enum Ended {
+    /// The `close` event was sent (complete or failed).
+    Closed,
+    /// The cancel flag was set (or the sink's keep-alive hook said nobody
+    /// listens) while a statement ran; nothing more was sent.
+    Cancelled,
+    /// The sink refused an event; nothing more was sent.
+    SinkGone,
+}
+
+/// One query's settings and its ties to the caller: the engine, the
+/// dataset, the row limit and statement time-out, the cancel flag and the
+/// stop signal.
+pub struct Session {
+    engine: Arc<dyn QueryEngine>,
+    dataset: Arc<dyn Dataset>,
+    limit: u32,
+    timeout: Duration,
+    keep_alive_every: Duration,
+    cancel: Arc<AtomicBool>,
+    stop: watch::Receiver<bool>,
+    /// Keeps [`Session::stop`] open when the caller gave no stop signal.
+    _no_stop: Option<watch::Sender<bool>>,
+}
+
+impl Session {
+    /// A session returning at most `limit` records, each statement
+    /// interrupted after `timeout`; no cancel flag or stop signal of the
+    /// caller's yet.
+    pub fn new(
+        engine: Arc<dyn QueryEngine>,
+        dataset: Arc<dyn Dataset>,
+        limit: u32,
+        timeout: Duration,
+    ) -> Session {
+        let (no_stop, stop) = watch::channel(false);
+        Session {
+            engine,
+            dataset,
+            limit,
+            timeout,
+            keep_alive_every: DEFAULT_KEEP_ALIVE_EVERY,
+            cancel: Arc::new(AtomicBool::new(false)),
+            stop,
+            _no_stop: Some(no_stop),
+        }
+    }
+
+    /// Cancels the running statement (and ends the session without a
+    /// further event) once `cancel` is set.
+    pub fn with_cancel(mut self, cancel: Arc<AtomicBool>) -> Session {
+        self.cancel = cancel;
+        self
+    }
+
+    /// Interrupts the running statement once `stop` turns true; the session
+    /// then closes with [`Failure::Stopped`].
+    pub fn with_stop(mut self, stop: watch::Receiver<bool>) -> Session {
+        self.stop = stop;
+        self._no_stop = None;
+        self
+    }
+
+    /// The interval of [`EventSink::still_running`] while a statement runs.
+    pub fn with_keep_alive_every(mut self, every: Duration) -> Session {
+        self.keep_alive_every = every;
+        self
+    }
+
+    /// The plan of `phrase` on this session's dataset (pure; fast).
+    pub fn plan(&self, phrase: &str, tier: Tier) -> QueryPlan {
+        self.dataset.planner().plan(phrase, tier)
+    }
+
+    /// Plans `phrase` and runs it: [`Session::plan`], then [`Session::run`].
+    pub async fn query<S: EventSink>(&self, phrase: &str, tier: Tier, sink: &mut S) -> Ended {
+        let plan = self.plan(phrase, tier);
+        self.run(plan, sink).await
+    }
+}

@@ -1,0 +1,123 @@
+//! A session without a server: a real dataset file imported from a small CSV,
+//! the production engine, and a `Vec<Event>` as the sink.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use quarry_planner::Tier;
+use quarry_session::{Close, Ended, Event, OpenDataset, Session, SqliteEngine, Thoughts};
+
+const CSV: &str = "\
+name,country,employees,description
+Acme Pay,Germany,120,A fintech startup building payment apps
+Bluebird,France,4000,Logistics for remote warehouses
+Cedar Labs,Germany,800,Fintech tools for small banks
+Dune,Spain,60,Logistics software for ports
+Elm,France,15,Remote design studio
+";
+
+/// The companies above as an imported dataset file in `dir`.
+fn dataset(dir: &Path) -> Arc<OpenDataset> {
+    let csv = dir.join("companies.csv");
+    std::fs::write(&csv, CSV).unwrap();
+    let imported =
+        quarry_dataset::import_csv(&csv, &quarry_dataset::ImportOptions::new("companies"), dir)
+            .unwrap();
+    Arc::new(OpenDataset::open(&dir.join(&imported.file_name)).unwrap())
+}
+
+/// Runs `phrase` (default tier) into a collecting sink.
+async fn ask(dataset: &Arc<OpenDataset>, phrase: &str, limit: u32) -> (Ended, Vec<Event>) {
+    let session = Session::new(
+        Arc::new(SqliteEngine),
+        dataset.clone(),
+        limit,
+        Duration::from_secs(10),
+    );
+    let mut events = Vec::new();
+    let ended = session.query(phrase, Tier::Default, &mut events).await;
+    (ended, events)
+}
+
+/// The events are thoughts, sql, results, close (complete), in that order;
+/// returns the thoughts, the statement and the result ids.
+fn in_order(events: &[Event]) -> (&Thoughts, &str, Vec<&str>) {
+    match events {
+        [Event::Thoughts(t), Event::Sql(sql), Event::Results(items), Event::Close(Close::Complete)] => {
+            (
+                t,
+                sql.as_str(),
+                items.iter().map(|i| i.id.as_str()).collect(),
+            )
+        }
+        other => panic!("not thoughts, sql, results, close: {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn a_match_is_thoughts_sql_results_close() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dataset(dir.path());
+    let (ended, events) = ask(&d, "companies in Germany", 10).await;
+    assert_eq!(ended, Ended::Closed);
+    let (thoughts, sql, ids) = in_order(&events);
+    assert_eq!(thoughts.filters, ["country = 'Germany'"]);
+    assert!(sql.starts_with("SELECT "), "{sql}");
+    assert_eq!(ids, ["1", "3"]);
+    // The limit caps the results.
+    let (_, events) = ask(&d, "companies in Germany", 1).await;
+    assert_eq!(in_order(&events).2.len(), 1);
+}
+
+#[tokio::test]
+async fn a_plan_that_matches_nothing_is_relaxed_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dataset(dir.path());
+    // The misspelt country is linked fuzzily, so it is the condition a
+    // relaxation may drop; no German company has over 1000 employees.
+    let (ended, events) = ask(&d, "companies in Germny with more than 1000 employees", 10).await;
+    assert_eq!(ended, Ended::Closed);
+    let (thoughts, sql, ids) = in_order(&events);
+    assert!(
+        thoughts.metadata.ends_with(
+            "No record matched every condition, so Germny was dropped and the query run again."
+        ),
+        "{thoughts:?}"
+    );
+    assert!(!sql.contains("Germany"), "the relaxed statement: {sql}");
+    assert_eq!(ids, ["2"]);
+}
+
+#[tokio::test]
+async fn no_match_names_the_most_restrictive_condition() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dataset(dir.path());
+    let (ended, events) = ask(&d, "companies in Spain with more than 500 employees", 10).await;
+    assert_eq!(ended, Ended::Closed);
+    let (thoughts, _, ids) = in_order(&events);
+    assert!(ids.is_empty());
+    assert!(
+        thoughts.metadata.ends_with(
+            "No record matched every condition together; the most restrictive: \
+             country = 'Spain'. Records each condition matches alone: \
+             country = 'Spain': 1; employees > 500: 2."
+        ),
+        "{thoughts:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_cancelled_session_sends_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dataset(dir.path());
+    let cancel = Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let session =
+        Session::new(Arc::new(SqliteEngine), d, 10, Duration::from_secs(10)).with_cancel(cancel);
+    let mut events = Vec::new();
+    let ended = session
+        .query("companies in Germany", Tier::Default, &mut events)
+        .await;
+    assert_eq!(ended, Ended::Cancelled);
+    assert!(events.is_empty(), "{events:?}");
+}
