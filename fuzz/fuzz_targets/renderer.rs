@@ -32,9 +32,13 @@ fuzz_target!(|data: &[u8]| {
     let limit = u32::from(first >> 1).clamp(1, 100);
     let mut plan = planner.plan(text, tier);
     loop {
-        let sql = quarry_sql::render_select(profile, &plan, limit);
-        if let Err(e) = quarry_sql::check_select(&sql, &profile.table, profile.fts_table.as_deref())
-        {
+        let sql = quarry_sql::render_select(&quarry_sql::Sqlite, profile, &plan, limit);
+        if let Err(e) = quarry_sql::check_select(
+            &quarry_sql::Sqlite,
+            &sql,
+            &profile.table,
+            profile.fts_table.as_deref(),
+        ) {
             panic!("rendered SQL refused by the guard: {e}\n{sql}");
         }
         match plan.relaxed() {

@@ -24,6 +24,7 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Form;
 use quarry_catalog::{CatalogError, ConsoleSession};
+use quarry_contract::ErrorCode;
 use serde::Deserialize;
 use subtle::ConstantTimeEq;
 
@@ -257,7 +258,7 @@ pub(crate) async fn sign_in(
     Form(form): Form<SignInForm>,
 ) -> Response {
     let (csrf, set) = form_token(&console, &headers);
-    let fail = |status: StatusCode, error: String, csrf: String| {
+    let fail = |code: ErrorCode, error: String, csrf: String| {
         SignInPage {
             page: Page::public("Sign in"),
             csrf,
@@ -266,13 +267,13 @@ pub(crate) async fn sign_in(
             notice: None,
             setup_open: false,
         }
-        .render_with(status)
+        .render_with(code.status())
     };
 
     let cookie_value = cookie(&headers, FORM_COOKIE).unwrap_or_default();
     if !tokens_match(&form.csrf, &cookie_value) || !is_hex64(&cookie_value) {
         let resp = fail(
-            StatusCode::FORBIDDEN,
+            ErrorCode::Forbidden,
             "This sign-in form has expired. Please try again.".into(),
             csrf,
         );
@@ -309,7 +310,7 @@ pub(crate) async fn sign_in(
         let retry = (oldest + window - now_secs).max(1);
         let minutes = (retry + 59) / 60;
         let mut resp = fail(
-            StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::RateLimited,
             format!(
                 "Too many failed sign-ins. Try again in {minutes} minute{}.",
                 if minutes == 1 { "" } else { "s" }
@@ -340,8 +341,8 @@ pub(crate) async fn sign_in(
             }
             tracing::info!(addr = %addr, "console sign-in failed");
             return fail(
-                StatusCode::UNAUTHORIZED,
-                "The email or the password is wrong.".into(),
+                ErrorCode::InvalidCredentials,
+                ErrorCode::InvalidCredentials.message().into(),
                 csrf,
             );
         }
@@ -481,19 +482,19 @@ pub(crate) async fn setup(
     }
     let (csrf, set) = form_token(&console, &headers);
     let email = form.email.trim().to_string();
-    let fail = |status: StatusCode, error: &str| {
+    let fail = |code: ErrorCode, error: &str| {
         let page = SetupPage {
             page: Page::public("Set up"),
             csrf: csrf.clone(),
             email: email.clone(),
             error: Some(error.to_string()),
         };
-        with_cookie(render(status, &page), set.clone())
+        with_cookie(render(code.status(), &page), set.clone())
     };
     let cookie_value = cookie(&headers, FORM_COOKIE).unwrap_or_default();
     if !tokens_match(&form.csrf, &cookie_value) || !is_hex64(&cookie_value) {
         return fail(
-            StatusCode::FORBIDDEN,
+            ErrorCode::Forbidden,
             "This form has expired. Please try again.",
         );
     }
@@ -510,7 +511,7 @@ pub(crate) async fn setup(
     {
         Ok((n, _)) if n >= limits.per_address => {
             return fail(
-                StatusCode::TOO_MANY_REQUESTS,
+                ErrorCode::RateLimited,
                 "Too many failed attempts. Try again later.",
             )
         }
@@ -530,15 +531,12 @@ pub(crate) async fn setup(
             .blocking(move |c| c.record_sign_in_failure(&[&subject], now_secs - window))
             .await;
         return fail(
-            StatusCode::UNAUTHORIZED,
+            ErrorCode::InvalidCredentials,
             "The setup code is wrong. Use the code `quarry serve` printed when it started.",
         );
     }
     if form.password != form.password_again {
-        return fail(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "The two passwords differ.",
-        );
+        return fail(ErrorCode::InvalidInput, "The two passwords differ.");
     }
 
     let (email_c, password) = (email.clone(), form.password.clone());
@@ -563,7 +561,7 @@ pub(crate) async fn setup(
             start_session(&console, session.id, &format!("{MOUNT}/tokens?welcome=1"))
         }
         Err(ConsoleError::Conflict(_)) => see_other(&format!("{MOUNT}/sign-in")),
-        Err(ConsoleError::Invalid(message)) => fail(StatusCode::UNPROCESSABLE_ENTITY, &message),
+        Err(ConsoleError::Invalid(message)) => fail(ErrorCode::InvalidInput, &message),
         Err(e) => e.into_response(),
     }
 }

@@ -21,6 +21,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::{Form, Json};
 use quarry_catalog::{Catalog, DatasetEntry};
+use quarry_contract::ErrorCode;
 use quarry_dataset::{DatasetStore, ImportOptions, Imported, SqliteStore};
 use serde::Deserialize;
 use tokio::io::AsyncWriteExt;
@@ -204,12 +205,12 @@ pub(crate) async fn page(
 
 enum UploadError {
     Forbidden,
-    Failed { status: StatusCode, message: String },
+    Failed { code: ErrorCode, message: String },
 }
 
-fn failed(status: StatusCode, message: impl Into<String>) -> UploadError {
+fn failed(code: ErrorCode, message: impl Into<String>) -> UploadError {
     UploadError::Failed {
-        status,
+        code,
         message: message.into(),
     }
 }
@@ -217,7 +218,7 @@ fn failed(status: StatusCode, message: impl Into<String>) -> UploadError {
 fn internal(e: impl std::fmt::Display) -> UploadError {
     tracing::error!(error = %e, "console upload failed");
     failed(
-        StatusCode::INTERNAL_SERVER_ERROR,
+        ErrorCode::InternalError,
         "Something went wrong on our side while receiving the file. Please try again.",
     )
 }
@@ -225,7 +226,7 @@ fn internal(e: impl std::fmt::Display) -> UploadError {
 fn multipart_error(console: &Console, e: MultipartError) -> UploadError {
     if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
         failed(
-            StatusCode::PAYLOAD_TOO_LARGE,
+            ErrorCode::PayloadTooLarge,
             format!(
                 "The file is larger than the upload limit of {}.",
                 describe_size(console.config().max_upload_bytes)
@@ -233,7 +234,7 @@ fn multipart_error(console: &Console, e: MultipartError) -> UploadError {
         )
     } else {
         failed(
-            StatusCode::BAD_REQUEST,
+            ErrorCode::BadRequest,
             format!("The upload was interrupted or malformed: {}", e.body_text()),
         )
     }
@@ -278,7 +279,7 @@ async fn small_text(console: &Console, field: Field<'_>) -> Result<String, Uploa
         .await
         .map_err(|e| multipart_error(console, e))?;
     if text.len() > 1024 {
-        return Err(failed(StatusCode::BAD_REQUEST, "A form field is too long."));
+        return Err(failed(ErrorCode::BadRequest, "A form field is too long."));
     }
     Ok(text)
 }
@@ -324,7 +325,7 @@ async fn receive_file(
     out.flush().await.map_err(internal)?;
     if total == 0 {
         return Err(failed(
-            StatusCode::UNPROCESSABLE_ENTITY,
+            ErrorCode::InvalidInput,
             format!("{file_name} is empty; a header row is required."),
         ));
     }
@@ -337,7 +338,7 @@ async fn receive_file(
 
 fn multipart_error_too_large(console: &Console) -> UploadError {
     failed(
-        StatusCode::PAYLOAD_TOO_LARGE,
+        ErrorCode::PayloadTooLarge,
         format!(
             "The file is larger than the upload limit of {}.",
             describe_size(console.config().max_upload_bytes)
@@ -353,7 +354,9 @@ async fn receive_and_import(
     multipart: Result<Multipart, MultipartRejection>,
     form: &mut UploadForm,
 ) -> Result<(String, Imported), UploadError> {
-    let mut multipart = multipart.map_err(|e| failed(e.status(), e.body_text()))?;
+    // The one rejection (an invalid boundary) is a 400.
+    let mut multipart =
+        multipart.map_err(|e| failed(ErrorCode::for_status(e.status()), e.body_text()))?;
     let mut csrf_ok = false;
     let mut received = None;
     while let Some(field) = multipart
@@ -381,10 +384,7 @@ async fn receive_and_import(
         return Err(UploadError::Forbidden);
     }
     let Some(received) = received else {
-        return Err(failed(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "Choose a file to upload.",
-        ));
+        return Err(failed(ErrorCode::InvalidInput, "Choose a file to upload."));
     };
     let id = if form.id.is_empty() {
         id_from_file_name(&received.file_name)
@@ -399,7 +399,7 @@ async fn receive_and_import(
     })
     .await
     .map_err(internal)?;
-    done.map_err(|message| failed(StatusCode::UNPROCESSABLE_ENTITY, message))
+    done.map_err(|message| failed(ErrorCode::InvalidInput, message))
 }
 
 /// The import proper, on its own catalog connection so that the console's
@@ -482,7 +482,8 @@ pub(crate) async fn upload(
             }
         }
         Err(UploadError::Forbidden) => ConsoleError::Forbidden.into_response(),
-        Err(UploadError::Failed { status, message }) => {
+        Err(UploadError::Failed { code, message }) => {
+            let status = code.status();
             if wants_json {
                 (status, Json(serde_json::json!({ "error": message }))).into_response()
             } else {

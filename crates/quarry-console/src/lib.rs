@@ -35,11 +35,11 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::extract::DefaultBodyLimit;
-use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use quarry_catalog::{Catalog, SessionLimits};
+use quarry_contract::ErrorCode;
 use tower_http::catch_panic::CatchPanicLayer;
 
 /// Where the console is mounted; cookies are scoped to it.
@@ -157,9 +157,7 @@ impl Console {
 /// Errors that end a console request with an error page.
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum ConsoleError {
-    #[error(
-        "This form has expired or did not come from this page. Reload the page and try again."
-    )]
+    #[error("{}", ErrorCode::Forbidden.message())]
     Forbidden,
     #[error("{0}")]
     NotFound(String),
@@ -184,19 +182,24 @@ impl From<quarry_catalog::CatalogError> for ConsoleError {
     }
 }
 
+impl ConsoleError {
+    fn code(&self) -> ErrorCode {
+        match self {
+            ConsoleError::Forbidden => ErrorCode::Forbidden,
+            ConsoleError::NotFound(_) => ErrorCode::NotFound,
+            ConsoleError::Invalid(_) => ErrorCode::InvalidInput,
+            ConsoleError::Conflict(_) => ErrorCode::Conflict,
+            ConsoleError::Internal(_) => ErrorCode::InternalError,
+        }
+    }
+}
+
 impl IntoResponse for ConsoleError {
     fn into_response(self) -> Response {
-        let status = match &self {
-            ConsoleError::Forbidden => StatusCode::FORBIDDEN,
-            ConsoleError::NotFound(_) => StatusCode::NOT_FOUND,
-            ConsoleError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            ConsoleError::Conflict(_) => StatusCode::CONFLICT,
-            ConsoleError::Internal(detail) => {
-                tracing::error!(detail = %detail, "console error");
-                StatusCode::INTERNAL_SERVER_ERROR
-            }
-        };
-        pages::error_page(status, &self.to_string())
+        if let ConsoleError::Internal(detail) = &self {
+            tracing::error!(detail = %detail, "console error");
+        }
+        pages::error_page(self.code(), &self.to_string())
     }
 }
 
@@ -251,7 +254,7 @@ pub fn router(console: Console) -> Router {
         .layer(CatchPanicLayer::custom(|_panic| {
             tracing::error!("a console handler panicked");
             pages::error_page(
-                StatusCode::INTERNAL_SERVER_ERROR,
+                ErrorCode::InternalError,
                 "Something went wrong on our side. Please try again.",
             )
         }))

@@ -5,6 +5,7 @@
 use askama::Template;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
+use quarry_contract::ErrorCode;
 
 use crate::assets::{self, AssetUrls};
 use crate::auth::Signed;
@@ -69,7 +70,7 @@ pub(crate) fn render(status: StatusCode, template: &impl Template) -> Response {
         Err(e) => {
             tracing::error!(error = %e, "rendering a console template failed");
             (
-                StatusCode::INTERNAL_SERVER_ERROR,
+                ErrorCode::InternalError.status(),
                 "Internal error while rendering the page.",
             )
                 .into_response()
@@ -92,7 +93,10 @@ struct ErrorPage<'a> {
     message: &'a str,
 }
 
-pub(crate) fn error_page(status: StatusCode, message: &str) -> Response {
+/// The error page for `code`: its status, the status's reason and
+/// `message`.
+pub(crate) fn error_page(code: ErrorCode, message: &str) -> Response {
+    let status = code.status();
     render(
         status,
         &ErrorPage {

@@ -12,36 +12,22 @@ pub(crate) struct TimeView {
 }
 
 impl TimeView {
+    /// Instants beyond the calendar's range (about 262,000 years either
+    /// way; the catalog writes only the clock's time) stop at its ends.
     pub(crate) fn new(unix: i64) -> TimeView {
-        let (y, m, d) = civil_date(unix.div_euclid(86_400));
-        let secs = unix.rem_euclid(86_400);
-        let (hh, mm, ss) = (secs / 3600, secs / 60 % 60, secs % 60);
+        use chrono::{DateTime, Datelike, Timelike, Utc};
+        let t = DateTime::from_timestamp(unix, 0).unwrap_or(if unix < 0 {
+            DateTime::<Utc>::MIN_UTC
+        } else {
+            DateTime::<Utc>::MAX_UTC
+        });
+        let (y, m, d) = (t.year(), t.month(), t.day());
+        let (hh, mm, ss) = (t.hour(), t.minute(), t.second());
         TimeView {
             iso: format!("{y:04}-{m:02}-{d:02}T{hh:02}:{mm:02}:{ss:02}Z"),
             text: format!("{y:04}-{m:02}-{d:02} {hh:02}:{mm:02} UTC"),
         }
     }
-}
-
-/// Days since 1970-01-01 to (year, month, day) in the proleptic Gregorian
-/// calendar, counting in 400-year eras of 146,097 days from 0000-03-01 so
-/// that the leap day is the last day of each counted year.
-fn civil_date(days: i64) -> (i64, i64, i64) {
-    let shifted = days + 719_468; // 0000-03-01 to 1970-01-01
-    let era = shifted.div_euclid(146_097);
-    let day_of_era = shifted - era * 146_097;
-    let year_of_era =
-        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let month_from_march = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * month_from_march + 2) / 5 + 1;
-    let month = if month_from_march < 10 {
-        month_from_march + 3
-    } else {
-        month_from_march - 9
-    };
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    (year, month, day)
 }
 
 #[cfg(test)]
@@ -54,5 +40,46 @@ mod tests {
         assert_eq!(TimeView::new(951_782_400).text, "2000-02-29 00:00 UTC");
         assert_eq!(TimeView::new(1_700_000_000).iso, "2023-11-14T22:13:20Z");
         assert_eq!(TimeView::new(-1).iso, "1969-12-31T23:59:59Z");
+    }
+
+    /// The values the hand-written calendar (Hinnant's algorithm) gave
+    /// before the calendar became `chrono`'s.
+    #[test]
+    fn edge_dates() {
+        for (unix, iso, text) in [
+            (0, "1970-01-01T00:00:00Z", "1970-01-01 00:00 UTC"),
+            (86_399, "1970-01-01T23:59:59Z", "1970-01-01 23:59 UTC"),
+            (-86_400, "1969-12-31T00:00:00Z", "1969-12-31 00:00 UTC"),
+            (951_868_799, "2000-02-29T23:59:59Z", "2000-02-29 23:59 UTC"),
+            (951_868_800, "2000-03-01T00:00:00Z", "2000-03-01 00:00 UTC"),
+            (
+                1_709_164_800,
+                "2024-02-29T00:00:00Z",
+                "2024-02-29 00:00 UTC",
+            ),
+            (
+                -2_208_988_800,
+                "1900-01-01T00:00:00Z",
+                "1900-01-01 00:00 UTC",
+            ),
+            (
+                -62_162_121_600,
+                "0000-02-29T00:00:00Z",
+                "0000-02-29 00:00 UTC",
+            ),
+            (
+                253_402_300_799,
+                "9999-12-31T23:59:59Z",
+                "9999-12-31 23:59 UTC",
+            ),
+            (
+                253_402_300_800,
+                "10000-01-01T00:00:00Z",
+                "10000-01-01 00:00 UTC",
+            ),
+        ] {
+            let v = TimeView::new(unix);
+            assert_eq!((v.iso.as_str(), v.text.as_str()), (iso, text), "{unix}");
+        }
     }
 }

@@ -10,6 +10,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Form;
 use quarry_catalog::ApiToken;
+use quarry_contract::ErrorCode;
 use serde::Deserialize;
 
 use crate::auth::{check_csrf, Signed};
@@ -135,7 +136,7 @@ pub(crate) async fn create(
         Err(e) => return e.into_response(),
     };
     render(
-        StatusCode::UNPROCESSABLE_ENTITY,
+        ErrorCode::InvalidInput.status(),
         &TokensPage {
             page: Page::signed("API Tokens", "tokens", &signed),
             tokens,

@@ -468,7 +468,7 @@ fn run(
     plan: &QueryPlan,
     limit: u32,
 ) -> Result<Vec<quarry_dataset::ResultItem>, EngineError> {
-    let sql = quarry_sql::render_select(&imp.profile, plan, limit);
+    let sql = quarry_sql::render_select(&quarry_sql::Sqlite, &imp.profile, plan, limit);
     let reader = DatasetReader::open(&fx.path(imp)).unwrap();
     reader.query(
         &sql,
@@ -543,7 +543,12 @@ fn engine_returns_items_with_keys_and_value_strings() {
     let items = run(&fx, &imp, &QueryPlan::empty(Tier::Default), 2).unwrap();
     assert_eq!(items.len(), 2);
     let reader = DatasetReader::open(&fx.path(&imp)).unwrap();
-    let sql = quarry_sql::render_select(&imp.profile, &QueryPlan::empty(Tier::Default), 10);
+    let sql = quarry_sql::render_select(
+        &quarry_sql::Sqlite,
+        &imp.profile,
+        &QueryPlan::empty(Tier::Default),
+        10,
+    );
     let items = reader
         .query(
             &sql,
@@ -605,7 +610,12 @@ fn authorizer_refuses_everything_but_reading_the_dataset() {
     );
     assert!(matches!(r, Err(EngineError::Shape(_))), "{r:?}");
     // The reader still works afterwards.
-    let sql = quarry_sql::render_select(&imp.profile, &QueryPlan::empty(Tier::Default), 10);
+    let sql = quarry_sql::render_select(
+        &quarry_sql::Sqlite,
+        &imp.profile,
+        &QueryPlan::empty(Tier::Default),
+        10,
+    );
     let items = reader
         .query(
             &sql,
@@ -649,7 +659,12 @@ fn timeout_interrupts() {
     assert!(matches!(r, Err(EngineError::Timeout(_))), "{r:?}");
     assert!(start.elapsed() < Duration::from_secs(3));
     // The next query is not affected.
-    let sql = quarry_sql::render_select(&imp.profile, &QueryPlan::empty(Tier::Default), 10);
+    let sql = quarry_sql::render_select(
+        &quarry_sql::Sqlite,
+        &imp.profile,
+        &QueryPlan::empty(Tier::Default),
+        10,
+    );
     let items = reader
         .query(
             &sql,
@@ -685,7 +700,12 @@ fn cancel_flag_interrupts() {
     assert!(matches!(r, Err(EngineError::Cancelled)), "{r:?}");
     assert!(start.elapsed() < Duration::from_secs(5));
     // Already cancelled: refused at once.
-    let sql = quarry_sql::render_select(&imp.profile, &QueryPlan::empty(Tier::Default), 10);
+    let sql = quarry_sql::render_select(
+        &quarry_sql::Sqlite,
+        &imp.profile,
+        &QueryPlan::empty(Tier::Default),
+        10,
+    );
     let r = reader.query(&sql, &imp.profile, 10, &cancel, Duration::from_secs(5));
     assert!(matches!(r, Err(EngineError::Cancelled)), "{r:?}");
 }

@@ -90,7 +90,12 @@ impl Fixture {
 
     /// Every record through the engine, as the API returns them.
     fn items(&self, imp: &Imported) -> Vec<(String, BTreeMap<String, String>)> {
-        let sql = quarry_sql::render_select(&imp.profile, &QueryPlan::empty(Tier::Default), 100);
+        let sql = quarry_sql::render_select(
+            &quarry_sql::Sqlite,
+            &imp.profile,
+            &QueryPlan::empty(Tier::Default),
+            100,
+        );
         let reader = DatasetReader::open(&self.path(imp)).unwrap();
         reader
             .query(
@@ -110,7 +115,7 @@ impl Fixture {
     fn search(&self, imp: &Imported, words: &str) -> Vec<String> {
         let mut plan = QueryPlan::empty(Tier::Default);
         plan.traits.push(words.into());
-        let sql = quarry_sql::render_select(&imp.profile, &plan, 100);
+        let sql = quarry_sql::render_select(&quarry_sql::Sqlite, &imp.profile, &plan, 100);
         let reader = DatasetReader::open(&self.path(imp)).unwrap();
         let mut ids: Vec<String> = reader
             .query(

@@ -4,7 +4,7 @@
 //! things up in it.
 
 use crate::lexicon::{ABBREVIATIONS, FIELD_SYNONYMS};
-use crate::profile::{ColumnType, DatasetProfile};
+use crate::profile::{ColumnProfile, ColumnType, DatasetProfile};
 use crate::text::{edit_distance, stem, words};
 use std::collections::{HashMap, HashSet};
 
@@ -135,21 +135,30 @@ fn deletes_of(w: &str) -> Vec<String> {
         .collect()
 }
 
-impl Index {
-    pub fn build(profile: &DatasetProfile) -> Index {
-        let mut fields_by_first: HashMap<String, Vec<FieldAlias>> = HashMap::new();
-        let mut add_alias = |alias: FieldAlias| {
-            if alias.words.is_empty() {
-                return;
-            }
-            let list = fields_by_first.entry(alias.words[0].clone()).or_default();
-            if !list
-                .iter()
-                .any(|a| a.column == alias.column && a.words == alias.words)
-            {
-                list.push(alias);
-            }
-        };
+/// Field aliases by first word, each listed once per column.
+#[derive(Default)]
+struct Aliases(HashMap<String, Vec<FieldAlias>>);
+
+impl Aliases {
+    fn add(&mut self, alias: FieldAlias) {
+        if alias.words.is_empty() {
+            return;
+        }
+        let list = self.0.entry(alias.words[0].clone()).or_default();
+        if !list
+            .iter()
+            .any(|a| a.column == alias.column && a.words == alias.words)
+        {
+            list.push(alias);
+        }
+    }
+
+    /// The aliases of every column: its name's full forms (normalised,
+    /// raw, and from the original header), and for each the name without
+    /// generic words, single words and adjacent pairs of a several-word
+    /// name, and the synonyms of its words.
+    fn of_profile(profile: &DatasetProfile) -> Aliases {
+        let mut aliases = Aliases::default();
         for (ci, col) in profile.columns.iter().enumerate() {
             let mut full_forms = vec![name_words(&col.name)];
             let raw: Vec<String> = words(&col.name.replace('_', " "))
@@ -164,142 +173,175 @@ impl Index {
                 full_forms.push(orig);
             }
             for form in &full_forms {
-                add_alias(FieldAlias {
+                aliases.add_form(ci, form);
+            }
+        }
+        aliases
+    }
+
+    /// The aliases one full form of column `ci`'s name gives.
+    fn add_form(&mut self, ci: usize, form: &[String]) {
+        self.add(FieldAlias {
+            column: ci,
+            words: form.to_vec(),
+            kind: AliasKind::Full,
+        });
+        // Without a generic word: `horsepower_hp` → "horsepower".
+        let content: Vec<String> = form
+            .iter()
+            .filter(|w| !generic_name_word(w))
+            .cloned()
+            .collect();
+        // `singer_id` is not named by "singer": that word names the rows.
+        let is_key = form.last().is_some_and(|w| w == "id") && form.len() > 1;
+        if is_key {
+            return;
+        }
+        if !content.is_empty() && content.len() < form.len() {
+            self.add(FieldAlias {
+                column: ci,
+                words: content.clone(),
+                kind: AliasKind::Full,
+            });
+        }
+        if form.len() > 1 {
+            for w in &content {
+                self.add(FieldAlias {
                     column: ci,
-                    words: form.clone(),
-                    kind: AliasKind::Full,
+                    words: vec![w.clone()],
+                    kind: AliasKind::Partial,
                 });
-                // Without a generic word: `horsepower_hp` → "horsepower".
-                let content: Vec<String> = form
-                    .iter()
-                    .filter(|w| !generic_name_word(w))
-                    .cloned()
-                    .collect();
-                // `singer_id` is not named by "singer": that word names the rows.
-                let is_key = form.last().is_some_and(|w| w == "id") && form.len() > 1;
-                if is_key {
-                    continue;
-                }
-                if !content.is_empty() && content.len() < form.len() {
-                    add_alias(FieldAlias {
+            }
+            // Adjacent pairs: "rank points" of winner_rank_points.
+            for pair in form.windows(2) {
+                if pair.iter().all(|w| !generic_name_word(w)) {
+                    self.add(FieldAlias {
                         column: ci,
-                        words: content.clone(),
-                        kind: AliasKind::Full,
+                        words: pair.to_vec(),
+                        kind: AliasKind::Partial,
                     });
                 }
-                if form.len() > 1 {
-                    for w in &content {
-                        add_alias(FieldAlias {
+            }
+        }
+        for w in form.iter().chain(content.iter()) {
+            for group in FIELD_SYNONYMS {
+                if group.iter().any(|g| stem(g) == *w) {
+                    for syn in group.iter() {
+                        let sw: Vec<String> = words(syn).iter().map(|x| stem(x)).collect();
+                        self.add(FieldAlias {
                             column: ci,
-                            words: vec![w.clone()],
-                            kind: AliasKind::Partial,
+                            words: sw,
+                            kind: AliasKind::Synonym,
                         });
                     }
-                    // Adjacent pairs: "rank points" of winner_rank_points.
-                    for pair in form.windows(2) {
-                        if pair.iter().all(|w| !generic_name_word(w)) {
-                            add_alias(FieldAlias {
-                                column: ci,
-                                words: pair.to_vec(),
-                                kind: AliasKind::Partial,
-                            });
-                        }
-                    }
-                }
-                for w in form.iter().chain(content.iter()) {
-                    for group in FIELD_SYNONYMS {
-                        if group.iter().any(|g| stem(g) == *w) {
-                            for syn in group.iter() {
-                                let sw: Vec<String> = words(syn).iter().map(|x| stem(x)).collect();
-                                add_alias(FieldAlias {
-                                    column: ci,
-                                    words: sw,
-                                    kind: AliasKind::Synonym,
-                                });
-                            }
-                        }
-                    }
                 }
             }
         }
+    }
+}
 
-        let mut values = Vec::new();
-        let mut values_by_first: HashMap<String, Vec<u32>> = HashMap::new();
-        let mut values_by_first_stem: HashMap<String, Vec<u32>> = HashMap::new();
-        let mut word_rows: HashMap<String, u64> = HashMap::new();
-        let mut values_by_word: HashMap<String, Vec<u32>> = HashMap::new();
-        let mut fuzzy_set: HashMap<String, u32> = HashMap::new();
-        let mut fuzzy_words = Vec::new();
-        let mut deletes: HashMap<String, Vec<u32>> = HashMap::new();
-        let mut has_free_text = false;
-        for (ci, col) in profile.columns.iter().enumerate() {
-            if col.ty == ColumnType::Text && col.values.is_empty() && col.distinct_count > 0 {
-                has_free_text = true;
-            }
-            if col.ty != ColumnType::Text {
+/// The value tables of an [`Index`], filled column by column.
+#[derive(Default)]
+struct Values {
+    values: Vec<ValueEntry>,
+    values_by_first: HashMap<String, Vec<u32>>,
+    values_by_first_stem: HashMap<String, Vec<u32>>,
+    word_rows: HashMap<String, u64>,
+    values_by_word: HashMap<String, Vec<u32>>,
+    fuzzy_set: HashMap<String, u32>,
+    fuzzy_words: Vec<String>,
+    deletes: HashMap<String, Vec<u32>>,
+    has_free_text: bool,
+}
+
+impl Values {
+    fn add_column(&mut self, ci: usize, col: &ColumnProfile) {
+        if col.ty == ColumnType::Text && col.values.is_empty() && col.distinct_count > 0 {
+            self.has_free_text = true;
+        }
+        if col.ty != ColumnType::Text {
+            return;
+        }
+        let mut col_word_rows: HashMap<String, u64> = HashMap::new();
+        for vc in &col.values {
+            let ws = words(&vc.value);
+            if ws.is_empty() || ws.len() > 12 {
                 continue;
             }
-            let mut col_word_rows: HashMap<String, u64> = HashMap::new();
-            for vc in &col.values {
-                let ws = words(&vc.value);
-                if ws.is_empty() || ws.len() > 12 {
-                    continue;
-                }
-                let stems: Vec<String> = ws.iter().map(|w| stem(w)).collect();
-                let id = values.len() as u32;
-                values_by_first.entry(ws[0].clone()).or_default().push(id);
-                if stems[0] != ws[0] {
-                    values_by_first_stem
-                        .entry(stems[0].clone())
-                        .or_default()
-                        .push(id);
-                }
-                if stems.len() > 1 {
-                    let mut seen_w = HashSet::new();
-                    for s in &stems {
-                        if seen_w.insert(s) {
-                            let list = values_by_word.entry(s.clone()).or_default();
-                            // Words in very many values say little; stop listing.
-                            if list.len() < 64 {
-                                list.push(id);
-                            }
-                        }
-                    }
-                }
-                let mut seen = HashSet::new();
-                for s in &stems {
-                    if seen.insert(s.clone()) {
-                        *col_word_rows.entry(s.clone()).or_default() += vc.count;
-                    }
-                }
-                for w in &ws {
-                    if w.chars().count() >= 4
-                        && !w.chars().all(|c| c.is_ascii_digit())
-                        && !fuzzy_set.contains_key(w)
-                    {
-                        let wid = fuzzy_words.len() as u32;
-                        fuzzy_set.insert(w.clone(), wid);
-                        fuzzy_words.push(w.clone());
-                        for d in deletes_of(w) {
-                            deletes.entry(d).or_default().push(wid);
-                        }
-                        deletes.entry(w.clone()).or_default().push(wid);
-                    }
-                }
-                values.push(ValueEntry {
-                    column: ci,
-                    value: vc.value.clone(),
-                    words: ws,
-                    stems,
-                    count: vc.count,
-                });
+            let stems: Vec<String> = ws.iter().map(|w| stem(w)).collect();
+            let id = self.values.len() as u32;
+            self.values_by_first
+                .entry(ws[0].clone())
+                .or_default()
+                .push(id);
+            if stems[0] != ws[0] {
+                self.values_by_first_stem
+                    .entry(stems[0].clone())
+                    .or_default()
+                    .push(id);
             }
-            for (w, n) in col_word_rows {
-                let e = word_rows.entry(w).or_default();
-                *e = (*e).max(n);
+            if stems.len() > 1 {
+                let mut seen_w = HashSet::new();
+                for s in &stems {
+                    if seen_w.insert(s) {
+                        let list = self.values_by_word.entry(s.clone()).or_default();
+                        // Words in very many values say little; stop listing.
+                        if list.len() < 64 {
+                            list.push(id);
+                        }
+                    }
+                }
+            }
+            let mut seen = HashSet::new();
+            for s in &stems {
+                if seen.insert(s.clone()) {
+                    *col_word_rows.entry(s.clone()).or_default() += vc.count;
+                }
+            }
+            self.add_fuzzy_words(&ws);
+            self.values.push(ValueEntry {
+                column: ci,
+                value: vc.value.clone(),
+                words: ws,
+                stems,
+                count: vc.count,
+            });
+        }
+        for (w, n) in col_word_rows {
+            let e = self.word_rows.entry(w).or_default();
+            *e = (*e).max(n);
+        }
+    }
+
+    /// Lists the words typo correction can reach, with their deletion
+    /// variants.
+    fn add_fuzzy_words(&mut self, ws: &[String]) {
+        for w in ws {
+            if w.chars().count() >= 4
+                && !w.chars().all(|c| c.is_ascii_digit())
+                && !self.fuzzy_set.contains_key(w)
+            {
+                let wid = self.fuzzy_words.len() as u32;
+                self.fuzzy_set.insert(w.clone(), wid);
+                self.fuzzy_words.push(w.clone());
+                for d in deletes_of(w) {
+                    self.deletes.entry(d).or_default().push(wid);
+                }
+                self.deletes.entry(w.clone()).or_default().push(wid);
             }
         }
-        let mut single_words_sorted: Vec<String> = values
+    }
+}
+
+impl Index {
+    pub fn build(profile: &DatasetProfile) -> Index {
+        let fields_by_first = Aliases::of_profile(profile).0;
+        let mut v = Values::default();
+        for (ci, col) in profile.columns.iter().enumerate() {
+            v.add_column(ci, col);
+        }
+        let mut single_words_sorted: Vec<String> = v
+            .values
             .iter()
             .filter(|v: &&ValueEntry| v.words.len() == 1)
             .map(|v| v.words[0].clone())
@@ -313,15 +355,15 @@ impl Index {
         Index {
             profile: profile.clone(),
             fields_by_first,
-            values,
-            values_by_first,
-            values_by_first_stem,
-            values_by_word,
-            word_rows,
-            deletes,
-            fuzzy_words,
+            values: v.values,
+            values_by_first: v.values_by_first,
+            values_by_first_stem: v.values_by_first_stem,
+            values_by_word: v.values_by_word,
+            word_rows: v.word_rows,
+            deletes: v.deletes,
+            fuzzy_words: v.fuzzy_words,
             row_nouns,
-            has_free_text,
+            has_free_text: v.has_free_text,
             single_words_sorted,
         }
     }

@@ -6,15 +6,18 @@
 //! [`DatasetProfile`]; everything it decides is in the [`QueryPlan`], which the
 //! SQL renderer (`quarry-sql`) turns into a statement.
 
+mod confidence;
 mod index;
 mod lexicon;
+mod note;
 mod plan;
 mod text;
 mod understand;
 
+pub use note::Note;
 pub use plan::{
-    CompareOp, Condition, Direction, Filter, Literal, MatchKind, OrderBy, QueryPlan, Tier,
-    TraitMatch,
+    CompareOp, Condition, Direction, Filter, Literal, MatchKind, OrderBy, OrderKey, QueryPlan,
+    Tier, TraitMatch,
 };
 pub use quarry_profile::{ColumnProfile, ColumnType, DatasetProfile, ValueCount};
 // The profile types live in `quarry-profile` (shared with the dataset
@@ -26,8 +29,6 @@ use quarry_profile as profile;
 pub struct Planner {
     index: index::Index,
 }
-
-pub use understand::ROW_ORDER_FIELD;
 
 impl Planner {
     pub fn new(profile: &DatasetProfile) -> Planner {
@@ -53,7 +54,8 @@ impl Planner {
     }
 }
 
-/// A calendar day (proleptic Gregorian), for relative dates.
+/// A calendar day (proleptic Gregorian), for relative dates. The calendar
+/// itself is `chrono`'s.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Day {
     pub year: i32,
@@ -64,44 +66,108 @@ pub struct Day {
 impl Day {
     /// Today in UTC, from the system clock.
     pub fn today() -> Day {
-        let secs = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs() as i64);
-        Day::from_days_since_epoch(secs.div_euclid(86_400))
+        Day::of(chrono::Utc::now().date_naive())
     }
 
-    /// Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    pub fn from_days_since_epoch(z: i64) -> Day {
-        let z = z + 719_468;
-        let era = z.div_euclid(146_097);
-        let doe = z - era * 146_097;
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-        let mp = (5 * doy + 2) / 153;
-        let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-        let year = (yoe + era * 400 + i64::from(month <= 2)) as i32;
-        Day { year, month, day }
+    /// Civil date from days since 1970-01-01. Days beyond the calendar's
+    /// range (about 262,000 years either way) stop at its ends.
+    pub fn from_days_since_epoch(days: i64) -> Day {
+        let date = i32::try_from(days)
+            .ok()
+            .and_then(chrono::NaiveDate::from_epoch_days)
+            .unwrap_or(if days < 0 {
+                chrono::NaiveDate::MIN
+            } else {
+                chrono::NaiveDate::MAX
+            });
+        Day::of(date)
+    }
+
+    fn of(date: chrono::NaiveDate) -> Day {
+        use chrono::Datelike;
+        Day {
+            year: date.year(),
+            month: date.month(),
+            day: date.day(),
+        }
     }
 
     /// The same day `n` months earlier (clamped to the month's length).
+    /// A day whose month is not 1 to 12, or that would fall outside the
+    /// calendar's range, is returned as it is.
     pub fn months_back(self, n: i32) -> Day {
-        let total = self.year * 12 + self.month as i32 - 1 - n;
-        let (year, month) = (total.div_euclid(12), total.rem_euclid(12) as u32 + 1);
-        let days_in = match month {
-            2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
-            2 => 28,
-            4 | 6 | 9 | 11 => 30,
-            _ => 31,
-        };
-        Day {
-            year,
-            month,
-            day: self.day.min(days_in),
+        use chrono::{Datelike, Months, NaiveDate};
+        let months = Months::new(n.unsigned_abs());
+        let target = NaiveDate::from_ymd_opt(self.year, self.month, 1).and_then(|first| {
+            if n >= 0 {
+                first.checked_sub_months(months)
+            } else {
+                first.checked_add_months(months)
+            }
+        });
+        match target {
+            Some(t) => Day {
+                year: t.year(),
+                month: t.month(),
+                day: self.day.min(u32::from(t.num_days_in_month())),
+            },
+            None => self,
         }
     }
 
     pub fn iso(self) -> String {
         format!("{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Day;
+
+    fn day(year: i32, month: u32, day: u32) -> Day {
+        Day { year, month, day }
+    }
+
+    /// The values the hand-written algorithm (Hinnant's) gave before the
+    /// calendar became `chrono`'s.
+    #[test]
+    fn days_since_the_epoch() {
+        for (days, want) in [
+            (0, day(1970, 1, 1)),
+            (-1, day(1969, 12, 31)),
+            (59, day(1970, 3, 1)),
+            (11_016, day(2000, 2, 29)),
+            (11_017, day(2000, 3, 1)),
+            (-25_567, day(1900, 1, 1)),
+            (-141_428, day(1582, 10, 14)),
+            (-719_468, day(0, 3, 1)),
+            (-719_469, day(0, 2, 29)),
+            (-2_932_897, day(-6060, 1, 2)),
+            (2_932_896, day(9999, 12, 31)),
+            (2_932_897, day(10000, 1, 1)),
+            (20_414, day(2025, 11, 22)),
+        ] {
+            assert_eq!(Day::from_days_since_epoch(days), want, "{days}");
+        }
+        assert_eq!(day(0, 2, 29).iso(), "0000-02-29");
+        assert_eq!(day(10000, 1, 1).iso(), "10000-01-01");
+    }
+
+    #[test]
+    fn months_back_clamps_to_the_months_length() {
+        for (from, n, want) in [
+            (day(2000, 3, 31), 1, day(2000, 2, 29)),
+            (day(2001, 3, 31), 1, day(2001, 2, 28)),
+            (day(1900, 3, 31), 1, day(1900, 2, 28)),
+            (day(2024, 2, 29), 12, day(2023, 2, 28)),
+            (day(2026, 5, 31), 3, day(2026, 2, 28)),
+            (day(2026, 11, 22), 36, day(2023, 11, 22)),
+            (day(2026, 11, 22), 119_880, day(-7964, 11, 22)),
+            (day(2024, 1, 31), -1, day(2024, 2, 29)),
+            (day(1970, 1, 1), 1, day(1969, 12, 1)),
+            (day(1, 1, 15), 1, day(0, 12, 15)),
+        ] {
+            assert_eq!(from.months_back(n), want, "{from:?} - {n}");
+        }
     }
 }

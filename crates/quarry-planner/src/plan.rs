@@ -1,5 +1,6 @@
 //! `QueryPlan`: the one structure the thoughts and the SQL are both made from.
 
+use crate::confidence;
 use serde::{Deserialize, Serialize};
 
 /// A literal value in a condition. The renderer quotes it; it is never
@@ -103,9 +104,20 @@ pub enum Direction {
     Desc,
 }
 
+/// What a plan orders by.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OrderKey {
+    /// A column (normalised name) of the dataset.
+    Field(String),
+    /// The records' position in the dataset: the order they had in the
+    /// file. Each back-end maps it to its own notion of row order.
+    RowPosition,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct OrderBy {
-    pub field: String,
+    pub key: OrderKey,
     pub direction: Direction,
 }
 
@@ -167,14 +179,18 @@ impl QueryPlan {
     pub fn relaxed(&self) -> Option<(QueryPlan, String)> {
         let mut worst: Option<(usize, f32)> = None;
         for (i, f) in self.filters.iter().enumerate() {
-            let c = f.any_of.iter().map(|c| c.confidence).fold(1.0f32, f32::min);
+            let c = f
+                .any_of
+                .iter()
+                .map(|c| c.confidence)
+                .fold(confidence::EXACT, f32::min);
             if worst.is_none_or(|(_, w)| c < w) {
                 worst = Some((i, c));
             }
         }
         // Only an uncertain condition is relaxed: dropping an exact match
         // would answer a different question.
-        let worst = worst.filter(|&(_, c)| c < 0.9);
+        let worst = worst.filter(|&(_, c)| c < confidence::NEVER_RELAXED);
         let mut p = self.clone();
         let dropped = if let Some((i, _)) = worst {
             let f = p.filters.remove(i);

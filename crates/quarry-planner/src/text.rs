@@ -217,167 +217,216 @@ fn closing(c: char) -> &'static [char] {
 /// Tokenises a search phrase: words, numbers (with magnitudes, currency
 /// signs, thousands separators, percentages, number words) and quoted text.
 pub fn tokenize(text: &str) -> Vec<Token> {
-    let chars: Vec<(usize, char)> = text.char_indices().collect();
-    let end_of = |i: usize| chars.get(i).map_or(text.len(), |(b, _)| *b);
+    let sc = Scanner {
+        text,
+        chars: text.char_indices().collect(),
+    };
     let mut out: Vec<Token> = Vec::new();
     let mut i = 0;
-    while i < chars.len() {
-        let (b, c) = chars[i];
+    while i < sc.chars.len() {
+        let c = sc.chars[i].1;
         // Quoted text: an opening quote at a word start with a matching close.
-        if is_quote(c) && (i == 0 || !chars[i - 1].1.is_alphanumeric()) {
-            let closers = closing(c);
-            if let Some(j) = (i + 1..chars.len()).find(|&j| {
-                closers.contains(&chars[j].1)
-                    && (j + 1 == chars.len() || !chars[j + 1].1.is_alphanumeric())
-            }) {
-                let inner = &text[end_of(i + 1)..chars[j].0];
-                if !inner.trim().is_empty() && j - i <= 200 {
-                    let norm = words(inner).join(" ");
-                    out.push(Token {
-                        kind: TokenKind::Quoted,
-                        stem: norm.clone(),
-                        norm: inner.trim().to_string(),
-                        start: b,
-                        end: end_of(j + 1),
-                    });
-                    i = j + 1;
-                    continue;
-                }
+        if is_quote(c) && sc.at_word_start(i) {
+            if let Some((t, next)) = sc.quoted(i) {
+                out.push(t);
+                i = next;
+                continue;
             }
         }
-        // Numbers: [$€£] digits[,digits]*[.digits][k|m|b|%]
-        let currency = matches!(c, '$' | '€' | '£');
-        let digit_at = if currency { i + 1 } else { i };
-        let starts_number = chars.get(digit_at).is_some_and(|(_, d)| d.is_ascii_digit())
-            && (i == 0 || !chars[i - 1].1.is_alphanumeric());
-        if starts_number {
-            let mut j = digit_at;
-            let mut s = String::new();
-            while j < chars.len() {
-                let d = chars[j].1;
-                if d.is_ascii_digit() {
-                    s.push(d);
-                } else if (d == ',' || d == '.')
-                    && chars.get(j + 1).is_some_and(|(_, n)| n.is_ascii_digit())
-                {
-                    if d == '.' {
-                        s.push('.');
-                    }
-                } else {
-                    break;
-                }
-                j += 1;
-            }
-            let digits_end = j;
-            let mut value: f64 = s.parse().unwrap_or(0.0);
-            let mut percent = false;
-            // Suffix glued to the digits: 10k, 1.5M, 20%, 1990s, 1st.
-            let mut k = j;
-            while k < chars.len() && chars[k].1.is_alphanumeric() {
-                k += 1;
-            }
-            let suffix = fold(&text[end_of(j)..end_of(k)]);
-            let mut is_word = false;
-            if chars.get(j).is_some_and(|(_, c)| *c == '%') {
-                percent = true;
-                j += 1;
-            } else if let Some(m) = magnitude(&suffix) {
-                value *= m;
-                j = k;
-            } else if suffix == "s" && s.len() == 4 {
-                j = k; // "1990s": the decade; keep the year.
-            } else if !suffix.is_empty() {
-                is_word = true; // "1st", "4th", "a380": a word.
-                j = k;
-            }
-            let raw = &text[b..end_of(j)];
-            if is_word {
-                let norm = fold(raw);
-                out.push(Token {
-                    kind: TokenKind::Word,
-                    stem: norm.clone(),
-                    norm,
-                    start: b,
-                    end: end_of(j),
-                });
-            } else {
-                let norm = if percent || currency || digits_end != j {
-                    format_number(value)
-                } else {
-                    s.clone()
-                };
-                out.push(Token {
-                    kind: TokenKind::Number { value, percent },
-                    stem: norm.clone(),
-                    norm,
-                    start: b,
-                    end: end_of(j),
-                });
-            }
-            i = j;
+        if let Some((t, next)) = sc.number(i) {
+            out.push(t);
+            i = next;
             continue;
         }
         if c.is_alphanumeric() {
-            let mut j = i;
-            while j < chars.len()
-                && (chars[j].1.is_alphanumeric()
-                    || (matches!(chars[j].1, '\'' | '’')
-                        && chars.get(j + 1).is_some_and(|(_, n)| n.is_alphabetic())))
-            {
-                j += 1;
-            }
-            let raw = &text[b..end_of(j)];
-            let norm = fold(raw).replace('\'', "");
-            let norm = if let Some(stripped) = fold(raw).strip_suffix("'s") {
-                stripped.to_string()
-            } else {
-                norm
-            };
-            // Number words, and magnitudes after a number ("5 million").
-            if let Some(m) = magnitude(&norm).filter(|_| norm.len() > 1) {
-                if let Some(last) = out.last_mut() {
-                    if let TokenKind::Number { value, percent } = last.kind {
-                        last.kind = TokenKind::Number {
-                            value: value * m,
-                            percent,
-                        };
-                        last.norm = format_number(value * m);
-                        last.stem = last.norm.clone();
-                        last.end = end_of(j);
-                        i = j;
-                        continue;
-                    }
-                }
-            }
-            if let Some(v) = number_word(&norm) {
-                out.push(Token {
-                    kind: TokenKind::Number {
-                        value: v,
-                        percent: false,
-                    },
-                    norm: format_number(v),
-                    stem: format_number(v),
-                    start: b,
-                    end: end_of(j),
-                });
-                i = j;
-                continue;
-            }
-            // "non-fiction": the prefix is a negation of its own.
-            let st = stem(&norm);
-            out.push(Token {
-                kind: TokenKind::Word,
-                stem: st,
-                norm,
-                start: b,
-                end: end_of(j),
-            });
-            i = j;
+            i = sc.word(i, &mut out);
             continue;
         }
         i += 1;
     }
     out
+}
+
+/// The characters of a phrase being tokenised, with their byte offsets.
+struct Scanner<'t> {
+    text: &'t str,
+    chars: Vec<(usize, char)>,
+}
+
+impl Scanner<'_> {
+    /// The byte offset where character `i` starts (the text's end past the
+    /// last).
+    fn end_of(&self, i: usize) -> usize {
+        self.chars.get(i).map_or(self.text.len(), |(b, _)| *b)
+    }
+
+    fn at_word_start(&self, i: usize) -> bool {
+        i == 0 || !self.chars[i - 1].1.is_alphanumeric()
+    }
+
+    /// Quoted text opening at `i`, if it closes: the token and the
+    /// character after it.
+    fn quoted(&self, i: usize) -> Option<(Token, usize)> {
+        let (text, chars) = (self.text, &self.chars);
+        let closers = closing(chars[i].1);
+        let j = (i + 1..chars.len()).find(|&j| {
+            closers.contains(&chars[j].1)
+                && (j + 1 == chars.len() || !chars[j + 1].1.is_alphanumeric())
+        })?;
+        let inner = &text[self.end_of(i + 1)..chars[j].0];
+        if inner.trim().is_empty() || j - i > 200 {
+            return None;
+        }
+        let norm = words(inner).join(" ");
+        let t = Token {
+            kind: TokenKind::Quoted,
+            stem: norm.clone(),
+            norm: inner.trim().to_string(),
+            start: chars[i].0,
+            end: self.end_of(j + 1),
+        };
+        Some((t, j + 1))
+    }
+
+    /// A number starting at `i`: [$€£] digits[,digits]*[.digits][k|m|b|%]
+    /// ("1st", "a380" are words). The token and the character after it.
+    fn number(&self, i: usize) -> Option<(Token, usize)> {
+        let (text, chars) = (self.text, &self.chars);
+        let (b, c) = chars[i];
+        let currency = matches!(c, '$' | '€' | '£');
+        let digit_at = if currency { i + 1 } else { i };
+        let starts_number =
+            chars.get(digit_at).is_some_and(|(_, d)| d.is_ascii_digit()) && self.at_word_start(i);
+        if !starts_number {
+            return None;
+        }
+        let mut j = digit_at;
+        let mut s = String::new();
+        while j < chars.len() {
+            let d = chars[j].1;
+            if d.is_ascii_digit() {
+                s.push(d);
+            } else if (d == ',' || d == '.')
+                && chars.get(j + 1).is_some_and(|(_, n)| n.is_ascii_digit())
+            {
+                if d == '.' {
+                    s.push('.');
+                }
+            } else {
+                break;
+            }
+            j += 1;
+        }
+        let digits_end = j;
+        let mut value: f64 = s.parse().unwrap_or(0.0);
+        let mut percent = false;
+        // Suffix glued to the digits: 10k, 1.5M, 20%, 1990s, 1st.
+        let mut k = j;
+        while k < chars.len() && chars[k].1.is_alphanumeric() {
+            k += 1;
+        }
+        let suffix = fold(&text[self.end_of(j)..self.end_of(k)]);
+        let mut is_word = false;
+        if chars.get(j).is_some_and(|(_, c)| *c == '%') {
+            percent = true;
+            j += 1;
+        } else if let Some(m) = magnitude(&suffix) {
+            value *= m;
+            j = k;
+        } else if suffix == "s" && s.len() == 4 {
+            j = k; // "1990s": the decade; keep the year.
+        } else if !suffix.is_empty() {
+            is_word = true; // "1st", "4th", "a380": a word.
+            j = k;
+        }
+        let raw = &text[b..self.end_of(j)];
+        let t = if is_word {
+            let norm = fold(raw);
+            Token {
+                kind: TokenKind::Word,
+                stem: norm.clone(),
+                norm,
+                start: b,
+                end: self.end_of(j),
+            }
+        } else {
+            let norm = if percent || currency || digits_end != j {
+                format_number(value)
+            } else {
+                s.clone()
+            };
+            Token {
+                kind: TokenKind::Number { value, percent },
+                stem: norm.clone(),
+                norm,
+                start: b,
+                end: self.end_of(j),
+            }
+        };
+        Some((t, j))
+    }
+
+    /// The word starting at `i` (with inner apostrophes; a possessive 's
+    /// dropped), pushed to `out` as a word, a number word, or a magnitude
+    /// of the number before it ("5 million"). Returns the character after
+    /// it.
+    fn word(&self, i: usize, out: &mut Vec<Token>) -> usize {
+        let (text, chars) = (self.text, &self.chars);
+        let b = chars[i].0;
+        let mut j = i;
+        while j < chars.len()
+            && (chars[j].1.is_alphanumeric()
+                || (matches!(chars[j].1, '\'' | '’')
+                    && chars.get(j + 1).is_some_and(|(_, n)| n.is_alphabetic())))
+        {
+            j += 1;
+        }
+        let raw = &text[b..self.end_of(j)];
+        let norm = fold(raw).replace('\'', "");
+        let norm = if let Some(stripped) = fold(raw).strip_suffix("'s") {
+            stripped.to_string()
+        } else {
+            norm
+        };
+        // Number words, and magnitudes after a number ("5 million").
+        if let Some(m) = magnitude(&norm).filter(|_| norm.len() > 1) {
+            if let Some(last) = out.last_mut() {
+                if let TokenKind::Number { value, percent } = last.kind {
+                    last.kind = TokenKind::Number {
+                        value: value * m,
+                        percent,
+                    };
+                    last.norm = format_number(value * m);
+                    last.stem = last.norm.clone();
+                    last.end = self.end_of(j);
+                    return j;
+                }
+            }
+        }
+        if let Some(v) = number_word(&norm) {
+            out.push(Token {
+                kind: TokenKind::Number {
+                    value: v,
+                    percent: false,
+                },
+                norm: format_number(v),
+                stem: format_number(v),
+                start: b,
+                end: self.end_of(j),
+            });
+            return j;
+        }
+        // "non-fiction": the prefix is a negation of its own.
+        let st = stem(&norm);
+        out.push(Token {
+            kind: TokenKind::Word,
+            stem: st,
+            norm,
+            start: b,
+            end: self.end_of(j),
+        });
+        j
+    }
 }
 
 /// A literal as plain text, for notes.

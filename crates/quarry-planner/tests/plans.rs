@@ -331,25 +331,25 @@ fn order_and_top_n() {
     assert_eq!(
         p.order,
         vec![OrderBy {
-            field: "price".into(),
+            key: OrderKey::Field("price".into()),
             direction: Direction::Asc
         }]
     );
     assert_eq!(p.limit, Some(1));
     let p = plan(&k, "the 5 heaviest cars");
-    assert_eq!(p.order[0].field, "weight");
+    assert_eq!(p.order[0].key, OrderKey::Field("weight".into()));
     assert_eq!(p.limit, Some(5));
     let p = plan(&companies(), "top 3 by revenue");
     assert_eq!(
         p.order,
         vec![OrderBy {
-            field: "revenue".into(),
+            key: OrderKey::Field("revenue".into()),
             direction: Direction::Desc
         }]
     );
     assert_eq!(p.limit, Some(3));
     let p = plan(&k, "the car with the highest hwy");
-    assert_eq!(p.order[0].field, "hwy");
+    assert_eq!(p.order[0].key, OrderKey::Field("hwy".into()));
 }
 
 #[test]
@@ -666,21 +666,21 @@ fn order_words() {
     assert_eq!(
         p.order,
         vec![OrderBy {
-            field: "height".into(),
+            key: OrderKey::Field("height".into()),
             direction: Direction::Desc
         }]
     );
     assert!(has(&p, "species", CompareOp::Eq, &[text("Droid")]));
     let p = plan(&people(), "the heaviest humans");
-    assert_eq!(p.order[0].field, "mass");
+    assert_eq!(p.order[0].key, OrderKey::Field("mass".into()));
     let p = plan(&people(), "the 3 oldest characters");
-    assert_eq!(p.order[0].field, "birth_year");
+    assert_eq!(p.order[0].key, OrderKey::Field("birth_year".into()));
     assert_eq!(p.limit, Some(3));
     let p = plan(&cars(), "least expensive hondas");
     assert_eq!(
         p.order,
         vec![OrderBy {
-            field: "price".into(),
+            key: OrderKey::Field("price".into()),
             direction: Direction::Asc
         }]
     );
@@ -787,11 +787,11 @@ fn most_frequent_value_and_choices() {
         CompareOp::In,
         &[text("Kenya"), text("Ghana")]
     ));
-    assert_eq!(p.order[0].field, "gold");
+    assert_eq!(p.order[0].key, OrderKey::Field("gold".into()));
     assert_eq!(p.limit, Some(1));
     // "the most gold" is an order, not a count.
     let p = plan(&m, "which nation won the most gold");
-    assert_eq!(p.order[0].field, "gold");
+    assert_eq!(p.order[0].key, OrderKey::Field("gold".into()));
 }
 
 #[test]

@@ -1,9 +1,11 @@
 //! Every error the API answers with, and the one place that maps them to an
-//! HTTP status, an `error_code` and the contract's body
-//! `{"error": "...", "error_code": "..."}`.
+//! [`ErrorCode`] (which carries the HTTP status) and the contract's body
+//! `{"error": "...", "error_code": "..."}`. The codes themselves, their
+//! statuses and default messages are `quarry-contract`'s.
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use quarry_contract::ErrorCode;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -67,42 +69,33 @@ impl ApiError {
     }
 
     pub fn status(&self) -> StatusCode {
-        match self {
-            ApiError::NotFound | ApiError::InvalidDataset => StatusCode::NOT_FOUND,
-            ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
-            ApiError::MissingApiKey | ApiError::InvalidApiKey => StatusCode::UNAUTHORIZED,
-            ApiError::RateLimited { .. } | ApiError::TooManyStreams { .. } => {
-                StatusCode::TOO_MANY_REQUESTS
-            }
-            ApiError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
-            ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
-            ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::InvalidJson(_)
-            | ApiError::MissingParameter(_)
-            | ApiError::InvalidParameter(_) => StatusCode::BAD_REQUEST,
-            ApiError::NotAcceptable => StatusCode::NOT_ACCEPTABLE,
-            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
-        }
+        self.error_code().status()
     }
 
+    /// The contract's `error_code`, spelled (`"INVALID_JSON"`).
     pub fn code(&self) -> &'static str {
+        self.error_code().as_str()
+    }
+
+    pub fn error_code(&self) -> ErrorCode {
         match self {
-            ApiError::NotFound => "NOT_FOUND",
-            ApiError::MethodNotAllowed { .. } => "METHOD_NOT_ALLOWED",
-            ApiError::MissingApiKey => "MISSING_API_KEY",
-            ApiError::InvalidApiKey => "INVALID_API_KEY",
-            ApiError::RateLimited { .. } | ApiError::TooManyStreams { .. } => "RATE_LIMITED",
-            ApiError::RequestTimeout => "REQUEST_TIMEOUT",
-            ApiError::Unavailable => "SERVICE_UNAVAILABLE",
-            ApiError::UnsupportedMediaType => "UNSUPPORTED_MEDIA_TYPE",
-            ApiError::PayloadTooLarge { .. } => "PAYLOAD_TOO_LARGE",
-            ApiError::InvalidJson(_) => "INVALID_JSON",
-            ApiError::MissingParameter(_) => "MISSING_PARAMETER",
-            ApiError::InvalidParameter(_) => "INVALID_PARAMETER",
-            ApiError::InvalidDataset => "INVALID_DATASET",
-            ApiError::NotAcceptable => "NOT_ACCEPTABLE",
-            ApiError::Internal(_) => "INTERNAL_ERROR",
+            ApiError::NotFound => ErrorCode::NotFound,
+            ApiError::MethodNotAllowed { .. } => ErrorCode::MethodNotAllowed,
+            ApiError::MissingApiKey => ErrorCode::MissingApiKey,
+            ApiError::InvalidApiKey => ErrorCode::InvalidApiKey,
+            ApiError::RateLimited { .. } | ApiError::TooManyStreams { .. } => {
+                ErrorCode::RateLimited
+            }
+            ApiError::RequestTimeout => ErrorCode::RequestTimeout,
+            ApiError::Unavailable => ErrorCode::ServiceUnavailable,
+            ApiError::UnsupportedMediaType => ErrorCode::UnsupportedMediaType,
+            ApiError::PayloadTooLarge { .. } => ErrorCode::PayloadTooLarge,
+            ApiError::InvalidJson(_) => ErrorCode::InvalidJson,
+            ApiError::MissingParameter(_) => ErrorCode::MissingParameter,
+            ApiError::InvalidParameter(_) => ErrorCode::InvalidParameter,
+            ApiError::InvalidDataset => ErrorCode::InvalidDataset,
+            ApiError::NotAcceptable => ErrorCode::NotAcceptable,
+            ApiError::Internal(_) => ErrorCode::InternalError,
         }
     }
 }
@@ -112,7 +105,7 @@ impl IntoResponse for ApiError {
         if let ApiError::Internal(detail) = &self {
             tracing::error!(detail = %detail, "internal error");
         }
-        let mut resp = error_response(self.status(), &self.to_string(), self.code());
+        let mut resp = error_response(self.error_code(), &self.to_string());
         match self {
             ApiError::MethodNotAllowed { allow } => {
                 resp.headers_mut()
@@ -138,44 +131,11 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// A JSON error response of the contract's shape.
-pub fn error_response(status: StatusCode, message: &str, code: &str) -> Response {
+/// A JSON error response of the contract's shape, with the code's status.
+pub fn error_response(code: ErrorCode, message: &str) -> Response {
     let body = ErrorBody {
         error: message.to_string(),
-        error_code: code.to_string(),
+        error_code: code.as_str().to_string(),
     };
-    (status, axum::Json(body)).into_response()
-}
-
-/// The `error_code` for a bare status produced outside the handlers (a
-/// framework rejection), so that even those answer in the contract's shape.
-pub fn code_for_status(status: StatusCode) -> (&'static str, &'static str) {
-    match status {
-        StatusCode::NOT_FOUND => ("NOT_FOUND", "No route matches this path."),
-        StatusCode::METHOD_NOT_ALLOWED => (
-            "METHOD_NOT_ALLOWED",
-            "This method is not allowed on this path.",
-        ),
-        StatusCode::UNAUTHORIZED => ("INVALID_API_KEY", "The API key is invalid."),
-        StatusCode::UNSUPPORTED_MEDIA_TYPE => (
-            "UNSUPPORTED_MEDIA_TYPE",
-            "Content-Type must be application/json.",
-        ),
-        StatusCode::PAYLOAD_TOO_LARGE => ("PAYLOAD_TOO_LARGE", "The request body is too large."),
-        StatusCode::REQUEST_TIMEOUT => ("REQUEST_TIMEOUT", "The request did not arrive in time."),
-        StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE => {
-            ("HEADERS_TOO_LARGE", "The request headers are too large.")
-        }
-        StatusCode::TOO_MANY_REQUESTS => ("RATE_LIMITED", "Too many requests; retry later."),
-        StatusCode::NOT_ACCEPTABLE => (
-            "NOT_ACCEPTABLE",
-            "The Accept header must allow text/event-stream or application/json.",
-        ),
-        StatusCode::SERVICE_UNAVAILABLE => (
-            "SERVICE_UNAVAILABLE",
-            "The service is unavailable; retry later.",
-        ),
-        s if s.is_client_error() => ("BAD_REQUEST", "The request is invalid."),
-        _ => ("INTERNAL_ERROR", "Internal server error."),
-    }
+    (code.status(), axum::Json(body)).into_response()
 }

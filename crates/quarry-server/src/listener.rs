@@ -22,12 +22,13 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::ConnectInfo;
-use axum::http::{header, HeaderValue, Request, Response, StatusCode};
+use axum::http::{header, HeaderValue, Request, Response};
 use axum::Router;
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
+use quarry_contract::ErrorCode;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use tower::ServiceExt;
@@ -75,9 +76,8 @@ fn head_size<B>(req: &Request<B>) -> usize {
 /// The 431 answer to a head over `max_header_bytes`; the connection closes.
 fn head_too_large(max: usize) -> Response<Body> {
     error_response(
-        StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+        ErrorCode::HeadersTooLarge,
         &format!("The request line and headers exceed {max} bytes."),
-        "HEADERS_TOO_LARGE",
         None,
     )
 }
@@ -177,9 +177,8 @@ pub async fn serve(
 /// The answer on a connection over the cap.
 fn over_capacity() -> Response<Body> {
     error_response(
-        StatusCode::SERVICE_UNAVAILABLE,
+        ErrorCode::ServiceUnavailable,
         "The server has too many open connections; retry later.",
-        "SERVICE_UNAVAILABLE",
         Some("1"),
     )
 }
@@ -187,14 +186,13 @@ fn over_capacity() -> Response<Body> {
 /// An error answered by the accept loop itself (the router never saw the
 /// request): the contract's shape, a request id, and `Connection: close`.
 fn error_response(
-    status: StatusCode,
+    code: ErrorCode,
     message: &str,
-    code: &str,
     retry_after: Option<&'static str>,
 ) -> Response<Body> {
     let body = serde_json::json!({ "error": message, "error_code": code }).to_string();
     let mut resp = Response::new(Body::from(body));
-    *resp.status_mut() = status;
+    *resp.status_mut() = code.status();
     let h = resp.headers_mut();
     h.insert(
         header::CONTENT_TYPE,

@@ -10,9 +10,10 @@ use axum::extract::Request;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
+use quarry_contract::{internal_error_message, ErrorCode};
 use tracing::Instrument;
 
-use crate::error::{code_for_status, error_response};
+use crate::error::error_response;
 
 pub const REQUEST_ID_HEADER: &str = "x-request-id";
 
@@ -66,14 +67,10 @@ pub async fn frame(mut req: Request, next: Next) -> Response {
     if status == StatusCode::INTERNAL_SERVER_ERROR {
         // Whatever produced it, the client gets the generic message and
         // the id to quote; the details are in the log.
-        resp = replace_body(
-            resp,
-            &format!("Internal server error (request id {id})."),
-            "INTERNAL_ERROR",
-        );
+        resp = replace_body(resp, &internal_error_message(&id), ErrorCode::InternalError);
     } else if (status.is_client_error() || status.is_server_error()) && !is_json(&resp) {
-        let (code, message) = code_for_status(status);
-        resp = replace_body(resp, message, code);
+        let code = ErrorCode::for_status(status);
+        resp = replace_body(resp, code.message(), code);
     }
     if let Ok(v) = HeaderValue::from_str(&id) {
         resp.headers_mut().insert(REQUEST_ID_HEADER, v);
@@ -97,9 +94,9 @@ fn is_json(resp: &Response) -> bool {
 }
 
 /// Same status and headers (e.g. `Allow`), the contract's body.
-fn replace_body(resp: Response, message: &str, code: &str) -> Response {
+fn replace_body(resp: Response, message: &str, code: ErrorCode) -> Response {
     let (mut parts, _) = resp.into_parts();
-    let fresh = error_response(parts.status, message, code);
+    let fresh = error_response(code, message);
     let (fresh_parts, body): (_, Body) = fresh.into_parts();
     parts.headers.remove(header::CONTENT_LENGTH);
     if let Some(ct) = fresh_parts.headers.get(header::CONTENT_TYPE) {

@@ -31,6 +31,7 @@ use crate::middleware::RequestId;
 use crate::request::QueryRequest;
 use crate::state::{AppState, LoadedDataset};
 use crate::zero_results;
+use quarry_contract::{internal_error_message, ErrorCode};
 
 /// Largest accepted request body.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
@@ -336,9 +337,12 @@ impl Emitter {
         // The shape guard: nothing runs that the renderer could not have
         // written (a second wall behind the engine's authorizer).
         let profile = &work.dataset.profile;
-        if let Err(reason) =
-            quarry_sql::check_select(sql, &profile.table, profile.fts_table.as_deref())
-        {
+        if let Err(reason) = quarry_sql::check_select(
+            &quarry_sql::Sqlite,
+            sql,
+            &profile.table,
+            profile.fts_table.as_deref(),
+        ) {
             return Err(EngineFailure::Failed(format!(
                 "statement refused by the shape guard: {reason}"
             )));
@@ -412,7 +416,8 @@ fn thoughts(plan: &QueryPlan, extra_notes: &[String]) -> EventData {
 /// conditions were the most restrictive.
 async fn produce(work: Work, plan: QueryPlan, out: Emitter) {
     let profile = &work.dataset.profile;
-    let render = |p: &QueryPlan| quarry_sql::render_select(profile, p, work.limit);
+    let render =
+        |p: &QueryPlan| quarry_sql::render_select(&quarry_sql::Sqlite, profile, p, work.limit);
     let sql = render(&plan);
     let outcome = out.run_sql(&work, &sql, work.limit).await;
     let (plan, sql, outcome, mut notes) = match (&outcome, plan.relaxed()) {
@@ -464,8 +469,12 @@ async fn explain_no_match(work: &Work, out: &Emitter, plan: &QueryPlan) -> Optio
     let mut counts = Vec::with_capacity(probes.len());
     if probes.len() > 1 {
         for p in &probes {
-            let sql =
-                quarry_sql::render_probe(&work.dataset.profile, &p.plan, zero_results::PROBE_CAP);
+            let sql = quarry_sql::render_probe(
+                &quarry_sql::Sqlite,
+                &work.dataset.profile,
+                &p.plan,
+                zero_results::PROBE_CAP,
+            );
             counts.push(
                 match out.run_sql(work, &sql, zero_results::PROBE_CAP).await {
                     Ok(items) => Some(items.len()),
@@ -503,8 +512,8 @@ async fn finish(work: &Work, out: &Emitter, outcome: Result<Vec<ResultItem>, Eng
             CloseData {
                 complete: false,
                 error: Some("The server is shutting down and stopped the query; retry it.".into()),
-                error_code: Some("SERVICE_UNAVAILABLE".into()),
-                retryable: Some(true),
+                error_code: Some(ErrorCode::ServiceUnavailable.to_string()),
+                retryable: Some(ErrorCode::ServiceUnavailable.retryable()),
             }
         }
         Err(EngineFailure::Timeout) => {
@@ -515,20 +524,17 @@ async fn finish(work: &Work, out: &Emitter, outcome: Result<Vec<ResultItem>, Eng
                     "The query took longer than {} ms and was stopped.",
                     work.state.query_timeout().as_millis()
                 )),
-                error_code: Some("QUERY_TIMEOUT".into()),
-                retryable: Some(true),
+                error_code: Some(ErrorCode::QueryTimeout.to_string()),
+                retryable: Some(ErrorCode::QueryTimeout.retryable()),
             }
         }
         Err(EngineFailure::Failed(detail)) => {
             tracing::error!(request_id = %work.request_id, detail = %detail, "query failed");
             CloseData {
                 complete: false,
-                error: Some(format!(
-                    "Internal server error (request id {}).",
-                    work.request_id
-                )),
-                error_code: Some("INTERNAL_ERROR".into()),
-                retryable: Some(false),
+                error: Some(internal_error_message(&work.request_id)),
+                error_code: Some(ErrorCode::InternalError.to_string()),
+                retryable: Some(ErrorCode::InternalError.retryable()),
             }
         }
     };

@@ -27,10 +27,10 @@ fn main() {
     for line in std::io::stdin().lock().lines() {
         let q = line.expect("stdin");
         let plan = planner.plan(&q, tier);
-        let sql = quarry_sql::render_select(&profile, &plan, limit);
+        let sql = quarry_sql::render_select(&quarry_sql::Sqlite, &profile, &plan, limit);
         let relaxed = plan
             .relaxed()
-            .map(|(p, _)| quarry_sql::render_select(&profile, &p, limit));
+            .map(|(p, _)| quarry_sql::render_select(&quarry_sql::Sqlite, &profile, &p, limit));
         let v = serde_json::json!({
             "filters": quarry_sql::thought_filters(&plan),
             "traits": plan.traits,

@@ -1,13 +1,14 @@
 //! The shape guard: a statement is allowed to run only if it has the shape
-//! the renderer writes. It is parsed (SQLite dialect) and checked against an
-//! allow-list, so that SQL from any other source (a bug, a future LLM
-//! back-end) gets the same scrutiny as the renderer's own: one `SELECT`, from
-//! the dataset's records table (joined to its FTS table at most), with plain
-//! column references, literals, the comparison and boolean operators the
-//! renderer uses, `LIKE … ESCAPE`, `MATCH`, scalar subqueries over the records
-//! table alone (which may group by a column to find its most or least
-//! frequent value), and the functions `bm25`, `min`, `max` and `count(*)`.
-//! Anything else (a
+//! the renderer writes. It is parsed (with the [`Dialect`](crate::Dialect)'s
+//! `sqlparser` dialect, SQLite today) and checked against an allow-list, so
+//! that SQL from any other source (a bug, a future LLM back-end) gets the
+//! same scrutiny as the renderer's own: one `SELECT`, from the dataset's
+//! records table (joined to its FTS table at most), with plain column
+//! references, literals, the comparison and boolean operators the renderer
+//! uses, `LIKE … ESCAPE`, `MATCH`, scalar subqueries over the records table
+//! alone (which may group by a column to find its most or least frequent
+//! value), and the functions `min`, `max`, `avg`, `count(*)` and the
+//! dialect's full-text ranking (`bm25`). Anything else (a
 //! second statement, a write, `ATTACH`, `PRAGMA`, a CTE, `UNION`, another
 //! table, a table-valued function, a placeholder, any other function) is
 //! refused with a reason.
@@ -21,20 +22,28 @@ use sqlparser::ast::{
     OrderByKind, Query, Select, SelectFlavor, SelectItem, SetExpr, Statement, TableFactor,
     TableWithJoins, UnaryOperator, Value,
 };
-use sqlparser::dialect::{Dialect, SQLiteDialect};
-use sqlparser::parser::{Parser, ParserError};
+use sqlparser::parser::Parser;
 
-/// Functions a statement may call.
-pub const ALLOWED_FUNCTIONS: [&str; 5] = ["bm25", "min", "max", "count", "avg"];
+use crate::Dialect;
+
+/// Aggregate functions a subquery may call; besides them, only the
+/// dialect's full-text ranking function is allowed.
+const AGGREGATES: [&str; 4] = ["min", "max", "count", "avg"];
 
 /// Deepest nesting of expressions accepted (the renderer nests a handful).
 const MAX_DEPTH: usize = 64;
 
-/// Checks that `sql` is one `SELECT` over `table` (and `fts_table`, if the
-/// dataset has one) of the shape the renderer writes. The error says what was
-/// refused; it may quote identifiers of the statement but never runs it.
-pub fn check_select(sql: &str, table: &str, fts_table: Option<&str>) -> Result<(), String> {
-    let statements = Parser::parse_sql(&Sqlite(SQLiteDialect {}), sql)
+/// Checks that `sql` is one `SELECT` in `dialect` over `table` (and
+/// `fts_table`, if the dataset has one) of the shape the renderer writes.
+/// The error says what was refused; it may quote identifiers of the
+/// statement but never runs it.
+pub fn check_select(
+    dialect: &dyn Dialect,
+    sql: &str,
+    table: &str,
+    fts_table: Option<&str>,
+) -> Result<(), String> {
+    let statements = Parser::parse_sql(dialect.parser(), sql)
         .map_err(|e| format!("the statement does not parse: {e}"))?;
     let [statement] = statements.as_slice() else {
         return Err(format!(
@@ -48,75 +57,10 @@ pub fn check_select(sql: &str, table: &str, fts_table: Option<&str>) -> Result<(
     let scope = Scope {
         table,
         fts_table,
+        fts_rank: dialect.fts_rank_function(),
         subquery: false,
     };
     check_query(query, scope, 0)
-}
-
-/// SQLite as `sqlparser` knows it, plus what SQLite accepts and the renderer
-/// writes but `SQLiteDialect` does not parse: `CROSS JOIN … ON` (the join
-/// that makes the FTS table drive, DESIGN §2). Everything else is delegated,
-/// and the parser's own dialect checks see SQLite.
-#[derive(Debug)]
-struct Sqlite(SQLiteDialect);
-
-impl Dialect for Sqlite {
-    fn dialect(&self) -> std::any::TypeId {
-        self.0.dialect()
-    }
-    fn supports_cross_join_constraint(&self) -> bool {
-        true
-    }
-    fn is_delimited_identifier_start(&self, ch: char) -> bool {
-        self.0.is_delimited_identifier_start(ch)
-    }
-    fn identifier_quote_style(&self, identifier: &str) -> Option<char> {
-        self.0.identifier_quote_style(identifier)
-    }
-    fn is_identifier_start(&self, ch: char) -> bool {
-        self.0.is_identifier_start(ch)
-    }
-    fn is_identifier_part(&self, ch: char) -> bool {
-        self.0.is_identifier_part(ch)
-    }
-    fn supports_filter_during_aggregation(&self) -> bool {
-        self.0.supports_filter_during_aggregation()
-    }
-    fn supports_start_transaction_modifier(&self) -> bool {
-        self.0.supports_start_transaction_modifier()
-    }
-    fn parse_statement(&self, parser: &mut Parser) -> Option<Result<Statement, ParserError>> {
-        self.0.parse_statement(parser)
-    }
-    fn parse_infix(
-        &self,
-        parser: &mut Parser,
-        expr: &Expr,
-        precedence: u8,
-    ) -> Option<Result<Expr, ParserError>> {
-        self.0.parse_infix(parser, expr, precedence)
-    }
-    fn supports_in_empty_list(&self) -> bool {
-        self.0.supports_in_empty_list()
-    }
-    fn supports_limit_comma(&self) -> bool {
-        self.0.supports_limit_comma()
-    }
-    fn supports_asc_desc_in_column_definition(&self) -> bool {
-        self.0.supports_asc_desc_in_column_definition()
-    }
-    fn supports_dollar_placeholder(&self) -> bool {
-        self.0.supports_dollar_placeholder()
-    }
-    fn supports_notnull_operator(&self) -> bool {
-        self.0.supports_notnull_operator()
-    }
-    fn supports_comma_separated_trim(&self) -> bool {
-        self.0.supports_comma_separated_trim()
-    }
-    fn supports_numeric_literal_underscores(&self) -> bool {
-        self.0.supports_numeric_literal_underscores()
-    }
 }
 
 /// Which tables a query may name: the top level may join the FTS table, a
@@ -125,6 +69,8 @@ impl Dialect for Sqlite {
 struct Scope<'a> {
     table: &'a str,
     fts_table: Option<&'a str>,
+    /// The dialect's full-text ranking function (`bm25`).
+    fts_rank: &'a str,
     subquery: bool,
 }
 
@@ -451,7 +397,7 @@ fn check_expr(e: &Expr, scope: Scope, depth: usize) -> Result<(), String> {
 fn check_function(f: &Function, scope: Scope) -> Result<(), String> {
     let name = single_name(&f.name).unwrap_or_else(|| f.name.to_string());
     let lower = name.to_ascii_lowercase();
-    if !ALLOWED_FUNCTIONS.contains(&lower.as_str()) {
+    if !(AGGREGATES.contains(&lower.as_str()) || lower == scope.fts_rank) {
         return Err(format!("function {name} is not allowed"));
     }
     if f.uses_odbc_syntax
@@ -479,11 +425,14 @@ fn check_function(f: &Function, scope: Scope) -> Result<(), String> {
     let [FunctionArg::Unnamed(FunctionArgExpr::Expr(arg))] = list.args.as_slice() else {
         return Err(format!("{name}() takes exactly one plain argument"));
     };
-    if lower == "bm25" {
+    if lower == scope.fts_rank {
         // bm25(<fts table>), at the top level only.
         return match arg {
             Expr::Identifier(id) if scope.is_fts(&id.value) => Ok(()),
-            _ => Err("bm25() takes the dataset's FTS table".into()),
+            _ => Err(format!(
+                "{}() takes the dataset's FTS table",
+                scope.fts_rank
+            )),
         };
     }
     // min/max over a column of the records table, inside a subquery.
@@ -516,13 +465,13 @@ mod tests {
     const F: Option<&str> = Some("companies_fts");
 
     fn ok(sql: &str) {
-        if let Err(e) = check_select(sql, T, F) {
+        if let Err(e) = check_select(&crate::Sqlite, sql, T, F) {
             panic!("refused {sql}: {e}");
         }
     }
 
     fn refused(sql: &str) -> String {
-        match check_select(sql, T, F) {
+        match check_select(&crate::Sqlite, sql, T, F) {
             Ok(()) => panic!("allowed {sql}"),
             Err(e) => e,
         }

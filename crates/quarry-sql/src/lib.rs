@@ -1,83 +1,75 @@
 //! The SQL renderer: the only place where SQL text is written.
 //!
-//! It turns a [`QueryPlan`] into one SQLite `SELECT`. Identifiers come from
-//! the dataset profile and are always double-quoted; values come from the
-//! plan's [`Literal`]s and are always rendered as SQL literals with their
-//! quotes doubled, so no text of the search phrase can change the shape of
-//! the statement. The same functions write the `thoughts.filters` strings, so
-//! the thoughts and the SQL cannot disagree.
+//! It turns a [`QueryPlan`] into one `SELECT` in a [`Dialect`] (today
+//! [`Sqlite`], the only back-end). Identifiers come from the dataset profile
+//! and are always quoted; values come from the plan's [`Literal`]s and are
+//! always rendered as SQL literals by the dialect, so no text of the search
+//! phrase can change the shape of the statement. The renderer decides the
+//! statement's shape; the dialect only spells its pieces. The same functions
+//! write the `thoughts.filters` strings (in standard SQL notation, whatever
+//! the dialect), so the thoughts and the SQL cannot disagree.
 
+mod dialect;
 mod guard;
 
-pub use guard::{check_select, ALLOWED_FUNCTIONS};
+pub use dialect::{ident, literal, Dialect, Sqlite};
+pub use guard::check_select;
 
 use quarry_planner::{
-    CompareOp, Condition, DatasetProfile, Direction, Filter, Literal, QueryPlan, TraitMatch,
+    CompareOp, Condition, DatasetProfile, Filter, Literal, OrderKey, QueryPlan,
 };
 use std::fmt::Write;
 
-/// Name of the first column of every rendered `SELECT`: the record's rowid,
-/// which is its 1-based row number in the imported file.
+/// Name of the first column of every rendered `SELECT`: the record's row
+/// position (its 1-based row number in the imported file).
 pub const ROW_NUMBER_ALIAS: &str = "_row";
 
-/// A double-quoted SQL identifier.
-pub fn ident(name: &str) -> String {
-    format!("\"{}\"", name.replace('"', "\"\""))
-}
-
-/// A SQL literal. Text has its single quotes doubled; non-finite floats,
-/// which SQL cannot spell, become NULL.
-pub fn literal(v: &Literal) -> String {
-    match v {
-        Literal::Integer(i) => i.to_string(),
-        Literal::Float(f) if f.is_finite() => {
-            let s = format!("{f:?}");
-            s
-        }
-        Literal::Float(_) => "NULL".to_string(),
-        Literal::Text(s) => quote_text(s),
-        Literal::Boolean(b) => if *b { "1" } else { "0" }.to_string(),
-    }
-}
-
-fn quote_text(s: &str) -> String {
-    // NUL cannot appear in a SQLite statement; the API refuses it earlier,
-    // and here it is dropped so the renderer's output is always valid SQL.
-    let s: String = s.chars().filter(|&c| c != '\0').collect();
-    format!("'{}'", s.replace('\'', "''"))
-}
-
-fn like_pattern(s: &str, prefix_only: bool) -> String {
-    let escaped = s
-        .replace('\\', "\\\\")
-        .replace('%', "\\%")
-        .replace('_', "\\_");
-    let pat = if prefix_only {
-        format!("{escaped}%")
-    } else {
-        format!("%{escaped}%")
-    };
-    format!("{} ESCAPE '\\'", quote_text(&pat))
-}
-
-/// How identifiers are written: bare for the thoughts, quoted and qualified
-/// for the SQL.
+/// How identifiers and values are written: bare identifiers and the
+/// standard notation for the thoughts, the dialect's quoted and qualified
+/// spelling for the SQL.
 #[derive(Clone, Copy)]
 enum Style<'a> {
     Thought,
-    Sql { table: &'a str },
+    Sql {
+        table: &'a str,
+        dialect: &'a dyn Dialect,
+    },
+}
+
+impl Style<'_> {
+    fn literal(self, v: &Literal) -> String {
+        match self {
+            Style::Thought => literal(v),
+            Style::Sql { dialect, .. } => dialect.literal(v),
+        }
+    }
+
+    fn like_pattern(self, s: &str, prefix_only: bool) -> String {
+        match self {
+            Style::Thought => dialect::like_pattern(s, prefix_only),
+            Style::Sql { dialect, .. } => dialect.like_pattern(s, prefix_only),
+        }
+    }
 }
 
 fn column(style: Style, field: &str) -> String {
-    if field == quarry_planner::ROW_ORDER_FIELD {
-        return match style {
-            Style::Thought => "row number".to_string(),
-            Style::Sql { table } => format!("{}.rowid", ident(table)),
-        };
-    }
     match style {
         Style::Thought => field.to_string(),
-        Style::Sql { table } => format!("{}.{}", ident(table), ident(field)),
+        Style::Sql { table, dialect } => {
+            format!("{}.{}", dialect.ident(table), dialect.ident(field))
+        }
+    }
+}
+
+/// What a plan orders by: a column, or the records' position, which in
+/// SQLite is the rowid (the row number in the imported file).
+fn order_key(style: Style, key: &OrderKey) -> String {
+    match key {
+        OrderKey::Field(field) => column(style, field),
+        OrderKey::RowPosition => match style {
+            Style::Thought => "row number".to_string(),
+            Style::Sql { table, dialect } => dialect.row_position(Some(table)),
+        },
     }
 }
 
@@ -97,11 +89,15 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
     let v = |i: usize| {
         c.values
             .get(i)
-            .map(literal)
+            .map(|x| style.literal(x))
             .unwrap_or_else(|| "NULL".into())
     };
-    let list = || c.values.iter().map(literal).collect::<Vec<_>>().join(", ");
+    let list = || {
+        let values: Vec<String> = c.values.iter().map(|x| style.literal(x)).collect();
+        values.join(", ")
+    };
     let first_text = || c.values.first().map(text_of).unwrap_or_default();
+    let like = |prefix_only| style.like_pattern(&first_text(), prefix_only);
     match c.op {
         CompareOp::Eq => format!("{col} = {}", v(0)),
         CompareOp::Ne => format!("({col} IS NULL OR {col} <> {})", v(0)),
@@ -112,12 +108,9 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
         CompareOp::Between => format!("{col} BETWEEN {} AND {}", v(0), v(1)),
         CompareOp::In => format!("{col} IN ({})", list()),
         CompareOp::NotIn => format!("({col} IS NULL OR {col} NOT IN ({}))", list()),
-        CompareOp::Contains => format!("{col} LIKE {}", like_pattern(&first_text(), false)),
-        CompareOp::NotContains => format!(
-            "({col} IS NULL OR {col} NOT LIKE {})",
-            like_pattern(&first_text(), false)
-        ),
-        CompareOp::StartsWith => format!("{col} LIKE {}", like_pattern(&first_text(), true)),
+        CompareOp::Contains => format!("{col} LIKE {}", like(false)),
+        CompareOp::NotContains => format!("({col} IS NULL OR {col} NOT LIKE {})", like(false)),
+        CompareOp::StartsWith => format!("{col} LIKE {}", like(true)),
         CompareOp::BeforeRowOf | CompareOp::AfterRowOf => {
             let (cmp, agg, word) = if c.op == CompareOp::BeforeRowOf {
                 ("<", "min", "before")
@@ -126,11 +119,13 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
             };
             match style {
                 Style::Thought => format!("row {word} {col} = {}", v(0)),
-                Style::Sql { table } => {
-                    let t = ident(table);
+                Style::Sql { table, dialect: d } => {
                     format!(
-                        "{t}.rowid {cmp} (SELECT {agg}(rowid) FROM {t} WHERE {} = {})",
-                        ident(&c.field),
+                        "{} {cmp} (SELECT {agg}({}) FROM {} WHERE {} = {})",
+                        d.row_position(Some(table)),
+                        d.row_position(None),
+                        d.ident(table),
+                        d.ident(&c.field),
                         v(0)
                     )
                 }
@@ -147,12 +142,12 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
                 Style::Thought => {
                     format!("{col} {sym} {col} of the record where {anchor} = {}", v(1))
                 }
-                Style::Sql { table } => {
-                    let t = ident(table);
+                Style::Sql { table, dialect: d } => {
+                    let t = d.ident(table);
                     format!(
                         "{col} {sym} (SELECT {} FROM {t} WHERE {} = {} LIMIT 1)",
-                        ident(&c.field),
-                        ident(&anchor),
+                        d.ident(&c.field),
+                        d.ident(&anchor),
                         v(1)
                     )
                 }
@@ -166,16 +161,17 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
             };
             match style {
                 Style::Thought => format!("{col} = the {word} frequent {col}"),
-                Style::Sql { table } => {
-                    let t = ident(table);
-                    let f = ident(&c.field);
+                Style::Sql { table, dialect: d } => {
+                    let t = d.ident(table);
+                    let f = d.ident(&c.field);
+                    let first = d.row_position(None);
                     let extra = if others.is_empty() {
                         String::new()
                     } else {
                         format!(" AND {others}")
                     };
                     format!(
-                        "{col} = (SELECT {f} FROM {t} WHERE {f} IS NOT NULL{extra} GROUP BY {f} ORDER BY count(*) {dir}, min(rowid) LIMIT 1)"
+                        "{col} = (SELECT {f} FROM {t} WHERE {f} IS NOT NULL{extra} GROUP BY {f} ORDER BY count(*) {dir}, min({first}) LIMIT 1)"
                     )
                 }
             }
@@ -184,8 +180,8 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
             let sym = if c.op == CompareOp::GtAvg { ">" } else { "<" };
             match style {
                 Style::Thought => format!("{col} {sym} the average {col}"),
-                Style::Sql { table } => {
-                    let t = ident(table);
+                Style::Sql { table, dialect: d } => {
+                    let t = d.ident(table);
                     format!(
                         "{col} {sym} (SELECT avg({}) FROM {t})",
                         column(style, &c.field)
@@ -228,72 +224,58 @@ pub fn thought_filters(plan: &QueryPlan) -> Vec<String> {
         .collect()
 }
 
-/// The FTS5 query for a plan's traits: every token double-quoted (quotes
-/// doubled), so FTS5 operators typed by the user (`NEAR(`, `*`, `^`, column
-/// filters) are searched as plain words. `None` when no trait has a token.
-pub fn fts_query(plan: &QueryPlan) -> Option<String> {
-    let parts: Vec<String> = plan
-        .traits
-        .iter()
-        .filter_map(|t| {
-            let tokens: Vec<String> = t
-                .split(|c: char| !c.is_alphanumeric())
-                .filter(|w| !w.is_empty())
-                .map(|w| w.to_lowercase())
-                .collect();
-            if tokens.is_empty() {
-                None
-            } else {
-                Some(format!("\"{}\"", tokens.join(" ").replace('"', "\"\"")))
-            }
-        })
-        .collect();
-    if parts.is_empty() {
-        return None;
-    }
-    let sep = match plan.trait_match {
-        TraitMatch::All => " AND ",
-        TraitMatch::Any => " OR ",
-    };
-    Some(parts.join(sep))
-}
-
-/// Renders the plan as one SQLite `SELECT` returning the row number
+/// Renders the plan as one `SELECT` in `dialect` returning the row position
 /// (aliased [`ROW_NUMBER_ALIAS`]) then every column of the dataset in order,
 /// at most `limit` rows.
-pub fn render_select(profile: &DatasetProfile, plan: &QueryPlan, limit: u32) -> String {
-    render(profile, plan, limit, true)
+pub fn render_select(
+    dialect: &dyn Dialect,
+    profile: &DatasetProfile,
+    plan: &QueryPlan,
+    limit: u32,
+) -> String {
+    render(dialect, profile, plan, limit, true)
 }
 
 /// [`render_select`] without `ORDER BY` and ignoring the plan's own row
 /// count: a probe that tells whether (and how often, up to `limit`) the
 /// plan's conditions match, without ranking every match. Used to say which
 /// conditions of a query that found nothing were the most restrictive.
-pub fn render_probe(profile: &DatasetProfile, plan: &QueryPlan, limit: u32) -> String {
-    render(profile, plan, limit, false)
+pub fn render_probe(
+    dialect: &dyn Dialect,
+    profile: &DatasetProfile,
+    plan: &QueryPlan,
+    limit: u32,
+) -> String {
+    render(dialect, profile, plan, limit, false)
 }
 
-fn render(profile: &DatasetProfile, plan: &QueryPlan, limit: u32, ordered: bool) -> String {
+fn render(
+    d: &dyn Dialect,
+    profile: &DatasetProfile,
+    plan: &QueryPlan,
+    limit: u32,
+    ordered: bool,
+) -> String {
     let table = profile.table.as_str();
-    let style = Style::Sql { table };
-    let t = ident(table);
-    let mut sql = format!("SELECT {t}.rowid AS {}", ident(ROW_NUMBER_ALIAS));
+    let style = Style::Sql { table, dialect: d };
+    let mut sql = format!(
+        "SELECT {} AS {}",
+        d.row_position(Some(table)),
+        d.ident(ROW_NUMBER_ALIAS)
+    );
     for c in &profile.columns {
         let _ = write!(sql, ", {}", column(style, &c.name));
     }
     let mut wheres = Vec::new();
-    let fts = match (&profile.fts_table, fts_query(plan)) {
+    let fts = match (&profile.fts_table, d.fts_query(plan)) {
         (Some(fts_table), Some(q)) => Some((fts_table.as_str(), q)),
         _ => None,
     };
     if let Some((fts_table, q)) = &fts {
-        // The FTS table drives the join: SQLite runs MATCH once, then looks
-        // records up by rowid (see DESIGN §2 on the plan this avoids).
-        let f = ident(fts_table);
-        let _ = write!(sql, " FROM {f} CROSS JOIN {t} ON {t}.rowid = {f}.rowid");
-        wheres.push(format!("{f} MATCH {}", quote_text(q)));
+        let _ = write!(sql, " FROM {}", d.fts_from(table, fts_table));
+        wheres.push(d.fts_match(fts_table, q));
     } else {
-        let _ = write!(sql, " FROM {t}");
+        let _ = write!(sql, " FROM {}", d.ident(table));
     }
     let others = plan
         .filters
@@ -313,18 +295,12 @@ fn render(profile: &DatasetProfile, plan: &QueryPlan, limit: u32, ordered: bool)
     let mut order: Vec<String> = plan
         .order
         .iter()
-        .map(|o| {
-            let dir = match o.direction {
-                Direction::Asc => "ASC",
-                Direction::Desc => "DESC",
-            };
-            format!("{} {dir} NULLS LAST", column(style, &o.field))
-        })
+        .map(|o| d.order_term(&order_key(style, &o.key), o.direction))
         .collect();
     if let Some((fts_table, _)) = &fts {
-        order.push(format!("bm25({})", ident(fts_table)));
+        order.push(d.fts_rank(fts_table));
     }
-    order.push(format!("{t}.rowid"));
+    order.push(d.row_position(Some(table)));
     let _ = write!(sql, " ORDER BY {}", order.join(", "));
     let n = plan.limit.map_or(limit, |l| l.min(limit)).max(1);
     let _ = write!(sql, " LIMIT {n}");
@@ -395,7 +371,7 @@ mod tests {
                 "employees > 500".to_string()
             ]
         );
-        let sql = render_select(&profile(), &plan, 10);
+        let sql = render_select(&Sqlite, &profile(), &plan, 10);
         assert!(
             sql.contains(r#""companies"."country" = 'O''Brien''; DROP TABLE x; --'"#),
             "{sql}"
@@ -408,10 +384,10 @@ mod tests {
         let mut plan = QueryPlan::empty(Tier::Default);
         plan.traits = vec!["NEAR(fin\"tech".into(), "remote-first".into(), "*^".into()];
         assert_eq!(
-            fts_query(&plan).unwrap(),
+            Sqlite.fts_query(&plan).unwrap(),
             "\"near fin tech\" AND \"remote first\""
         );
-        let sql = render_select(&profile(), &plan, 5);
+        let sql = render_select(&Sqlite, &profile(), &plan, 5);
         assert!(
             sql.contains(r#"FROM "companies_fts" CROSS JOIN "companies""#),
             "{sql}"
@@ -423,9 +399,9 @@ mod tests {
     fn plan_limit_is_capped_by_request_limit() {
         let mut plan = QueryPlan::empty(Tier::Small);
         plan.limit = Some(50);
-        assert!(render_select(&profile(), &plan, 7).ends_with("LIMIT 7"));
+        assert!(render_select(&Sqlite, &profile(), &plan, 7).ends_with("LIMIT 7"));
         plan.limit = Some(3);
-        assert!(render_select(&profile(), &plan, 7).ends_with("LIMIT 3"));
+        assert!(render_select(&Sqlite, &profile(), &plan, 7).ends_with("LIMIT 3"));
     }
 
     #[test]
@@ -438,11 +414,11 @@ mod tests {
             CompareOp::Gt,
             vec![Literal::Integer(500)],
         ));
-        let sql = render_probe(&profile(), &plan, 101);
+        let sql = render_probe(&Sqlite, &profile(), &plan, 101);
         assert!(!sql.contains("ORDER BY"), "{sql}");
         assert!(sql.ends_with(" LIMIT 101"), "{sql}");
         assert!(sql.contains("MATCH") && sql.contains("> 500"), "{sql}");
-        check_select(&sql, "companies", Some("companies_fts")).unwrap();
+        check_select(&Sqlite, &sql, "companies", Some("companies_fts")).unwrap();
     }
 
     #[test]
@@ -455,14 +431,14 @@ mod tests {
             thought_filters(&plan),
             ["employees > the average employees"]
         );
-        let sql = render_select(&profile(), &plan, 10);
+        let sql = render_select(&Sqlite, &profile(), &plan, 10);
         assert!(
             sql.contains(
                 r#"WHERE "companies"."employees" > (SELECT avg("companies"."employees") FROM "companies")"#
             ),
             "{sql}"
         );
-        check_select(&sql, "companies", Some("companies_fts")).unwrap();
+        check_select(&Sqlite, &sql, "companies", Some("companies_fts")).unwrap();
     }
 
     #[test]

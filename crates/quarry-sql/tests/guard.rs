@@ -3,7 +3,7 @@
 //! stamp (hand-written hostile SQL over the same tables fails).
 
 use quarry_planner::{DatasetProfile, Planner, Tier};
-use quarry_sql::{check_select, render_select};
+use quarry_sql::{check_select, render_select, Sqlite};
 
 fn profile() -> DatasetProfile {
     serde_json::from_str(include_str!("fixtures/companies-profile.json")).unwrap()
@@ -80,8 +80,8 @@ fn every_rendered_statement_passes_the_guard() {
             }
             for plan in plans {
                 for limit in [1, 10, 100] {
-                    let sql = render_select(&p, &plan, limit);
-                    if let Err(e) = check_select(&sql, &p.table, fts) {
+                    let sql = render_select(&Sqlite, &p, &plan, limit);
+                    if let Err(e) = check_select(&Sqlite, &sql, &p.table, fts) {
                         panic!("{phrase:?} ({tier:?}): {e}\n{sql}");
                     }
                     checked += 1;
@@ -95,8 +95,8 @@ fn every_rendered_statement_passes_the_guard() {
 #[test]
 fn a_dataset_without_fts_refuses_an_fts_join() {
     let sql = r#"SELECT "companies".rowid AS "_row" FROM "companies_fts" CROSS JOIN "companies" ON "companies".rowid = "companies_fts".rowid ORDER BY "companies".rowid LIMIT 1"#;
-    assert!(check_select(sql, "companies", Some("companies_fts")).is_ok());
-    assert!(check_select(sql, "companies", None).is_err());
+    assert!(check_select(&Sqlite, sql, "companies", Some("companies_fts")).is_ok());
+    assert!(check_select(&Sqlite, sql, "companies", None).is_err());
     // Another dataset's tables are another dataset's.
-    assert!(check_select(sql, "movies", Some("movies_fts")).is_err());
+    assert!(check_select(&Sqlite, sql, "movies", Some("movies_fts")).is_err());
 }

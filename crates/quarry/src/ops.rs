@@ -25,24 +25,24 @@ fn store(data_dir: &Path) -> SqliteStore {
     SqliteStore::in_data_dir(data_dir)
 }
 
+/// Unix seconds as a UTC instant. Instants beyond the calendar's range
+/// (about 262,000 years either way; the catalog writes only the clock's
+/// time) stop at its ends.
 fn format_time(unix: i64) -> String {
-    // Days since the epoch to a civil date (proleptic Gregorian).
-    let days = unix.div_euclid(86_400);
-    let secs = unix.rem_euclid(86_400);
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
+    use chrono::{DateTime, Datelike, Timelike, Utc};
+    let t = DateTime::from_timestamp(unix, 0).unwrap_or(if unix < 0 {
+        DateTime::<Utc>::MIN_UTC
+    } else {
+        DateTime::<Utc>::MAX_UTC
+    });
     format!(
-        "{y:04}-{m:02}-{d:02} {:02}:{:02}:{:02}Z",
-        secs / 3600,
-        secs / 60 % 60,
-        secs % 60
+        "{:04}-{:02}-{:02} {:02}:{:02}:{:02}Z",
+        t.year(),
+        t.month(),
+        t.day(),
+        t.hour(),
+        t.minute(),
+        t.second()
     )
 }
 
@@ -439,6 +439,24 @@ mod tests {
         assert_eq!(format_time(0), "1970-01-01 00:00:00Z");
         assert_eq!(format_time(951_782_400), "2000-02-29 00:00:00Z");
         assert_eq!(format_time(1_700_000_000), "2023-11-14 22:13:20Z");
+    }
+
+    /// The values the hand-written calendar (Hinnant's algorithm) gave
+    /// before the calendar became `chrono`'s.
+    #[test]
+    fn edge_times() {
+        for (unix, want) in [
+            (-1, "1969-12-31 23:59:59Z"),
+            (-86_400, "1969-12-31 00:00:00Z"),
+            (951_868_799, "2000-02-29 23:59:59Z"),
+            (951_868_800, "2000-03-01 00:00:00Z"),
+            (1_709_164_800, "2024-02-29 00:00:00Z"),
+            (-2_208_988_800, "1900-01-01 00:00:00Z"),
+            (-62_162_121_600, "0000-02-29 00:00:00Z"),
+            (253_402_300_800, "10000-01-01 00:00:00Z"),
+        ] {
+            assert_eq!(format_time(unix), want, "{unix}");
+        }
     }
 
     #[test]

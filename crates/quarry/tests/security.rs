@@ -204,7 +204,7 @@ fn check_stream(events: &[Value], limit: usize, table: &str, fts: Option<&str>, 
     );
     assert_eq!(events[3]["data"], json!({"complete": true}), "{ctx}");
     let sql = events[1]["data"]["sql"].as_str().unwrap();
-    if let Err(e) = quarry_sql::check_select(sql, table, fts) {
+    if let Err(e) = quarry_sql::check_select(&quarry_sql::Sqlite, sql, table, fts) {
         panic!("{ctx}: the SQL is not one SELECT on the dataset: {e}\n{sql}");
     }
     let items = events[2]["data"]["items"].as_array().unwrap();

@@ -253,18 +253,22 @@ impl RowSource for ParquetSource {
     }
 }
 
-/// Days since 1970-01-01 to a proleptic Gregorian (year, month, day).
+/// Days since 1970-01-01 to a proleptic Gregorian (year, month, day), by
+/// `chrono`'s calendar. A Parquet date may lie millions of years away, past
+/// chrono's range, so the day is first taken within the 400-year cycle that
+/// starts on 1970-01-01 (the Gregorian calendar repeats every 146,097 days)
+/// and the whole cycles are added back to the year.
 pub(crate) fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
+    use chrono::Datelike;
+    const CYCLE_DAYS: i64 = 146_097;
+    let (cycles, day) = (days.div_euclid(CYCLE_DAYS), days.rem_euclid(CYCLE_DAYS));
+    // 1970-01-01 to 2369-12-31: always within chrono's range.
+    let date = chrono::NaiveDate::from_epoch_days(day as i32).unwrap_or_default();
+    (
+        i64::from(date.year()) + 400 * cycles,
+        date.month(),
+        date.day(),
+    )
 }
 
 fn write_date(out: &mut String, days: i64) {
@@ -559,7 +563,32 @@ mod tests {
         assert_eq!(civil_from_days(-1), (1969, 12, 31));
         assert_eq!(civil_from_days(19_723), (2024, 1, 1));
         assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        // The values the hand-written algorithm (Hinnant's) gave before the
+        // calendar became chrono's, far beyond chrono's range included.
+        for (days, want) in [
+            (59, (1970, 3, 1)),
+            (11_017, (2000, 3, 1)),
+            (-25_567, (1900, 1, 1)),
+            (-719_468, (0, 3, 1)),
+            (-719_469, (0, 2, 29)),
+            (-584_389, (369, 12, 31)),
+            (730_545, (3970, 3, 2)),
+            (2_932_896, (9999, 12, 31)),
+            (2_932_897, (10000, 1, 1)),
+            (-2_932_897, (-6060, 1, 2)),
+            (2_147_483_647, (5_881_580, 7, 11)),
+            (-2_147_483_648, (-5_877_641, 6, 23)),
+            (106_751_991_167, (292_278_994, 8, 17)),
+        ] {
+            assert_eq!(civil_from_days(days), want, "{days}");
+        }
         let mut s = String::new();
+        write_date(&mut s, -2_932_897);
+        assert_eq!(s, "-6060-01-02");
+        s.clear();
+        write_date(&mut s, -719_469);
+        assert_eq!(s, "0000-02-29");
+        s.clear();
         write_timestamp(&mut s, 1_700_000_000_123, &TimeUnit::Millisecond, true);
         assert_eq!(s, "2023-11-14T22:13:20.123Z");
         s.clear();

@@ -1,0 +1,216 @@
+//! The small word lists that cue a pass: the words that introduce a value,
+//! a year, a count or a position, the glue a pass may skip between a word
+//! and the field it governs, and the words of sorting and frequency. Each
+//! list is named after the question a pass asks of a word.
+
+/// "first", "last", "final": a position in the dataset's order.
+pub fn is_position_word(w: &str) -> bool {
+    matches!(w, "first" | "last" | "final")
+}
+
+/// Words that start a relative date ("last 3 years", "this year").
+pub fn is_relative_date_word(w: &str) -> bool {
+    matches!(w, "last" | "past" | "previous" | "this" | "recent")
+}
+
+/// The months in a unit of a relative date, by the unit's stem.
+pub fn months_in_unit(stem: &str) -> Option<i32> {
+    match stem {
+        "year" => Some(12),
+        "month" => Some(1),
+        "decade" => Some(120),
+        _ => None,
+    }
+}
+
+/// A text value meaning "yes" in a yes/no column.
+pub fn is_yes_word(w: &str) -> bool {
+    matches!(w, "yes" | "y" | "true" | "t")
+}
+
+/// A text value of a yes/no column.
+pub fn is_yes_no_word(w: &str) -> bool {
+    matches!(w, "yes" | "y" | "true" | "t" | "no" | "n" | "false" | "f")
+}
+
+/// Glue words that alone never name a field, whatever the column names.
+pub fn is_glue_word(w: &str) -> bool {
+    matches!(
+        w,
+        "the" | "of" | "a" | "in" | "and" | "to" | "by" | "for" | "is" | "s" | "no"
+    )
+}
+
+/// "named h", "called X": whatever follows is a value.
+pub fn introduces_value(w: &str) -> bool {
+    matches!(w, "named" | "called" | "titled")
+}
+
+/// Words of a column name for an origin, when the word before a value says
+/// "from Chicago".
+pub const ORIGIN_COLUMN_WORDS: &[&str] = &["origin", "source", "from", "departure", "depart"];
+/// Words of a column name for a destination ("to Chicago").
+pub const DESTINATION_COLUMN_WORDS: &[&str] = &["dest", "destination", "to", "arrival", "arrive"];
+
+/// The column words a word before a value points to: an origin after
+/// "from", a destination after "to".
+pub fn direction_column_words(w: &str) -> Option<&'static [&'static str]> {
+    match w {
+        "from" | "leaving" | "departing" | "out" => Some(ORIGIN_COLUMN_WORDS),
+        "to" | "into" | "arriving" | "landing" | "toward" | "towards" => {
+            Some(DESTINATION_COLUMN_WORDS)
+        }
+        _ => None,
+    }
+}
+
+/// Words a negation reaches across besides stopwords and field names ("not
+/// from", "doesn't have").
+pub fn negation_bridge(w: &str) -> bool {
+    matches!(w, "have" | "has" | "use" | "from" | "in" | "equal")
+}
+
+/// Where a position word puts the records: before or after the anchor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Before,
+    After,
+}
+
+/// "before San Juan", "the driver after X": the side a word names.
+pub fn position_side(w: &str) -> Option<Side> {
+    match w {
+        "before" | "previous" | "preceding" | "prior" | "above" => Some(Side::Before),
+        "after" | "next" | "following" | "succeeding" | "below" => Some(Side::After),
+        _ => None,
+    }
+}
+
+/// Words allowed between a position word and its anchor ("right after").
+pub fn is_position_filler(w: &str) -> bool {
+    matches!(
+        w,
+        "the" | "to" | "right" | "just" | "immediately" | "directly"
+    )
+}
+
+/// Words allowed between a comparison and the record it compares with
+/// ("taller than the one …").
+pub fn is_comparison_filler(w: &str) -> bool {
+    matches!(w, "the" | "that" | "of")
+}
+
+/// "the letter w", "the substring ab": the next word is a part to search.
+pub fn asks_for_spelled_part(w: &str) -> bool {
+    matches!(
+        w,
+        "letter" | "letters" | "substring" | "character" | "characters" | "string"
+    )
+}
+
+/// "contains", "including": asks for a part of a field.
+pub fn is_contain_word(w: &str) -> bool {
+    matches!(
+        w,
+        "contain" | "contains" | "containing" | "include" | "includes" | "including"
+    )
+}
+
+/// Words between an owner field and a generic one ("the state whose name").
+pub fn is_owner_glue(w: &str) -> bool {
+    matches!(w, "whose" | "s" | "of" | "the")
+}
+
+/// A field word that names any text field of its owner ("name", "title").
+pub fn is_generic_name_word(w: &str) -> bool {
+    matches!(w, "name" | "names" | "title")
+}
+
+/// A part of a column name that makes it a year column.
+pub fn is_year_name_part(w: &str) -> bool {
+    matches!(w, "year" | "yr" | "season")
+}
+
+/// A part of a text column name whose values hold a year ("2007
+/// (May–October)").
+pub fn is_year_text_name_part(w: &str) -> bool {
+    matches!(w, "year" | "years" | "season" | "date" | "dates")
+}
+
+/// Words allowed between a field and the number or word after it
+/// ("age is 30", "a weight of 10").
+pub fn is_field_glue(w: &str) -> bool {
+    matches!(
+        w,
+        "is" | "are" | "was" | "with" | "has" | "have" | "of" | "had"
+    )
+}
+
+/// Words allowed between a comparison and "average" ("above the average").
+pub fn is_average_article(w: &str) -> bool {
+    matches!(w, "the" | "an" | "a" | "that" | "its" | "their")
+}
+
+/// "average", "mean", "avg".
+pub fn is_average_word(w: &str) -> bool {
+    matches!(w, "average" | "mean" | "avg")
+}
+
+/// Words allowed between a comparator and its number ("over about 5").
+pub fn is_number_article(w: &str) -> bool {
+    matches!(w, "a" | "an" | "the" | "about" | "around")
+}
+
+/// Words between the two numbers of a range ("10 and 20", "2010 to
+/// 2015").
+pub fn joins_range(w: &str) -> bool {
+    matches!(w, "and" | "to" | "through")
+}
+
+/// Words that make the number after them a year ("in 1994", "during
+/// 2007").
+pub fn introduces_year(w: &str) -> bool {
+    matches!(w, "in" | "during" | "since" | "by")
+}
+
+/// Words after which a year-like number is read as a year when no field is
+/// named ("of 2015", "year 2015").
+pub fn precedes_year(w: &str) -> bool {
+    matches!(w, "in" | "of" | "during" | "year")
+}
+
+/// Words before a number that make it a count ("the 3 cheapest").
+pub fn introduces_count(w: &str) -> bool {
+    matches!(w, "the" | "top" | "first")
+}
+
+/// "the most common nationality": a superlative about frequency.
+pub fn is_frequency_word(w: &str) -> bool {
+    matches!(
+        w,
+        "common" | "frequent" | "popular" | "usual" | "often" | "frequently"
+    )
+}
+
+/// Whether a superlative asks for the most (true) or least (false) frequent
+/// value: "most", "least", "fewest".
+pub fn frequency_direction(w: &str) -> Option<bool> {
+    match w {
+        "most" => Some(true),
+        "least" | "fewest" => Some(false),
+        _ => None,
+    }
+}
+
+/// "sorted by X", "in order of X".
+pub fn is_sort_word(w: &str) -> bool {
+    matches!(
+        w,
+        "order" | "ordered" | "sort" | "sorted" | "rank" | "ranked" | "arrange" | "arranged"
+    )
+}
+
+/// Words that make a sort descending.
+pub fn is_descending_word(w: &str) -> bool {
+    matches!(w, "descending" | "desc" | "decreasing" | "reverse")
+}

@@ -1,0 +1,180 @@
+//! Field words: synonym groups (a word typed by the user links to a column
+//! whose name holds any word of its group), the groups a comparative or
+//! superlative can imply ([`FieldGroup`]), and abbreviations found in column
+//! names.
+
+/// A synonym group a word of comparison can imply when no field is named
+/// next to it ("older than 30" is about age, "the cheapest" about price).
+/// Each names one group of [`FIELD_SYNONYMS`], so a comparative cannot
+/// point at a group that does not exist.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FieldGroup {
+    Price,
+    Height,
+    Weight,
+    Year,
+    Salary,
+    Age,
+    Rating,
+    Length,
+    Speed,
+    Size,
+    Population,
+    Mpg,
+}
+
+impl FieldGroup {
+    /// The group's words, its head first.
+    pub fn synonyms(self) -> &'static [&'static str] {
+        match self {
+            FieldGroup::Price => PRICE,
+            FieldGroup::Height => HEIGHT,
+            FieldGroup::Weight => WEIGHT,
+            FieldGroup::Year => YEAR,
+            FieldGroup::Salary => SALARY,
+            FieldGroup::Age => AGE,
+            FieldGroup::Rating => RATING,
+            FieldGroup::Length => LENGTH,
+            FieldGroup::Speed => SPEED,
+            FieldGroup::Size => SIZE,
+            FieldGroup::Population => POPULATION,
+            FieldGroup::Mpg => MPG,
+        }
+    }
+}
+
+const PRICE: &[&str] = &[
+    "price",
+    "cost",
+    "costs",
+    "expensive",
+    "cheap",
+    "cheaper",
+    "cheapest",
+    "priced",
+    "fee",
+    "charge",
+];
+const HEIGHT: &[&str] = &[
+    "height", "tall", "taller", "tallest", "high", "short", "shorter", "shortest",
+];
+const WEIGHT: &[&str] = &[
+    "weight", "mass", "heavy", "heavier", "heaviest", "light", "lighter", "lightest", "weigh",
+    "weighing", "weighs", "weighed", "weighted",
+];
+const YEAR: &[&str] = &["year", "when", "yr", "yrs"];
+const SALARY: &[&str] = &[
+    "salary", "paid", "pay", "earn", "earns", "earning", "earnings", "wage", "income",
+];
+const AGE: &[&str] = &[
+    "age", "aged", "old", "older", "oldest", "young", "younger", "youngest",
+];
+const RATING: &[&str] = &["rating", "rated", "score", "stars"];
+const LENGTH: &[&str] = &["length", "long", "longer", "longest"];
+const SPEED: &[&str] = &[
+    "speed", "fast", "faster", "fastest", "slow", "slower", "slowest", "quick", "quicker",
+    "quickest",
+];
+const SIZE: &[&str] = &[
+    "size", "big", "bigger", "biggest", "large", "larger", "largest", "small", "smaller",
+    "smallest",
+];
+const POPULATION: &[&str] = &[
+    "population",
+    "populous",
+    "populated",
+    "inhabitant",
+    "resident",
+    "pop",
+    "people",
+];
+const MPG: &[&str] = &[
+    "mpg",
+    "fuel efficient",
+    "efficient",
+    "economy",
+    "miles per gallon",
+];
+
+/// Synonym groups for field words: a word typed by the user links to a
+/// column whose name holds any word of its group.
+pub const FIELD_SYNONYMS: &[&[&str]] = &[
+    PRICE,
+    HEIGHT,
+    WEIGHT,
+    YEAR,
+    SALARY,
+    AGE,
+    &["revenue", "sales", "turnover"],
+    &["employee", "staff", "headcount", "worker", "people"],
+    POPULATION,
+    RATING,
+    &["date", "day", "when"],
+    LENGTH,
+    SPEED,
+    SIZE,
+    &["area", "surface"],
+    &["gross", "box office", "earned"],
+    &["budget", "spent"],
+    &["horsepower", "hp", "power", "powerful"],
+    MPG,
+    &["capacity", "seats", "seat"],
+    &["distance", "far", "farther", "farthest"],
+    &["duration", "runtime", "running time", "minutes"],
+    &["country", "nation", "nationality"],
+    &["city", "town", "hometown"],
+    &["gender", "sex"],
+    &["quantity", "qty"],
+    &["percent", "percentage", "pct", "share"],
+];
+
+/// Abbreviations found in column names, with the word they stand for.
+pub const ABBREVIATIONS: &[(&str, &str)] = &[
+    ("yrs", "years"),
+    ("yr", "year"),
+    ("hwy", "highway"),
+    ("mpg", "mpg"),
+    ("num", "number"),
+    ("no", "number"),
+    ("nbr", "number"),
+    ("qty", "quantity"),
+    ("amt", "amount"),
+    ("pct", "percent"),
+    ("perc", "percent"),
+    ("avg", "average"),
+    ("dob", "birth"),
+    ("pop", "population"),
+    ("dept", "department"),
+    ("emp", "employee"),
+    ("addr", "address"),
+    ("desc", "description"),
+    ("cnt", "count"),
+    ("dt", "date"),
+    ("ht", "height"),
+    ("wt", "weight"),
+    ("max", "maximum"),
+    ("min", "minimum"),
+    ("temp", "temperature"),
+    ("lat", "latitude"),
+    ("lon", "longitude"),
+    ("lng", "longitude"),
+    ("cyl", "cylinders"),
+    ("disp", "displacement"),
+    ("hp", "horsepower"),
+    ("accel", "acceleration"),
+    ("rev", "revenue"),
+    ("mgr", "manager"),
+    ("loc", "location"),
+    ("cty", "city"),
+    ("st", "state"),
+    ("prov", "province"),
+    ("gov", "government"),
+    ("govt", "government"),
+    ("intl", "international"),
+    ("natl", "national"),
+    ("pts", "points"),
+    ("reb", "rebounds"),
+    ("ast", "assists"),
+    ("gp", "games"),
+    ("ppg", "points"),
+];

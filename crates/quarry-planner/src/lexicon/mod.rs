@@ -1,0 +1,17 @@
+//! The planner's built-in knowledge of English and of the world: words that
+//! carry no condition, synonyms and abbreviations of field words, the words
+//! of comparison and order, the small word lists that cue each pass, and
+//! names a search box has to know (countries, demonyms, US states, months).
+//! Passes ask these tables; no pass holds a word list of its own.
+
+mod comparison;
+mod cues;
+mod fields;
+mod words;
+mod world;
+
+pub use comparison::*;
+pub use cues::*;
+pub use fields::*;
+pub use words::*;
+pub use world::*;

@@ -1,0 +1,274 @@
+//! What the planner tells the user about how it read a phrase: one [`Note`]
+//! per decision, carrying the data, rendered to a sentence in one place
+//! (`impl Display`). The sentences are part of the API's `thoughts`
+//! (`metadata`), so their wording is a contract.
+
+use crate::plan::{Direction, MatchKind, Tier};
+use std::fmt;
+
+/// One sentence of `thoughts.metadata`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Note {
+    /// The fields the phrase named: (the phrase's words, the column).
+    FieldsNamed { fields: Vec<(String, String)> },
+    /// "last 3 years": the field on or after a day counted from `today`.
+    RelativeDate {
+        source: String,
+        field: String,
+        from: String,
+        today: String,
+    },
+    /// A yes/no field named in the phrase, read as yes (or not yes).
+    YesNoField {
+        source: String,
+        field: String,
+        negated: bool,
+    },
+    /// A month name on the date field.
+    Month { source: String, field: String },
+    /// "more gold than Kenya": `field` compared with the anchor record's.
+    RowComparison {
+        source: String,
+        field: String,
+        anchor_field: String,
+        anchor_value: String,
+        matched: MatchKind,
+    },
+    /// "before San Juan": the records listed before or after an anchor.
+    RowPosition {
+        source: String,
+        before: bool,
+        field: String,
+        value: String,
+        matched: MatchKind,
+    },
+    /// One or more values of a field (negated or not).
+    Value {
+        source: String,
+        field: String,
+        negated: bool,
+        matched: MatchKind,
+        ambiguous: bool,
+        confidence: f32,
+    },
+    /// Quoted text searched inside a field.
+    Substring { text: String, field: String },
+    /// A numeric field against its mean over the whole dataset.
+    Average {
+        source: String,
+        field: String,
+        above: bool,
+        confidence: f32,
+    },
+    /// A number read as a condition on a field.
+    Number {
+        source: String,
+        field: String,
+        matched: MatchKind,
+        confidence: f32,
+    },
+    /// The most or least frequent value of a field.
+    MostFrequent {
+        source: String,
+        field: String,
+        most: bool,
+        confidence: f32,
+    },
+    /// A superlative ordering by a field.
+    Order {
+        source: String,
+        field: String,
+        direction: Direction,
+    },
+    /// "the first", "last 3": the records' position in the dataset.
+    OrderByPosition { source: String },
+    /// A superlative with no field to order by.
+    NoOrderField { source: String },
+    /// "which had higher attendance, A or B": the choice between records.
+    ChooseAlternative { source: String, field: String },
+    /// Words searched in the full-text index.
+    Traits { words: Vec<String> },
+    /// Words that were no field, value or condition.
+    Ignored { words: Vec<String> },
+    /// Which tier ran.
+    Tier(Tier),
+    /// Nothing to filter, search or order by.
+    NoCondition,
+}
+
+/// How a link was made, as the notes say it.
+fn match_word(kind: MatchKind) -> &'static str {
+    match kind {
+        MatchKind::Exact => "exact",
+        MatchKind::Stemmed => "stemmed",
+        MatchKind::Synonym => "synonym",
+        MatchKind::Inferred => "inferred",
+        MatchKind::Fuzzy => "fuzzy",
+    }
+}
+
+impl fmt::Display for Note {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Note::FieldsNamed { fields } => {
+                let names: Vec<String> = fields
+                    .iter()
+                    .map(|(words, column)| format!("'{words}' → {column}"))
+                    .collect();
+                write!(f, "Fields named: {}.", names.join(", "))
+            }
+            Note::Order {
+                source,
+                field,
+                direction,
+            } => write!(
+                f,
+                "'{source}' orders by {field} {}.",
+                match direction {
+                    Direction::Desc => "descending",
+                    Direction::Asc => "ascending",
+                }
+            ),
+            Note::OrderByPosition { source } => write!(
+                f,
+                "'{source}' orders by the records' position in the dataset."
+            ),
+            Note::NoOrderField { source } => {
+                write!(f, "'{source}' names no field to order by; ignored.")
+            }
+            Note::ChooseAlternative { source, field } => write!(
+                f,
+                "'{source}' chooses between the alternatives by {field}."
+            ),
+            Note::Traits { words } => write!(
+                f,
+                "Searched the text fields for: {} (full-text, ranked by BM25).",
+                words.join(", ")
+            ),
+            Note::Ignored { words } => write!(
+                f,
+                "Words ignored (not a field, value or condition of this dataset): {}.",
+                words.join(", ")
+            ),
+            Note::Tier(Tier::Default) => f.write_str(
+                "Default tier: exact, stemmed, synonym, world-knowledge and fuzzy linking; relaxes once if nothing matches.",
+            ),
+            Note::Tier(Tier::Small) => {
+                f.write_str("Small tier: exact and stemmed linking only, no relaxation.")
+            }
+            Note::NoCondition => {
+                f.write_str("No condition found: returning the records in dataset order.")
+            }
+            Note::RelativeDate { .. } | Note::YesNoField { .. } | Note::Month { .. } | Note::RowComparison { .. } | Note::RowPosition { .. } | Note::Value { .. } | Note::Substring { .. } | Note::Average { .. } | Note::Number { .. } | Note::MostFrequent { .. } => self.fmt_condition(f),
+        }
+    }
+}
+
+impl Note {
+    /// The sentence of a note about one condition.
+    fn fmt_condition(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Note::RelativeDate {
+                source,
+                field,
+                from,
+                today,
+            } => write!(
+                f,
+                "'{source}' read as {field} on or after {from} (counted from {today})."
+            ),
+            Note::YesNoField {
+                source,
+                field,
+                negated,
+            } => write!(
+                f,
+                "'{source}' names the yes/no field {field}; keeping records where it is {}.",
+                if *negated { "not yes" } else { "yes" }
+            ),
+            Note::Month { source, field } => write!(f, "'{source}' read as a month of {field}."),
+            Note::RowComparison {
+                source,
+                field,
+                anchor_field,
+                anchor_value,
+                matched,
+            } => write!(
+                f,
+                "'{source}' compares {field} with the record whose {anchor_field} is '{anchor_value}' ({}).",
+                match_word(*matched)
+            ),
+            Note::RowPosition {
+                source,
+                before,
+                field,
+                value,
+                matched,
+            } => write!(
+                f,
+                "'{source}' read as the records listed {} the one whose {field} is '{value}' ({}).",
+                if *before { "before" } else { "after" },
+                match_word(*matched)
+            ),
+            Note::Value {
+                source,
+                field,
+                negated,
+                matched,
+                ambiguous,
+                confidence,
+            } => write!(
+                f,
+                "{} '{source}' matched a value of {field} ({}{}, confidence {confidence:.2}).",
+                if *negated { "Negated:" } else { "Value" },
+                match_word(*matched),
+                if *ambiguous {
+                    ", also found in other fields"
+                } else {
+                    ""
+                },
+            ),
+            Note::Substring { text, field } => write!(
+                f,
+                "'{text}' is not a whole value of {field}; searching for it inside {field}."
+            ),
+            Note::Average {
+                source,
+                field,
+                above,
+                confidence,
+            } => write!(
+                f,
+                "'{source}' read as {field} {} its average over the whole dataset (confidence {confidence:.2}).",
+                if *above { "above" } else { "below" }
+            ),
+            Note::Number {
+                source,
+                field,
+                matched,
+                confidence,
+            } => write!(
+                f,
+                "'{source}' read as a condition on {field} ({}, confidence {confidence:.2}).",
+                if *matched == MatchKind::Exact {
+                    "field named next to the number"
+                } else {
+                    match_word(*matched)
+                }
+            ),
+            Note::MostFrequent {
+                source,
+                field,
+                most,
+                confidence,
+            } => write!(
+                f,
+                "'{source}' read as the {} frequent value of {field} among the matching records (inferred, confidence {confidence:.2}).",
+                if *most { "most" } else { "least" }
+            ),
+            Note::FieldsNamed { .. } | Note::Order { .. } | Note::OrderByPosition { .. } | Note::NoOrderField { .. } | Note::ChooseAlternative { .. } | Note::Traits { .. } | Note::Ignored { .. } | Note::Tier(_) | Note::NoCondition => {
+                unreachable!("not a note about a condition")
+            }
+        }
+    }
+}

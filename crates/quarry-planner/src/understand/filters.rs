@@ -1,0 +1,66 @@
+//! The plan's filters: every pass adds its conditions through
+//! `push_condition` (which drops a repeated one and records the token span
+//! it came from), and pass 11 joins conditions on different fields written
+//! "A or B" into one filter of alternatives.
+
+use super::Ctx;
+use crate::lexicon::is_stopword;
+use crate::plan::{Condition, Filter};
+use std::collections::HashSet;
+
+impl Ctx<'_> {
+    /// Adds a one-condition filter that the phrase's tokens `span` produced.
+    pub(super) fn push_condition(&mut self, span: (usize, usize), condition: Condition) {
+        // A phrase that repeats itself asks once ("red red red cars").
+        let same = |f: &Filter| {
+            f.any_of.len() == 1
+                && f.any_of[0].field == condition.field
+                && f.any_of[0].op == condition.op
+                && f.any_of[0].values == condition.values
+        };
+        if self.plan.filters.iter().any(same) {
+            return;
+        }
+        self.filter_spans.push(span);
+        self.plan.filters.push(Filter {
+            any_of: vec![condition],
+        });
+    }
+
+    /// "8 cylinders or produced before 1980": conditions on different
+    /// fields joined by "or" become one filter of alternatives.
+    pub(super) fn join_alternatives(&mut self) {
+        let mut order: Vec<usize> =
+            (0..self.plan.filters.len().min(self.filter_spans.len())).collect();
+        order.sort_by_key(|&k| self.filter_spans[k].0);
+        let mut merged: Vec<(usize, usize)> = Vec::new();
+        for w in order.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            let (ae, bs) = (self.filter_spans[a].1, self.filter_spans[b].0);
+            if ae <= bs
+                && bs - ae <= 5
+                && (ae..bs)
+                    .find(|&k| !is_stopword(self.norm(k)) || self.word_at(k, "or"))
+                    .is_some_and(|k| self.word_at(k, "or"))
+                && (ae..bs).all(|k| self.toks[k].is_word())
+                && self.plan.filters[a].any_of[0].field != self.plan.filters[b].any_of[0].field
+            {
+                merged.push((a, b));
+            }
+        }
+        let mut removed = HashSet::new();
+        for (a, b) in merged.into_iter().rev() {
+            if removed.contains(&a) {
+                continue;
+            }
+            let other = self.plan.filters[b].any_of.clone();
+            self.plan.filters[a].any_of.extend(other);
+            removed.insert(b);
+        }
+        let mut k = 0;
+        self.plan.filters.retain(|_| {
+            k += 1;
+            !removed.contains(&(k - 1))
+        });
+    }
+}

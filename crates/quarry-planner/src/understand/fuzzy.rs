@@ -1,0 +1,115 @@
+//! Default tier only: linking beyond the words of the dataset: place
+//! names, codes and demonyms ("German" → Germany, "California" → CA), values
+//! that are codes or prefixes of a word ("herbivores" → `herbi`), and typos
+//! (through the index's deletion neighbourhoods).
+
+use super::mentions::ValueMention;
+use super::Ctx;
+use crate::lexicon::place_variants;
+use crate::plan::MatchKind;
+
+impl Ctx<'_> {
+    /// Place names, codes and demonyms over one to three words
+    /// ("German" → Germany, "California" → CA, "African" → Africa).
+    pub(super) fn place_at(&self, i: usize) -> Option<ValueMention> {
+        for len in (1..=3).rev() {
+            if i + len > self.toks.len()
+                || (i..i + len).any(|k| self.claims.is_claimed(k) || !self.toks[k].is_word())
+            {
+                continue;
+            }
+            let phrase = (i..i + len)
+                .map(|k| self.norm(k))
+                .collect::<Vec<_>>()
+                .join(" ");
+            for v in place_variants(&phrase) {
+                let ws: Vec<String> = v.split(' ').map(str::to_string).collect();
+                if let Some(ids) = self.ix.values_by_first.get(&ws[0]) {
+                    let ids: Vec<u32> = ids
+                        .iter()
+                        .copied()
+                        .filter(|&id| self.ix.values[id as usize].words == ws)
+                        .collect();
+                    if !ids.is_empty() {
+                        return Some(ValueMention {
+                            start: i,
+                            end: i + len,
+                            entries: ids,
+                            kind: MatchKind::Synonym,
+                        });
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Default tier only: values that are codes or prefixes of the word
+    /// ("herbivores" → `herbi`), and typos.
+    pub(super) fn world_or_fuzzy(&self, i: usize) -> Option<ValueMention> {
+        let t = &self.toks[i];
+        if self.ix.row_nouns.contains(&t.stem) {
+            return None;
+        }
+        // Codes and prefixes: a one-word value that is a prefix of the word
+        // (`herbi` of "herbivores") or that the word's stem begins
+        // (`rodentia` for "rodents").
+        let w = t.norm.as_str();
+        if w.len() >= 5 {
+            let mut found: Vec<u32> = Vec::new();
+            for cut in 4..w.len() {
+                if !w.is_char_boundary(cut) {
+                    continue;
+                }
+                if let Some(ids) = self.ix.values_by_first.get(&w[..cut]) {
+                    found.extend(
+                        ids.iter()
+                            .filter(|&&id| self.ix.values[id as usize].words.len() == 1),
+                    );
+                }
+            }
+            if found.is_empty() && t.stem.len() >= 5 {
+                for (first, ids) in self.ix.values_with_prefix(&t.stem) {
+                    if first.len() <= t.stem.len() + 3 {
+                        found.extend(
+                            ids.iter()
+                                .filter(|&&id| self.ix.values[id as usize].words.len() == 1),
+                        );
+                    }
+                }
+            }
+            if !found.is_empty() && found.len() <= 3 {
+                return Some(ValueMention {
+                    start: i,
+                    end: i + 1,
+                    entries: found,
+                    kind: MatchKind::Inferred,
+                });
+            }
+        }
+        // Typos.
+        if self.ix.word_rows.contains_key(&t.stem) || self.ix.fields_by_first.contains_key(&t.stem)
+        {
+            return None;
+        }
+        let mut best: Option<ValueMention> = None;
+        for cand in self.ix.fuzzy_candidates(w) {
+            let first = vec![cand.to_string()];
+            if let Some((len, ids, _)) = self.value_match_at(i, Some(&first)) {
+                if best.as_ref().is_none_or(|b| len > b.end - b.start) {
+                    best = Some(ValueMention {
+                        start: i,
+                        end: i + len,
+                        entries: ids,
+                        kind: MatchKind::Fuzzy,
+                    });
+                } else if let Some(b) = &mut best {
+                    if len == b.end - b.start {
+                        b.entries.extend(ids);
+                    }
+                }
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,177 @@
+//! Locating the field a word governs: the field mention right after or
+//! right before it (across glue words), the column a comparative's field
+//! group implies, the dataset's year column, and whether a negation governs
+//! a span. Shared by the passes that attach a word to a field.
+
+use super::Ctx;
+use crate::lexicon::{
+    is_field_glue, is_stopword, is_year_name_part, is_year_text_name_part, negation_bridge, Cmp,
+    FieldGroup,
+};
+use crate::profile::ColumnType;
+use crate::text::stem;
+use std::collections::HashSet;
+
+impl Ctx<'_> {
+    /// The columns the phrase's field mentions name.
+    pub(super) fn mentioned_columns(&self) -> HashSet<usize> {
+        self.fields
+            .iter()
+            .flat_map(|f| f.columns.iter().map(|c| c.0))
+            .collect()
+    }
+
+    /// Whether a negation word governs the span starting at `start`: within
+    /// three words before it, with only glue words or field names between.
+    pub(super) fn negated(&self, start: usize) -> bool {
+        self.negations.iter().any(|&ng| {
+            ng < start
+                && start - ng <= 4
+                && (ng + 1..start).all(|k| {
+                    let w = self.norm(k);
+                    is_stopword(w)
+                        || self.fields.iter().any(|f| f.start <= k && k < f.end)
+                        || negation_bridge(w)
+                })
+        }) || self
+            .ops
+            .iter()
+            .any(|o| o.cmp == Cmp::Ne && o.end <= start && start - o.end <= 1)
+    }
+
+    /// The column a field group implies ("older" → age): an ordered column
+    /// whose name holds a word of the group, else (for a year) the year
+    /// column, else text that sorts as its number.
+    pub(super) fn column_for_group(&self, group: FieldGroup) -> Option<usize> {
+        let stems: Vec<String> = group.synonyms().iter().map(|w| stem(w)).collect();
+        self.ix
+            .ordered_columns()
+            .find(|&c| {
+                crate::text::words(&self.ix.column_name(c).replace('_', " "))
+                    .iter()
+                    .any(|w| stems.contains(&stem(w)))
+            })
+            .or_else(|| {
+                if group == FieldGroup::Year {
+                    self.year_column()
+                } else {
+                    None
+                }
+            })
+            .or_else(|| {
+                // Heights like "1.87 m", times like "4:19.84": text that
+                // sorts as its number.
+                (0..self.ix.profile.columns.len()).find(|&c| {
+                    self.sortable_text(c)
+                        && crate::text::words(&self.ix.column_name(c).replace('_', " "))
+                            .iter()
+                            .any(|w| stems.contains(&stem(w)))
+                })
+            })
+    }
+
+    /// A text column whose values all start with a digit (the profile's
+    /// smallest and largest do), so its text order follows its numbers.
+    pub(super) fn sortable_text(&self, c: usize) -> bool {
+        let col = &self.ix.profile.columns[c];
+        let digit = |v: &Option<String>| {
+            v.as_deref()
+                .is_some_and(|s| s.starts_with(|ch: char| ch.is_ascii_digit()))
+        };
+        col.ty == ColumnType::Text && digit(&col.min) && digit(&col.max)
+    }
+
+    /// A column with an order of its own: numbers and dates.
+    pub(super) fn is_ordered(&self, c: usize) -> bool {
+        matches!(
+            self.ix.column_type(c),
+            ColumnType::Integer | ColumnType::Float | ColumnType::Date | ColumnType::DateTime
+        )
+    }
+
+    /// The dataset's year column: named for a year, else a date, else
+    /// integers between 1000 and 2100, else text named for years.
+    pub(super) fn year_column(&self) -> Option<usize> {
+        let cols = &self.ix.profile.columns;
+        self.ix
+            .ordered_columns()
+            .find(|&c| cols[c].name.split('_').any(is_year_name_part))
+            .or_else(|| {
+                self.ix
+                    .ordered_columns()
+                    .find(|&c| matches!(cols[c].ty, ColumnType::Date | ColumnType::DateTime))
+            })
+            .or_else(|| {
+                self.ix.ordered_columns().find(|&c| {
+                    cols[c].ty == ColumnType::Integer
+                        && cols[c]
+                            .min
+                            .as_deref()
+                            .and_then(|m| m.parse::<i64>().ok())
+                            .is_some_and(|m| m >= 1000)
+                        && cols[c]
+                            .max
+                            .as_deref()
+                            .and_then(|m| m.parse::<i64>().ok())
+                            .is_some_and(|m| m <= 2100)
+                })
+            })
+            .or_else(|| {
+                // "2007 (May–October)", "13 December 1950": text that holds the year.
+                (0..cols.len()).find(|&c| {
+                    cols[c].ty == ColumnType::Text
+                        && cols[c].name.split('_').any(is_year_text_name_part)
+                })
+            })
+    }
+
+    /// A field mention of an ordered column starting at `i` (after up to
+    /// `skip` glue words), or ending just before `i`.
+    pub(super) fn field_after(&self, i: usize, skip: usize) -> Option<(usize, usize)> {
+        let mut k = i;
+        let mut skipped = 0;
+        loop {
+            if let Some(f) = self.fields.iter().find(|f| f.start == k) {
+                return f
+                    .columns
+                    .iter()
+                    .find(|c| self.is_ordered(c.0))
+                    .map(|c| (c.0, f.end));
+            }
+            if k < self.toks.len()
+                && skipped < skip
+                && self.toks[k].is_word()
+                && is_stopword(self.norm(k))
+            {
+                k += 1;
+                skipped += 1;
+                continue;
+            }
+            return None;
+        }
+    }
+
+    /// The ordered column of a field mention ending just before `i` (after
+    /// up to `skip` glue words), unless a number already took it.
+    pub(super) fn field_before(&self, i: usize, skip: usize) -> Option<usize> {
+        let mut k = i;
+        let mut skipped = 0;
+        while k > 0 {
+            if let Some(f) = self.fields.iter().find(|f| f.end == k) {
+                if self.claims.is_field_attached(f.start) {
+                    return None;
+                }
+                return f.columns.iter().find(|c| self.is_ordered(c.0)).map(|c| c.0);
+            }
+            let w = self.norm(k - 1);
+            if skipped < skip && self.toks[k - 1].is_word() && (is_stopword(w) || is_field_glue(w))
+            {
+                k -= 1;
+                skipped += 1;
+                continue;
+            }
+            return None;
+        }
+        None
+    }
+}

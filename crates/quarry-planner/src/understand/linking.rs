@@ -1,0 +1,318 @@
+//! Pass 3, linking: each unclaimed token starts the longest value or field
+//! name it can (a value wins a tie unless the field is named in full);
+//! quoted text matches whole values only. In the default tier, place names,
+//! codes and typos are tried next (`fuzzy`), and a word that appears inside
+//! few values of one field is a part of a value. Claims what it links.
+
+use super::claims::ClaimedBy;
+use super::mentions::{FieldMention, ValueMention};
+use super::Ctx;
+use crate::index::AliasKind;
+use crate::lexicon::{introduces_value, is_glue_word, is_negation, is_stopword};
+use crate::plan::{MatchKind, Tier};
+use crate::text::TokenKind;
+
+impl Ctx<'_> {
+    /// The longest value match at `i`, optionally with the first word
+    /// replaced (fuzzy correction or a place-name variant).
+    pub(super) fn value_match_at(
+        &self,
+        i: usize,
+        first: Option<&[String]>,
+    ) -> Option<(usize, Vec<u32>, MatchKind)> {
+        let t = &self.toks[i];
+        let ix = self.ix;
+        let mut best: Option<(usize, Vec<u32>, MatchKind)> = None;
+        let mut consider = |ids: &[u32], stemmed: bool, this: &Ctx| {
+            for &id in ids {
+                let e = &ix.values[id as usize];
+                // Words the query must supply: the replaced first words, then tokens.
+                let (skip, lead) = match first {
+                    Some(f) => (f.len(), f),
+                    None => (0, &[][..]),
+                };
+                if e.words.len() < skip || e.words[..skip] != *lead {
+                    continue;
+                }
+                let need = e.words.len() - skip;
+                let mut k = 0;
+                let mut ok = true;
+                let mut exact = !stemmed;
+                let start = if first.is_some() { i + 1 } else { i };
+                if first.is_none() && need == 0 {
+                    continue;
+                }
+                while k < need {
+                    let q = start + k;
+                    if q >= this.toks.len() || this.claims.is_claimed(q) {
+                        ok = false;
+                        break;
+                    }
+                    let tk = &this.toks[q];
+                    if tk.kind == TokenKind::Quoted {
+                        ok = false;
+                        break;
+                    }
+                    let w = &e.words[skip + k];
+                    if tk.norm == *w {
+                    } else if tk.stem == e.stems[skip + k] {
+                        exact = false;
+                    } else {
+                        ok = false;
+                        break;
+                    }
+                    k += 1;
+                }
+                if !ok {
+                    continue;
+                }
+                let len = if first.is_some() { need + 1 } else { need };
+                // A single word that is a stopword or a bare number is not a
+                // value on its own.
+                // "named h", "called X": whatever follows is a value.
+                let introduced = i > 0 && introduces_value(&this.toks[i - 1].norm);
+                if e.words.len() == 1 && first.is_none() && !introduced {
+                    let w = &e.words[0];
+                    if is_stopword(w) || w.len() < 2 || w.chars().all(|c| c.is_ascii_digit()) {
+                        continue;
+                    }
+                }
+                if !introduced
+                    && e.words
+                        .iter()
+                        .all(|w| is_stopword(w) || w.chars().all(|c| c.is_ascii_digit()))
+                    && first.is_none()
+                {
+                    continue;
+                }
+                let kind = if exact {
+                    MatchKind::Exact
+                } else {
+                    MatchKind::Stemmed
+                };
+                match &mut best {
+                    Some((bl, ids, bk)) if *bl == len => {
+                        if !ids.contains(&id) {
+                            ids.push(id);
+                        }
+                        if kind > *bk {
+                            *bk = kind;
+                        }
+                    }
+                    Some((bl, _, _)) if *bl > len => {}
+                    _ => best = Some((len, vec![id], kind)),
+                }
+            }
+        };
+        match first {
+            Some(f) => {
+                if let Some(ids) = ix.values_by_first.get(&f[0]) {
+                    consider(ids, false, self);
+                }
+            }
+            None => {
+                if let Some(ids) = ix.values_by_first.get(&t.norm) {
+                    consider(ids, false, self);
+                }
+                if let Some(ids) = ix.values_by_first.get(&t.stem) {
+                    consider(ids, true, self);
+                }
+                if let Some(ids) = ix.values_by_first_stem.get(&t.stem) {
+                    consider(ids, true, self);
+                }
+            }
+        }
+        best
+    }
+
+    pub(super) fn field_match_at(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
+        let t = &self.toks[i];
+        if !t.is_word() {
+            return None;
+        }
+        let aliases = self.ix.fields_by_first.get(&t.stem)?;
+        let mut best: Option<(usize, Vec<(usize, AliasKind)>)> = None;
+        for a in aliases {
+            if a.kind == AliasKind::Synonym && self.tier == Tier::Small {
+                continue;
+            }
+            let len = a.words.len();
+            let ok = (0..len).all(|k| {
+                let q = i + k;
+                q < self.toks.len()
+                    && !self.claims.is_claimed(q)
+                    && self.toks[q].is_word()
+                    && self.toks[q].stem == a.words[k]
+            });
+            if !ok {
+                continue;
+            }
+            // Glue words alone never name a field.
+            if len == 1 && is_glue_word(&a.words[0]) {
+                continue;
+            }
+            match &mut best {
+                Some((bl, cols)) if *bl == len => {
+                    if let Some(c) = cols.iter_mut().find(|(c, _)| *c == a.column) {
+                        c.1 = c.1.max(a.kind);
+                    } else {
+                        cols.push((a.column, a.kind));
+                    }
+                }
+                Some((bl, _)) if *bl > len => {}
+                _ => best = Some((len, vec![(a.column, a.kind)])),
+            }
+        }
+        if let Some((_, cols)) = &mut best {
+            cols.sort_by_key(|c| std::cmp::Reverse(c.1));
+            let top = cols[0].1;
+            cols.retain(|c| c.1 == top);
+        }
+        best
+    }
+
+    pub(super) fn link(&mut self) {
+        let n = self.toks.len();
+        let mut i = 0;
+        while i < n {
+            if self.claims.is_claimed(i) {
+                i += 1;
+                continue;
+            }
+            let t = self.toks[i].clone();
+            if t.kind == TokenKind::Quoted {
+                // A quoted value matches whole values only.
+                let ws: Vec<String> = t.stem.split(' ').map(str::to_string).collect();
+                let ids: Vec<u32> = self
+                    .ix
+                    .values_by_first
+                    .get(&ws[0])
+                    .map(|ids| {
+                        ids.iter()
+                            .copied()
+                            .filter(|&id| self.ix.values[id as usize].words == ws)
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                if !ids.is_empty() {
+                    self.values.push(ValueMention {
+                        start: i,
+                        end: i + 1,
+                        entries: ids,
+                        kind: MatchKind::Exact,
+                    });
+                    self.claims.claim_token(i, ClaimedBy::Value);
+                }
+                i += 1;
+                continue;
+            }
+            let value = self.value_match_at(i, None);
+            let field = self.field_match_at(i);
+            let vlen = value.as_ref().map_or(0, |v| v.0);
+            let flen = field.as_ref().map_or(0, |f| f.0);
+            let take_value = vlen > 0
+                && (vlen > flen
+                    || (vlen == flen
+                        && field
+                            .as_ref()
+                            .is_some_and(|(_, cols)| cols[0].1 != AliasKind::Full)));
+            if take_value {
+                let (len, entries, kind) = value.unwrap();
+                self.values.push(ValueMention {
+                    start: i,
+                    end: i + len,
+                    entries,
+                    kind,
+                });
+                self.claims.claim((i, i + len), ClaimedBy::Value);
+                i += len;
+                continue;
+            }
+            if let Some((len, columns)) = field {
+                self.fields.push(FieldMention {
+                    start: i,
+                    end: i + len,
+                    columns,
+                });
+                self.claims.claim((i, i + len), ClaimedBy::Field);
+                i += len;
+                continue;
+            }
+            let place = if self.tier == Tier::Default && t.is_word() && !is_stopword(&t.norm) {
+                self.place_at(i)
+            } else {
+                None
+            };
+            if let Some(m) = place.or_else(|| self.partial_value_at(i)) {
+                self.claims.claim((m.start, m.end), ClaimedBy::Value);
+                i = m.end;
+                self.values.push(m);
+                continue;
+            }
+            if t.is_word()
+                && self.tier == Tier::Default
+                && !is_stopword(&t.norm)
+                && !is_negation(&t.norm)
+            {
+                if let Some(m) = self.world_or_fuzzy(i) {
+                    let len = m.end - m.start;
+                    self.claims.claim((i, i + len), ClaimedBy::Value);
+                    self.values.push(m);
+                    i += len;
+                    continue;
+                }
+            }
+            i += 1;
+        }
+    }
+
+    /// Part of a several-word value: the longest run of words starting at
+    /// `i` that appears, in order, inside few values of one field ("Senna"
+    /// for "Ayrton Senna", "camarines sur" for "Camarines Sur Province").
+    pub(super) fn partial_value_at(&self, i: usize) -> Option<ValueMention> {
+        let t = &self.toks[i];
+        if !t.is_word()
+            || is_stopword(&t.norm)
+            || is_negation(&t.norm)
+            || t.norm.chars().count() < 3
+        {
+            return None;
+        }
+        if self.ix.row_nouns.contains(&t.stem) || self.ix.fields_by_first.contains_key(&t.stem) {
+            return None;
+        }
+        let mut cands: Vec<u32> = self.ix.values_by_word.get(&t.stem)?.clone();
+        if cands.len() >= 64 {
+            return None;
+        }
+        let mut end = i + 1;
+        // Extend over following words that continue the same values.
+        while end < self.toks.len() && !self.claims.is_claimed(end) && self.toks[end].is_word() {
+            let keep: Vec<u32> = cands
+                .iter()
+                .copied()
+                .filter(|&id| {
+                    let e = &self.ix.values[id as usize];
+                    e.stems
+                        .windows(end - i + 1)
+                        .any(|w| w.iter().zip(i..=end).all(|(s, k)| *s == self.toks[k].stem))
+                })
+                .collect();
+            if keep.is_empty() {
+                break;
+            }
+            cands = keep;
+            end += 1;
+        }
+        // A lone common word inside many values is a trait, not a value.
+        if cands.len() > 6 || (end - i == 1 && cands.len() > 3) {
+            return None;
+        }
+        Some(ValueMention {
+            start: i,
+            end,
+            entries: cands,
+            kind: MatchKind::Inferred,
+        })
+    }
+}

@@ -1,0 +1,135 @@
+//! The pipeline from a phrase to a plan: a sequence of passes over the
+//! phrase's tokens. The passes share a [`Ctx`]: the mentions found so far,
+//! the [`Claims`] (which tokens a pass has understood, and marks left for
+//! later passes), the plan and its notes. A pass never re-reads a token an
+//! earlier pass claimed, so the order below is part of the meaning.
+//!
+//! | # | pass (module) | reads | claims / writes |
+//! |---|---|---|---|
+//! | 1 | relative dates (`dates`) | tokens | claims "last 3 years"; a `Ge` filter |
+//! | 2 | operators (`operators`) | tokens, field aliases (a two-word field wins) | claims superlatives, their counts and position words; writes comparators, superlatives, negations |
+//! | 3 | linking (`linking`, `fuzzy`) | unclaimed tokens | claims values and fields; writes their mentions |
+//! | 4 | values (`values`) | value and field mentions, comparators, negations | a filter per field of values; row comparisons ("more gold than Kenya") and positions ("before San Juan"), which set the order by position |
+//! | 5 | substrings (`quoted`) | unclaimed quoted text or spelled parts, field mentions | claims them; a `Contains` filter or a trait |
+//! | 6 | averages (`average`) | comparators, "average", field mentions | claims the span and marks it; a `GtAvg`/`LtAvg` filter |
+//! | 7 | numbers (`numbers`) | unclaimed numbers, comparators, field mentions, attached fields | claims the number phrase, attaches its field; a filter |
+//! | 8 | months (`dates`) | unclaimed month names | claims them; a filter on the date column |
+//! | 9 | yes/no fields (`yes_no`) | field mentions, filters so far | a filter for "yes" |
+//! | 10 | order and top-N (`order`) | superlatives, field mentions, average marks, the position anchor, filters | order, limit; or a most-frequent filter; claims counts it finds |
+//! | 11 | alternatives (`filters`) | filter spans | joins "A or B" across fields |
+//! | 12 | traits (`traits`) | unclaimed tokens outside comparators | traits |
+//! | 13 | notes (`notes`) | mentions, phrases | the fields-named and tier notes, key phrases |
+//!
+//! The helpers that find the field a word governs (after it, before it,
+//! implied by it) are in `governs`.
+
+mod average;
+mod claims;
+mod dates;
+mod filters;
+mod fuzzy;
+mod governs;
+mod linking;
+mod mentions;
+mod notes;
+mod numbers;
+mod operators;
+mod order;
+mod quoted;
+mod traits;
+mod values;
+mod yes_no;
+
+use crate::index::Index;
+use crate::note::Note;
+use crate::plan::{QueryPlan, Tier};
+use crate::text::{tokenize, Token};
+use crate::Day;
+use claims::Claims;
+use mentions::{FieldMention, OpMention, Superlative, ValueMention};
+
+/// The state the passes share while planning one phrase.
+struct Ctx<'a> {
+    ix: &'a Index,
+    query: &'a str,
+    toks: Vec<Token>,
+    tier: Tier,
+    today: Day,
+    /// Which tokens are understood, and the marks passes leave each other.
+    claims: Claims,
+    fields: Vec<FieldMention>,
+    values: Vec<ValueMention>,
+    ops: Vec<OpMention>,
+    sups: Vec<Superlative>,
+    /// Tokens that are negation words.
+    negations: Vec<usize>,
+    plan: QueryPlan,
+    /// The plan's notes, in order; rendered into `plan.notes` at the end.
+    notes: Vec<Note>,
+    /// Token spans that carried meaning, for the key phrases.
+    phrases: Vec<(usize, usize)>,
+    /// Token span of each filter, for joining "A or B" across fields.
+    filter_spans: Vec<(usize, usize)>,
+}
+
+/// Plans one phrase: runs the passes in their order.
+pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
+    let toks = tokenize(query);
+    let n = toks.len();
+    let mut cx = Ctx {
+        ix,
+        query,
+        toks,
+        tier,
+        today,
+        claims: Claims::new(n),
+        fields: Vec::new(),
+        values: Vec::new(),
+        ops: Vec::new(),
+        sups: Vec::new(),
+        negations: Vec::new(),
+        plan: QueryPlan::empty(tier),
+        notes: Vec::new(),
+        phrases: Vec::new(),
+        filter_spans: Vec::new(),
+    };
+    cx.relative_dates();
+    cx.scan_operators();
+    cx.link();
+    cx.value_conditions();
+    cx.quoted_conditions();
+    cx.average_conditions();
+    cx.number_conditions();
+    cx.month_conditions();
+    cx.boolean_fields();
+    cx.order_and_limit();
+    cx.join_alternatives();
+    cx.traits();
+    cx.finish();
+    cx.plan.notes = cx.notes.iter().map(Note::to_string).collect();
+    cx.plan
+}
+
+impl Ctx<'_> {
+    fn norm(&self, i: usize) -> &str {
+        &self.toks[i].norm
+    }
+
+    fn word_at(&self, i: usize, w: &str) -> bool {
+        i < self.toks.len() && self.toks[i].is_word() && self.toks[i].norm == w
+    }
+
+    fn span_text(&self, start: usize, end: usize) -> String {
+        let s = self.toks[start].start;
+        let e = self.toks[end - 1].end;
+        self.query[s..e].to_string()
+    }
+
+    fn matches_words(&self, i: usize, ws: &[&str]) -> bool {
+        ws.iter().enumerate().all(|(k, w)| self.word_at(i + k, w))
+    }
+
+    fn note(&mut self, note: Note) {
+        self.notes.push(note);
+    }
+}

@@ -1,0 +1,161 @@
+//! Pass 2, operators: comparator phrases ("more than", "older than"),
+//! superlatives with their counts ("the 3 cheapest", "top 5"), position
+//! words ("first", "last 3") and negation words. Superlatives, their counts
+//! and position words are claimed; comparators are left for the passes that
+//! read them with a number, a value or "average".
+
+use super::claims::ClaimedBy;
+use super::mentions::{OpMention, Superlative};
+use super::Ctx;
+use crate::lexicon::{
+    is_negation, is_position_word, Degree, FieldGroup, COMPARATIVES, COMPARATORS,
+};
+use crate::text::Token;
+
+/// The longest superlative at a token: (length, largest first, implied
+/// group).
+type SuperlativeMatch = (usize, bool, Option<FieldGroup>);
+
+/// A count a superlative or position word can carry ("top 5"): a whole
+/// number from 1 to 1000.
+fn count_of(t: &Token) -> Option<u32> {
+    t.number()
+        .filter(|v| (1.0..=1000.0).contains(v) && v.fract() == 0.0)
+        .map(|v| v as u32)
+}
+
+impl Ctx<'_> {
+    pub(super) fn scan_operators(&mut self) {
+        let n = self.toks.len();
+        let mut i = 0;
+        while i < n {
+            if !self.toks[i].is_word() || self.claims.is_claimed(i) {
+                i += 1;
+                continue;
+            }
+            // "first name", "best finish", "final table made": a field.
+            if self.field_match_at(i).is_some_and(|(len, _)| len >= 2) {
+                i += 1;
+                continue;
+            }
+            // Longest superlative phrase ("most fuel efficient") or
+            // comparator ("no more than") starting here.
+            let best_sup = self.superlative_at(i);
+            if let Some(op) = self.comparator_at(i) {
+                let len = op.end - op.start;
+                if best_sup.is_none_or(|s| len >= s.0) {
+                    self.ops.push(op);
+                    i += len;
+                    continue;
+                }
+            }
+            if let Some(sup) = best_sup {
+                i = self.superlative(i, sup);
+                continue;
+            }
+            let w = self.norm(i).to_string();
+            if is_position_word(&w) {
+                self.position_word(i, w != "first");
+            } else if is_negation(&w) {
+                self.negations.push(i);
+            }
+            i += 1;
+        }
+    }
+
+    /// The longest superlative starting at token `i`.
+    fn superlative_at(&self, i: usize) -> Option<SuperlativeMatch> {
+        let mut best: Option<SuperlativeMatch> = None;
+        for c in COMPARATIVES {
+            let Degree::Superlative { desc } = c.degree else {
+                continue;
+            };
+            let len = c.words.len();
+            if self.matches_words(i, c.words) && best.is_none_or(|b| len > b.0) {
+                best = Some((len, desc, c.group));
+            }
+        }
+        best
+    }
+
+    /// The longest comparator phrase starting at token `i`: a comparator
+    /// ("at least") or a comparative with its "than" ("older than").
+    fn comparator_at(&self, i: usize) -> Option<OpMention> {
+        let mut best: Option<OpMention> = None;
+        let mut consider = |len: usize, cmp, implies| {
+            if best.as_ref().is_none_or(|b| len > b.end - b.start) {
+                best = Some(OpMention {
+                    start: i,
+                    end: i + len,
+                    cmp,
+                    implies,
+                });
+            }
+        };
+        for c in COMPARATORS {
+            if self.matches_words(i, c.words) {
+                consider(c.words.len(), c.op, None);
+            }
+        }
+        for c in COMPARATIVES {
+            let Degree::Comparative { than, .. } = c.degree else {
+                continue;
+            };
+            if self.matches_words(i, c.words) && self.word_at(i + c.words.len(), "than") {
+                consider(c.words.len() + 1, than, c.group);
+            }
+        }
+        best
+    }
+
+    /// Records the superlative at token `i` with its count ("top 5", "5
+    /// most", "the 3 cheapest") and claims it; returns the token after it.
+    fn superlative(&mut self, i: usize, (len, desc, implies): SuperlativeMatch) -> usize {
+        let n = self.toks.len();
+        let mut count = self.toks.get(i + len).and_then(count_of);
+        if i > 0 {
+            if let Some(c) = count_of(&self.toks[i - 1]) {
+                count = Some(c);
+                self.claims.claim_token(i - 1, ClaimedBy::Superlative);
+            }
+        }
+        if self.norm(i) == "top"
+            && count.is_none()
+            && !self.toks.get(i + 1).is_some_and(|t| t.is_word())
+        {
+            return i + 1;
+        }
+        if let Some(c) = count {
+            if i + len < n && self.toks[i + len].number() == Some(c as f64) {
+                self.claims.claim_token(i + len, ClaimedBy::Superlative);
+            }
+        }
+        self.claims.claim((i, i + len), ClaimedBy::Superlative);
+        self.sups.push(Superlative {
+            start: i,
+            end: i + len,
+            desc,
+            implies,
+            count,
+            positional: false,
+        });
+        i + len
+    }
+
+    /// "first", "last 3": an order by position, with its count.
+    fn position_word(&mut self, i: usize, desc: bool) {
+        let count = self.toks.get(i + 1).and_then(count_of);
+        if count.is_some() {
+            self.claims.claim_token(i + 1, ClaimedBy::Position);
+        }
+        self.claims.claim_token(i, ClaimedBy::Position);
+        self.sups.push(Superlative {
+            start: i,
+            end: i + 1,
+            desc,
+            implies: None,
+            count,
+            positional: true,
+        });
+    }
+}

@@ -1,0 +1,342 @@
+//! Pass 10, order and top-N: the first superlative that finds a field
+//! orders by it and limits the records ("the 3 cheapest" → price ascending,
+//! 3); a position word orders by the records' position ("last 3"). A
+//! superlative about counts ("the most films", "the most common
+//! nationality") becomes the most frequent value of a field instead.
+//! Without a superlative, a comparative chooses between alternatives
+//! ("which had higher attendance, A or B"), else "sorted by X" orders.
+
+use super::claims::ClaimedBy;
+use super::mentions::Superlative;
+use super::Ctx;
+use crate::confidence;
+use crate::lexicon::{
+    frequency_direction, introduces_count, is_aggregate, is_descending_word, is_frequency_word,
+    is_sort_word, is_stopword, split_comparative, Cmp, FieldGroup,
+};
+use crate::note::Note;
+use crate::plan::{CompareOp, Condition, Direction, MatchKind, OrderBy, OrderKey};
+use crate::profile::ColumnType;
+
+fn direction(desc: bool) -> Direction {
+    if desc {
+        Direction::Desc
+    } else {
+        Direction::Asc
+    }
+}
+
+impl Ctx<'_> {
+    pub(super) fn order_and_limit(&mut self) {
+        let mut sups = self.superlatives_to_read();
+        let mut explicit_order = false;
+        if self.claims.has_position_anchor() {
+            sups.retain(|s| !s.positional);
+            self.plan.limit = Some(1);
+        }
+        for s in &sups {
+            if self.read_superlative(s) {
+                explicit_order = true;
+                break;
+            }
+        }
+        // "which had higher attendance, A or B": a choice between named
+        // records, decided by the field the comparative names.
+        let alternatives = self
+            .plan
+            .filters
+            .iter()
+            .any(|f| f.any_of.len() > 1 || f.any_of.iter().any(|c| c.op == CompareOp::In));
+        if !explicit_order && alternatives {
+            explicit_order = self.choose_alternative();
+        }
+        if !explicit_order {
+            self.sorted_by();
+        }
+    }
+
+    /// The superlatives that ask for an extreme, with the counts written
+    /// before them ("the 5 … oldest"), which they claim. "the average,
+    /// minimum and maximum age", "from the oldest to the youngest":
+    /// aggregates or a range, so only counted position words are kept.
+    /// ("above the average age" is a condition, not an aggregate.)
+    fn superlatives_to_read(&mut self) -> Vec<Superlative> {
+        let mut sups = self.sups.clone();
+        let aggregate = self
+            .toks
+            .iter()
+            .enumerate()
+            .any(|(i, t)| is_aggregate(&t.norm) && !self.claims.in_average(i));
+        let both = sups.iter().any(|s| !s.positional && s.desc)
+            && sups.iter().any(|s| !s.positional && !s.desc);
+        if aggregate || both {
+            sups.retain(|s| s.positional && s.count.is_some());
+        }
+        for s in sups
+            .iter_mut()
+            .filter(|s| s.count.is_none() && !s.positional)
+        {
+            for k in (s.start.saturating_sub(6)..s.start).rev() {
+                if let Some(v) = self.toks[k].number() {
+                    if !self.claims.is_claimed(k)
+                        && k > 0
+                        && introduces_count(self.norm(k - 1))
+                        && (1.0..=100.0).contains(&v)
+                        && v.fract() == 0.0
+                    {
+                        s.count = Some(v as u32);
+                        self.claims.claim_token(k, ClaimedBy::Superlative);
+                    }
+                    break;
+                }
+            }
+        }
+        sups
+    }
+
+    /// Reads one superlative: an order and a limit, or a most-frequent
+    /// value. Whether it decided the plan's order (else the next one is
+    /// read).
+    fn read_superlative(&mut self, s: &Superlative) -> bool {
+        let implied = if s.positional {
+            None
+        } else {
+            s.implies.and_then(|g| self.column_for_group(g))
+        };
+        // "the most films", "the most candidates": a count per value of
+        // the field asked about, not an order.
+        let counted = !s.positional
+            && implied.is_none()
+            && self.field_after(s.end, 3).is_none()
+            && self.toks.get(s.end).is_some_and(|t| {
+                t.is_word() && !is_stopword(&t.norm) || self.fields.iter().any(|f| f.start == s.end)
+            });
+        // "the most common nationality": the mode of the field after.
+        let common = !s.positional
+            && self
+                .toks
+                .get(s.end)
+                .is_some_and(|t| is_frequency_word(&t.norm));
+        if common && self.most_common(s) {
+            return true;
+        }
+        if counted && self.most_frequent_value(s) {
+            return true;
+        }
+        let (field, desc) = self.superlative_field(s, implied);
+        let word = self.span_text(s.start, s.end);
+        match field {
+            Some(col) => {
+                let name = self.ix.column_name(col).to_string();
+                self.plan.order.push(OrderBy {
+                    key: OrderKey::Field(name.clone()),
+                    direction: direction(desc),
+                });
+                self.note(Note::Order {
+                    source: word,
+                    field: name,
+                    direction: direction(desc),
+                });
+            }
+            None if s.positional => {
+                self.plan.order.push(OrderBy {
+                    key: OrderKey::RowPosition,
+                    direction: direction(desc),
+                });
+                self.note(Note::OrderByPosition { source: word });
+            }
+            None => {
+                if self.most_frequent_value(s) {
+                    return true;
+                }
+                self.note(Note::NoOrderField { source: word });
+                return false;
+            }
+        }
+        // "the first" with no count still asks for one record.
+        let lim = s.count.unwrap_or(1);
+        self.plan.limit = Some(self.plan.limit.map_or(lim, |l| l.min(lim)));
+        self.phrases.push((s.start, s.end));
+        true
+    }
+
+    /// The field a superlative orders by, and the direction. A field named
+    /// right after wins ("highest rating"), then the one the word implies
+    /// ("the highest airport" → elevation), then one named a little further
+    /// on; a position word ("the last year", "first 5 …") orders by a date
+    /// or year named next to it, else by position (`None`).
+    fn superlative_field(&self, s: &Superlative, implied: Option<usize>) -> (Option<usize>, bool) {
+        let mut desc = s.desc;
+        let field = self
+            .field_after(s.end, 1)
+            .map(|f| f.0)
+            .or(implied)
+            .or_else(|| self.field_after(s.end, 3).map(|f| f.0));
+        if field.is_some() || s.positional {
+            return (field, desc);
+        }
+        let mut field = None;
+        if let Some(group) = s.implies {
+            field = self.column_for_group(group);
+            if field.is_none() && group == FieldGroup::Age {
+                // The oldest: the earliest birth year/date.
+                field = self.year_column();
+                desc = !desc;
+            }
+        }
+        let field = field
+            .or_else(|| self.field_before(s.start, 1))
+            .or_else(|| {
+                self.fields
+                    .iter()
+                    .find(|f| f.start >= s.end && f.start - s.end <= 3)
+                    .and_then(|f| f.columns.iter().find(|c| self.sortable_text(c.0)))
+                    .map(|c| c.0)
+            })
+            .or_else(|| {
+                // The nearest ordered field named anywhere in the phrase.
+                self.fields
+                    .iter()
+                    .filter_map(|f| {
+                        f.columns
+                            .iter()
+                            .find(|c| self.is_ordered(c.0))
+                            .map(|c| (f, c.0))
+                    })
+                    .min_by_key(|(f, _)| f.start.abs_diff(s.start))
+                    .map(|(_, c)| c)
+            });
+        (field, desc)
+    }
+
+    /// "the most common nationality": the most frequent value of the field
+    /// named just after the frequency word, read as if named before the
+    /// superlative. Whether it was read so.
+    fn most_common(&mut self, s: &Superlative) -> bool {
+        let Some(f) = self
+            .fields
+            .iter()
+            .find(|f| f.start > s.end && f.start <= s.end + 3)
+            .cloned()
+        else {
+            return false;
+        };
+        let pseudo = Superlative {
+            start: s.start,
+            end: f.start,
+            ..s.clone()
+        };
+        let keep = std::mem::take(&mut self.fields);
+        self.fields = keep
+            .iter()
+            .filter(|x| x.start == f.start)
+            .cloned()
+            .collect();
+        for x in &mut self.fields {
+            x.end = pseudo.start; // the subject, as if named before
+        }
+        let done = self.most_frequent_value(&pseudo);
+        self.fields = keep;
+        done
+    }
+
+    /// "which venue is listed the most": with nothing to order by and no
+    /// other condition, the most (or least) frequent value of the named
+    /// categorical field, read off the profile's value counts.
+    fn most_frequent_value(&mut self, s: &Superlative) -> bool {
+        let Some(most) = frequency_direction(self.norm(s.start)) else {
+            return false;
+        };
+        // The field the question asks about: the last one named before the
+        // superlative ("which *year* did she star in the most films").
+        let Some(col) = self
+            .fields
+            .iter()
+            .filter(|f| f.end <= s.start)
+            .flat_map(|f| f.columns.first())
+            .map(|c| c.0)
+            .rfind(|&c| {
+                let col = &self.ix.profile.columns[c];
+                col.values.len() >= 2 || col.ty == ColumnType::Text
+            })
+        else {
+            return false;
+        };
+        let name = self.ix.column_name(col).to_string();
+        let source = self.span_text(s.start, s.end);
+        self.note(Note::MostFrequent {
+            source: source.clone(),
+            field: name.clone(),
+            most,
+            confidence: confidence::MOST_FREQUENT,
+        });
+        self.phrases.push((s.start, s.end));
+        self.push_condition(
+            (s.start, s.end),
+            Condition {
+                field: name,
+                op: if most {
+                    CompareOp::MostFrequent
+                } else {
+                    CompareOp::LeastFrequent
+                },
+                values: vec![],
+                source,
+                matched: MatchKind::Inferred,
+                confidence: confidence::MOST_FREQUENT,
+            },
+        );
+        true
+    }
+
+    /// "which had higher attendance, A or B": the first comparative (not
+    /// before "than", not about an average) with a field next to it orders
+    /// by that field and keeps one record. Whether one did.
+    fn choose_alternative(&mut self) -> bool {
+        for i in 0..self.toks.len() {
+            let Some(c) = split_comparative(self.norm(i)) else {
+                continue;
+            };
+            if self.word_at(i + 1, "than") || self.claims.in_average(i) {
+                continue;
+            }
+            let field = self
+                .field_after(i + 1, 1)
+                .map(|f| f.0)
+                .or_else(|| self.field_before(i, 2));
+            if let Some(col) = field {
+                let name = self.ix.column_name(col).to_string();
+                self.note(Note::ChooseAlternative {
+                    source: self.span_text(i, i + 1),
+                    field: name.clone(),
+                });
+                self.plan.order.push(OrderBy {
+                    key: OrderKey::Field(name),
+                    direction: direction(c == Cmp::Gt),
+                });
+                self.plan.limit = Some(1);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// "sorted by X", "in descending order of X".
+    fn sorted_by(&mut self) {
+        for i in 0..self.toks.len() {
+            if !is_sort_word(self.norm(i)) {
+                continue;
+            }
+            let desc = (i.saturating_sub(3)..(i + 4).min(self.toks.len()))
+                .any(|k| is_descending_word(self.norm(k)));
+            if let Some((col, _)) = self.field_after(i + 1, 3) {
+                let name = self.ix.column_name(col).to_string();
+                self.plan.order.push(OrderBy {
+                    key: OrderKey::Field(name),
+                    direction: direction(desc),
+                });
+                break;
+            }
+        }
+    }
+}

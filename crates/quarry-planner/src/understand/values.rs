@@ -1,0 +1,357 @@
+//! Pass 4, values: each value mention becomes a condition on one field (a
+//! field named in the phrase, the one a "from"/"to" points to, else the
+//! field where the value is most common). Values of one field gather into
+//! one `In` ("Germany or France"); a negation makes it `NotIn`. A value
+//! right after a comparison is an anchor record instead ("more gold than
+//! Kenya", "the same wins as X"), and one after a position word an anchor
+//! position ("before San Juan", which also sets the order by position).
+
+use super::mentions::ValueMention;
+use super::Ctx;
+use crate::confidence;
+use crate::index::ValueEntry;
+use crate::lexicon::{
+    direction_column_words, is_comparison_filler, is_position_filler, position_side,
+    split_comparative, Cmp, Side,
+};
+use crate::note::Note;
+use crate::plan::{CompareOp, Condition, Direction, Literal, MatchKind, OrderBy, OrderKey};
+use std::collections::HashSet;
+
+/// Value mentions of one field, gathered.
+struct ValueGroup {
+    column: usize,
+    negated: bool,
+    values: Vec<String>,
+    /// The weakest match among them.
+    kind: MatchKind,
+    spans: Vec<(usize, usize)>,
+    /// Some value was also found in other fields.
+    ambiguous: bool,
+}
+
+impl Ctx<'_> {
+    pub(super) fn value_conditions(&mut self) {
+        let mentioned = self.mentioned_columns();
+        let mut groups: Vec<ValueGroup> = Vec::new();
+        let values = self.values.clone();
+        for m in &values {
+            let (col, vals, ambiguous) = self.value_column(m, &mentioned);
+            // "more gold medals than Kazakhstan", "the same wins as SD
+            // Compostela", "taller than Andri": compared with that record.
+            if vals.len() == 1 && self.row_comparison(m, col, &vals[0]) {
+                continue;
+            }
+            // "before San Juan", "the driver after Lwakataka": a position
+            // relative to the record holding the value.
+            if vals.len() == 1 && self.row_position(m, col, &vals[0]) {
+                continue;
+            }
+            let neg = self.negated(m.start);
+            // A value right after another of the same column, joined by
+            // "or"/"and"/",", is an alternative.
+            if let Some(g) = groups
+                .iter_mut()
+                .find(|g| g.column == col && g.negated == neg)
+            {
+                for v in vals {
+                    if !g.values.contains(&v) {
+                        g.values.push(v);
+                    }
+                }
+                g.kind = g.kind.min(m.kind);
+                g.spans.push((m.start, m.end));
+                g.ambiguous |= ambiguous;
+            } else {
+                groups.push(ValueGroup {
+                    column: col,
+                    negated: neg,
+                    values: vals,
+                    kind: m.kind,
+                    spans: vec![(m.start, m.end)],
+                    ambiguous,
+                });
+            }
+        }
+        for g in groups {
+            self.value_filter(g);
+        }
+    }
+
+    /// The column a value mention is about (one a "from"/"to" before it
+    /// points to, else one named in the phrase, else the one where the
+    /// value is most common), its values there, and whether it was found in
+    /// several columns.
+    fn value_column(
+        &self,
+        m: &ValueMention,
+        mentioned: &HashSet<usize>,
+    ) -> (usize, Vec<String>, bool) {
+        let entries: Vec<&ValueEntry> = m
+            .entries
+            .iter()
+            .map(|&id| &self.ix.values[id as usize])
+            .collect();
+        let mut cols: Vec<usize> = entries.iter().map(|e| e.column).collect();
+        cols.sort();
+        cols.dedup();
+        let ambiguous = cols.len() > 1;
+        // "from Chicago" is an origin, "to Chicago" a destination.
+        let direction = (m.start > 0)
+            .then(|| self.norm(m.start - 1))
+            .and_then(direction_column_words);
+        let by_direction = direction.and_then(|words| {
+            cols.iter().copied().find(|&c| {
+                self.ix
+                    .column_name(c)
+                    .split('_')
+                    .any(|w| words.contains(&w))
+            })
+        });
+        let col = by_direction
+            .or_else(|| cols.iter().copied().find(|c| mentioned.contains(c)))
+            .unwrap_or_else(|| {
+                entries
+                    .iter()
+                    .max_by_key(|e| e.count)
+                    .map(|e| e.column)
+                    .unwrap_or(cols[0])
+            });
+        let mut vals: Vec<String> = entries
+            .iter()
+            .filter(|e| e.column == col)
+            .map(|e| e.value.clone())
+            .collect();
+        vals.dedup();
+        (col, vals, ambiguous)
+    }
+
+    /// "more gold than Kenya": a field compared with the same field of the
+    /// record whose `col` is `value`. Whether the mention was read so.
+    fn row_comparison(&mut self, m: &ValueMention, col: usize, value: &str) -> bool {
+        let Some((op, field, from)) = self.row_comparison_before(m.start) else {
+            return false;
+        };
+        let name = self.ix.column_name(field).to_string();
+        let anchor = self.ix.column_name(col).to_string();
+        let source = self.span_text(from, m.end);
+        self.note(Note::RowComparison {
+            source: source.clone(),
+            field: name.clone(),
+            anchor_field: anchor.clone(),
+            anchor_value: value.to_string(),
+            matched: m.kind,
+        });
+        self.phrases.push((from, m.end));
+        let conf = confidence::of_match(m.kind) * confidence::ROW_ANCHOR_FACTOR;
+        self.push_condition(
+            (from, m.end),
+            Condition {
+                field: name,
+                op,
+                values: vec![
+                    Literal::Text(anchor.clone()),
+                    Literal::Text(value.to_string()),
+                ],
+                source: source.clone(),
+                matched: m.kind,
+                confidence: conf,
+            },
+        );
+        if op == CompareOp::EqRowOf {
+            // "the same wins as X": other records than X.
+            self.push_condition(
+                (from, m.end),
+                Condition {
+                    field: anchor,
+                    op: CompareOp::Ne,
+                    values: vec![Literal::Text(value.to_string())],
+                    source,
+                    matched: m.kind,
+                    confidence: conf,
+                },
+            );
+        }
+        true
+    }
+
+    /// "before San Juan": the records listed before (or after) the one
+    /// whose `col` is `value`, ordered by position unless an order is set.
+    /// Whether the mention was read so.
+    fn row_position(&mut self, m: &ValueMention, col: usize, value: &str) -> bool {
+        let Some((side, from)) = self.position_word_before(m.start) else {
+            return false;
+        };
+        let before = side == Side::Before;
+        let name = self.ix.column_name(col).to_string();
+        let source = self.span_text(from, m.end);
+        self.note(Note::RowPosition {
+            source: source.clone(),
+            before,
+            field: name.clone(),
+            value: value.to_string(),
+            matched: m.kind,
+        });
+        self.phrases.push((from, m.end));
+        self.push_condition(
+            (from, m.end),
+            Condition {
+                field: name,
+                op: if before {
+                    CompareOp::BeforeRowOf
+                } else {
+                    CompareOp::AfterRowOf
+                },
+                values: vec![Literal::Text(value.to_string())],
+                source,
+                matched: m.kind,
+                confidence: confidence::of_match(m.kind) * confidence::ROW_ANCHOR_FACTOR,
+            },
+        );
+        if self.plan.order.is_empty() {
+            self.plan.order.push(OrderBy {
+                key: OrderKey::RowPosition,
+                direction: if before {
+                    Direction::Desc
+                } else {
+                    Direction::Asc
+                },
+            });
+            self.claims.set_position_anchor();
+        }
+        true
+    }
+
+    /// One filter for the values of one field: `Eq`/`In`, or `Ne`/`NotIn`
+    /// when negated.
+    fn value_filter(&mut self, g: ValueGroup) {
+        let name = self.ix.column_name(g.column).to_string();
+        let op = match (g.negated, g.values.len()) {
+            (false, 1) => CompareOp::Eq,
+            (false, _) => CompareOp::In,
+            (true, 1) => CompareOp::Ne,
+            (true, _) => CompareOp::NotIn,
+        };
+        let source = g
+            .spans
+            .iter()
+            .map(|&(s, e)| self.span_text(s, e))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let mut conf = confidence::of_match(g.kind);
+        if g.ambiguous {
+            conf *= confidence::AMBIGUOUS_FACTOR;
+        }
+        self.note(Note::Value {
+            source: source.clone(),
+            field: name.clone(),
+            negated: g.negated,
+            matched: g.kind,
+            ambiguous: g.ambiguous,
+            confidence: conf,
+        });
+        for &(s, e) in &g.spans {
+            // A negated value's phrase starts at its negation.
+            let s = if g.negated {
+                self.negations
+                    .iter()
+                    .copied()
+                    .filter(|&n| n < s && s - n <= 4)
+                    .max()
+                    .unwrap_or(s)
+            } else {
+                s
+            };
+            self.phrases.push((s, e));
+        }
+        let lo = g.spans.iter().map(|s| s.0).min().unwrap_or(0);
+        let hi = g.spans.iter().map(|s| s.1).max().unwrap_or(0);
+        self.push_condition(
+            (lo, hi),
+            Condition {
+                field: name,
+                op,
+                values: g.values.into_iter().map(Literal::Text).collect(),
+                source,
+                matched: g.kind,
+                confidence: conf,
+            },
+        );
+    }
+
+    /// "before", "after", "previous to", "next after", "following" just
+    /// before token `start` (glue words allowed): the side and where the
+    /// phrase starts.
+    fn position_word_before(&self, start: usize) -> Option<(Side, usize)> {
+        let mut k = start;
+        let mut steps = 0;
+        while k > 0 && steps < 3 {
+            k -= 1;
+            steps += 1;
+            let w = self.norm(k);
+            if let Some(side) = position_side(w) {
+                return Some((side, k));
+            }
+            if !is_position_filler(w) {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// "<more|less|greater…> [field] than", "taller than", "the same
+    /// [field] as" right before token `start`: the comparison, the ordered
+    /// field compared and where the phrase starts.
+    fn row_comparison_before(&self, start: usize) -> Option<(CompareOp, usize, usize)> {
+        let mut k = start;
+        while k > 0 && is_comparison_filler(self.norm(k - 1)) {
+            k -= 1;
+        }
+        if k == 0 {
+            return None;
+        }
+        // A comparator phrase with an implied field: "taller than".
+        if let Some(o) = self.ops.iter().find(|o| o.end == k) {
+            let op = match o.cmp {
+                Cmp::Gt => CompareOp::GtRowOf,
+                Cmp::Lt => CompareOp::LtRowOf,
+                _ => return None,
+            };
+            let field = o
+                .implies
+                .and_then(|h| self.column_for_group(h))
+                .or_else(|| {
+                    self.fields
+                        .iter()
+                        .filter(|f| f.end <= o.start && o.start - f.end <= 3)
+                        .find_map(|f| f.columns.iter().find(|c| self.is_ordered(c.0)).map(|c| c.0))
+                })?;
+            return Some((op, field, o.start));
+        }
+        let last = self.norm(k - 1);
+        if last != "than" && last != "as" {
+            return None;
+        }
+        for j in (k.saturating_sub(7)..k - 1).rev() {
+            let w = self.norm(j);
+            let op = if last == "than" {
+                match split_comparative(w) {
+                    Some(Cmp::Gt) => CompareOp::GtRowOf,
+                    Some(Cmp::Lt) => CompareOp::LtRowOf,
+                    _ => continue,
+                }
+            } else if w == "same" {
+                CompareOp::EqRowOf
+            } else {
+                continue;
+            };
+            let field = self
+                .fields
+                .iter()
+                .filter(|f| f.start > j && f.end < k)
+                .find_map(|f| f.columns.iter().find(|c| self.is_ordered(c.0)).map(|c| c.0))?;
+            return Some((op, field, j));
+        }
+        None
+    }
+}

@@ -1,0 +1,256 @@
+//! What a SQL back-end spells its own way. The renderer decides the shape of
+//! a statement (which conditions, in which order, joined how); a [`Dialect`]
+//! decides how each piece is written for one database: identifier and
+//! literal quoting, `LIKE` escaping, the full-text match and its ranking,
+//! a record's row position, `NULLS LAST`, and how the guard parses the
+//! result (`sqlparser`'s dialect).
+//!
+//! [`Sqlite`] is the only dialect today. The default methods write standard
+//! SQL (double-quoted identifiers, single-quoted literals with their quotes
+//! doubled, `LIKE … ESCAPE '\'`, `NULLS LAST`), which is also the notation of
+//! the `thoughts` filters: those are the API's, not a back-end's, and do not
+//! change with the dialect. A second back-end implements the required
+//! methods and overrides whichever defaults its database spells otherwise.
+
+use quarry_planner::{Direction, Literal, QueryPlan, TraitMatch};
+use sqlparser::ast::{Expr, Statement};
+use sqlparser::dialect::SQLiteDialect;
+use sqlparser::parser::{Parser, ParserError};
+
+/// How one database spells the pieces of a rendered statement.
+pub trait Dialect: Sync {
+    /// The dialect `sqlparser` reads this database's statements with (the
+    /// guard parses every statement before it runs).
+    fn parser(&self) -> &dyn sqlparser::dialect::Dialect;
+
+    /// A record's position in its table (its 1-based row number in the
+    /// imported file), qualified by `table` when given; unqualified inside
+    /// a subquery over the records table alone.
+    fn row_position(&self, table: Option<&str>) -> String;
+
+    /// The `FROM` clause over the records table `table` and its full-text
+    /// table `fts_table`, written so the full-text search drives the join.
+    fn fts_from(&self, table: &str, fts_table: &str) -> String;
+
+    /// The full-text query for a plan's traits, in this database's search
+    /// syntax, with user text never read as search operators. `None` when
+    /// no trait has a word.
+    fn fts_query(&self, plan: &QueryPlan) -> Option<String>;
+
+    /// The condition that a record matches the full-text query `query`.
+    fn fts_match(&self, fts_table: &str, query: &str) -> String;
+
+    /// The ranking of a full-text match (better first when ordered
+    /// ascending).
+    fn fts_rank(&self, fts_table: &str) -> String;
+
+    /// The name of the ranking function [`Dialect::fts_rank`] calls, which
+    /// the guard allows (on the full-text table, at the top level).
+    fn fts_rank_function(&self) -> &'static str;
+
+    /// A quoted identifier.
+    fn ident(&self, name: &str) -> String {
+        ident(name)
+    }
+
+    /// A value as a literal.
+    fn literal(&self, v: &Literal) -> String {
+        literal(v)
+    }
+
+    /// A text literal.
+    fn text(&self, s: &str) -> String {
+        quote_text(s)
+    }
+
+    /// The right-hand side of `LIKE` that finds `s` anywhere in a value (or
+    /// at its start, `prefix_only`), with `%` and `_` in `s` matched
+    /// literally.
+    fn like_pattern(&self, s: &str, prefix_only: bool) -> String {
+        like_pattern(s, prefix_only)
+    }
+
+    /// One `ORDER BY` term, missing values last in either direction.
+    fn order_term(&self, expr: &str, direction: Direction) -> String {
+        let dir = match direction {
+            Direction::Asc => "ASC",
+            Direction::Desc => "DESC",
+        };
+        format!("{expr} {dir} NULLS LAST")
+    }
+}
+
+/// A double-quoted SQL identifier (standard SQL).
+pub fn ident(name: &str) -> String {
+    format!("\"{}\"", name.replace('"', "\"\""))
+}
+
+/// A SQL literal (standard SQL). Text has its single quotes doubled;
+/// non-finite floats, which SQL cannot spell, become NULL.
+pub fn literal(v: &Literal) -> String {
+    match v {
+        Literal::Integer(i) => i.to_string(),
+        Literal::Float(f) if f.is_finite() => {
+            let s = format!("{f:?}");
+            s
+        }
+        Literal::Float(_) => "NULL".to_string(),
+        Literal::Text(s) => quote_text(s),
+        Literal::Boolean(b) => if *b { "1" } else { "0" }.to_string(),
+    }
+}
+
+pub(crate) fn quote_text(s: &str) -> String {
+    // NUL cannot appear in a SQLite statement; the API refuses it earlier,
+    // and here it is dropped so the renderer's output is always valid SQL.
+    let s: String = s.chars().filter(|&c| c != '\0').collect();
+    format!("'{}'", s.replace('\'', "''"))
+}
+
+pub(crate) fn like_pattern(s: &str, prefix_only: bool) -> String {
+    let escaped = s
+        .replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_");
+    let pat = if prefix_only {
+        format!("{escaped}%")
+    } else {
+        format!("%{escaped}%")
+    };
+    format!("{} ESCAPE '\\'", quote_text(&pat))
+}
+
+/// SQLite with FTS5: `rowid` is the row position, the FTS5 table is
+/// `MATCH`ed and ranked by `bm25`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Sqlite;
+
+static SQLITE_PARSER: SqliteParser = SqliteParser(SQLiteDialect {});
+
+impl Dialect for Sqlite {
+    fn parser(&self) -> &dyn sqlparser::dialect::Dialect {
+        &SQLITE_PARSER
+    }
+
+    fn row_position(&self, table: Option<&str>) -> String {
+        match table {
+            Some(t) => format!("{}.rowid", self.ident(t)),
+            None => "rowid".to_string(),
+        }
+    }
+
+    fn fts_from(&self, table: &str, fts_table: &str) -> String {
+        // The FTS table drives the join: SQLite runs MATCH once, then looks
+        // records up by rowid (see DESIGN §2 on the plan this avoids).
+        let (t, f) = (self.ident(table), self.ident(fts_table));
+        format!("{f} CROSS JOIN {t} ON {t}.rowid = {f}.rowid")
+    }
+
+    /// Every token double-quoted (quotes doubled), so FTS5 operators typed
+    /// by the user (`NEAR(`, `*`, `^`, column filters) are searched as plain
+    /// words.
+    fn fts_query(&self, plan: &QueryPlan) -> Option<String> {
+        let parts: Vec<String> = plan
+            .traits
+            .iter()
+            .filter_map(|t| {
+                let tokens: Vec<String> = t
+                    .split(|c: char| !c.is_alphanumeric())
+                    .filter(|w| !w.is_empty())
+                    .map(|w| w.to_lowercase())
+                    .collect();
+                if tokens.is_empty() {
+                    None
+                } else {
+                    Some(format!("\"{}\"", tokens.join(" ").replace('"', "\"\"")))
+                }
+            })
+            .collect();
+        if parts.is_empty() {
+            return None;
+        }
+        let sep = match plan.trait_match {
+            TraitMatch::All => " AND ",
+            TraitMatch::Any => " OR ",
+        };
+        Some(parts.join(sep))
+    }
+
+    fn fts_match(&self, fts_table: &str, query: &str) -> String {
+        format!("{} MATCH {}", self.ident(fts_table), self.text(query))
+    }
+
+    fn fts_rank(&self, fts_table: &str) -> String {
+        format!("{}({})", self.fts_rank_function(), self.ident(fts_table))
+    }
+
+    fn fts_rank_function(&self) -> &'static str {
+        "bm25"
+    }
+}
+
+/// SQLite as `sqlparser` knows it, plus what SQLite accepts and the renderer
+/// writes but `SQLiteDialect` does not parse: `CROSS JOIN … ON` (the join
+/// that makes the FTS table drive, DESIGN §2). Everything else is delegated,
+/// and the parser's own dialect checks see SQLite.
+#[derive(Debug)]
+struct SqliteParser(SQLiteDialect);
+
+impl sqlparser::dialect::Dialect for SqliteParser {
+    fn dialect(&self) -> std::any::TypeId {
+        self.0.dialect()
+    }
+    fn supports_cross_join_constraint(&self) -> bool {
+        true
+    }
+    fn is_delimited_identifier_start(&self, ch: char) -> bool {
+        self.0.is_delimited_identifier_start(ch)
+    }
+    fn identifier_quote_style(&self, identifier: &str) -> Option<char> {
+        self.0.identifier_quote_style(identifier)
+    }
+    fn is_identifier_start(&self, ch: char) -> bool {
+        self.0.is_identifier_start(ch)
+    }
+    fn is_identifier_part(&self, ch: char) -> bool {
+        self.0.is_identifier_part(ch)
+    }
+    fn supports_filter_during_aggregation(&self) -> bool {
+        self.0.supports_filter_during_aggregation()
+    }
+    fn supports_start_transaction_modifier(&self) -> bool {
+        self.0.supports_start_transaction_modifier()
+    }
+    fn parse_statement(&self, parser: &mut Parser) -> Option<Result<Statement, ParserError>> {
+        self.0.parse_statement(parser)
+    }
+    fn parse_infix(
+        &self,
+        parser: &mut Parser,
+        expr: &Expr,
+        precedence: u8,
+    ) -> Option<Result<Expr, ParserError>> {
+        self.0.parse_infix(parser, expr, precedence)
+    }
+    fn supports_in_empty_list(&self) -> bool {
+        self.0.supports_in_empty_list()
+    }
+    fn supports_limit_comma(&self) -> bool {
+        self.0.supports_limit_comma()
+    }
+    fn supports_asc_desc_in_column_definition(&self) -> bool {
+        self.0.supports_asc_desc_in_column_definition()
+    }
+    fn supports_dollar_placeholder(&self) -> bool {
+        self.0.supports_dollar_placeholder()
+    }
+    fn supports_notnull_operator(&self) -> bool {
+        self.0.supports_notnull_operator()
+    }
+    fn supports_comma_separated_trim(&self) -> bool {
+        self.0.supports_comma_separated_trim()
+    }
+    fn supports_numeric_literal_underscores(&self) -> bool {
+        self.0.supports_numeric_literal_underscores()
+    }
+}
