@@ -11,7 +11,6 @@
 //! indexes, the FTS index copied in, `ANALYZE` and the stored profile. Files
 //! are built under temporary names, and the dataset file is renamed only
 //! when complete: a failed import leaves nothing behind.
-
 //!
 //! The modules follow the import's steps: [`scan`] (pass 1, with its reader
 //! thread) keeps [`stats`] per column and an [`ids`] check, both over
