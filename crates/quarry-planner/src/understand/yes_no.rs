@@ -1,5 +1,5 @@
 //! Pass 9, yes/no fields: "channels that have high definition TV", "dogs
-//! that were abandoned": a yes/no field (boolean, 0/1 named `…yn`, or text
+//! that were abandoned", "smokers": a yes/no field (boolean, a 0/1 flag, or text
 //! yes/no) named in the phrase, with no filter of its own yet, asks for
 //! "yes" (or "not yes" when negated).
 
@@ -18,10 +18,10 @@ impl Ctx<'_> {
         let col = &self.ix.profile.columns[c];
         match col.ty {
             ColumnType::Boolean => Some(Literal::Boolean(true)),
+            // A 0/1 column is a flag whatever its name ("smoker",
+            // "hypertension", "dogs_yn"): 1 is the category it is named after.
             ColumnType::Integer
-                if col.min.as_deref() == Some("0")
-                    && col.max.as_deref() == Some("1")
-                    && col.name.ends_with("yn") =>
+                if col.min.as_deref() == Some("0") && col.max.as_deref() == Some("1") =>
             {
                 Some(Literal::Integer(1))
             }
