@@ -280,7 +280,8 @@ corpus!(
     companies,
     people,
     products,
-    movies
+    movies,
+    weather
 );
 
 #[test]
@@ -293,6 +294,7 @@ fn every_phrases_file_has_a_test() {
         "people",
         "products",
         "movies",
+        "weather",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

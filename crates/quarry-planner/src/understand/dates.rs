@@ -6,7 +6,7 @@
 use super::claims::ClaimedBy;
 use super::Ctx;
 use crate::confidence;
-use crate::lexicon::{is_relative_date_word, month_index, months_in_unit};
+use crate::lexicon::{is_relative_date_word, joins_range, month_index, months_in_unit};
 use crate::note::Note;
 use crate::plan::{CompareOp, Condition, Literal, MatchKind};
 use crate::profile::ColumnType;
@@ -96,6 +96,10 @@ impl Ctx<'_> {
 
     /// Month names on a date column: "in March" (any year), "March 2015".
     pub(super) fn month_conditions(&mut self) {
+        if let Some(col) = self.month_number_column() {
+            self.month_number_conditions(col);
+            return;
+        }
         let Some(col) = self.date_column() else {
             return;
         };
@@ -144,5 +148,85 @@ impl Ctx<'_> {
                 },
             );
         }
+    }
+
+    /// A column of month numbers: integers named "month" (or "…_month")
+    /// whose values lie within 1..=12. A table that has one keeps its months
+    /// there, whatever date columns it also has.
+    fn month_number_column(&self) -> Option<usize> {
+        let cols = &self.ix.profile.columns;
+        let within = |b: &Option<String>| {
+            b.as_deref()
+                .and_then(|v| v.parse::<i64>().ok())
+                .is_some_and(|v| (1..=12).contains(&v))
+        };
+        (0..cols.len()).find(|&c| {
+            let col = &cols[c];
+            col.ty == ColumnType::Integer
+                && col.name.split('_').any(|w| w == "month" || w == "mon")
+                && within(&col.min)
+                && within(&col.max)
+        })
+    }
+
+    /// "in june", "june to august", "not in may" over a column of month
+    /// numbers: `month = 6`, `month BETWEEN 6 AND 8`, `month <> 5`.
+    fn month_number_conditions(&mut self, col: usize) {
+        let mut i = 0;
+        while i < self.toks.len() {
+            let month = (!self.claims.is_claimed(i) && self.toks[i].is_word())
+                .then(|| month_index(self.norm(i)))
+                .flatten();
+            let Some(m) = month else {
+                i += 1;
+                continue;
+            };
+            // "may" is a verb unless "in" or a range makes it the month.
+            let (hi, end) = match self.month_range_end(i) {
+                Some(h) => (Some(h), i + 3),
+                None => (None, i + 1),
+            };
+            if self.norm(i) == "may" && hi.is_none() && !(i > 0 && self.word_at(i - 1, "in")) {
+                i += 1;
+                continue;
+            }
+            let number = |k: usize| Literal::Integer(k as i64 + 1);
+            let (op, values) = match hi {
+                Some(h) => (CompareOp::Between, vec![number(m.min(h)), number(m.max(h))]),
+                None if self.negated(i) => (CompareOp::Ne, vec![number(m)]),
+                None => (CompareOp::Eq, vec![number(m)]),
+            };
+            let name = self.ix.column_name(col).to_string();
+            self.claims.claim((i, end), ClaimedBy::Month);
+            let source = self.span_text(i, end);
+            self.note(Note::Month {
+                source: source.clone(),
+                field: name.clone(),
+            });
+            self.phrases.push((i, end));
+            self.push_condition(
+                (i, end),
+                Condition {
+                    field: name,
+                    op,
+                    values,
+                    source,
+                    matched: MatchKind::Exact,
+                    confidence: confidence::MONTH,
+                },
+            );
+            i = end;
+        }
+    }
+
+    /// The month closing a range that starts with the month at `i`
+    /// ("june to august", "march through may").
+    fn month_range_end(&self, i: usize) -> Option<usize> {
+        let joins = self.toks.get(i + 1).is_some_and(|t| joins_range(&t.norm));
+        let next = self.toks.get(i + 2).filter(|t| t.is_word())?;
+        if !joins || self.claims.is_claimed(i + 2) {
+            return None;
+        }
+        month_index(&next.norm)
     }
 }

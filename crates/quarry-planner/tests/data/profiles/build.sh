@@ -46,6 +46,7 @@ sources=(
     "people=$data/people.csv"
     "products=$data/products.csv"
     "movies=$data/movies.csv"
+    "weather=$data/weather.csv"
 )
 
 for entry in "${sources[@]}"; do
