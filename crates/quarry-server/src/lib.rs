@@ -119,11 +119,12 @@ impl Api {
     /// the sweeper of retired dataset files. Call it inside the runtime
     /// that will serve.
     pub fn open(config: Config) -> anyhow::Result<Api> {
-        let datasets_dir = config.data_dir.join("datasets");
-        if datasets_dir.is_dir() {
-            if let Err(e) = quarry_dataset::remove_stale_temp_files(&datasets_dir) {
+        use quarry_dataset::DatasetStore;
+        let store = quarry_dataset::SqliteStore::in_data_dir(&config.data_dir);
+        if store.root().is_dir() {
+            if let Err(e) = store.remove_stale_imports() {
                 tracing::warn!(
-                    error = %quarry_session::redact_paths(&e.to_string(), &datasets_dir),
+                    error = %quarry_session::redact_paths(&e.to_string(), store.root()),
                     "could not remove stale temporary dataset files"
                 );
             }
