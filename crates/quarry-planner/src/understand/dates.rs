@@ -120,7 +120,6 @@ impl Ctx<'_> {
             if w == "may" && year.is_none() && !(i > 0 && self.word_at(i - 1, "in")) {
                 continue;
             }
-            let name = self.ix.column_name(col).to_string();
             let (op, value, end) = match year {
                 Some(y) => (
                     CompareOp::StartsWith,
@@ -129,25 +128,37 @@ impl Ctx<'_> {
                 ),
                 None => (CompareOp::Contains, format!("-{:02}-", m + 1), i + 1),
             };
-            self.claims.claim((i, end), ClaimedBy::Month);
-            let source = self.span_text(i, end);
-            self.note(Note::Month {
-                source: source.clone(),
-                field: name.clone(),
-            });
-            self.phrases.push((i, end));
-            self.push_condition(
-                (i, end),
-                Condition {
-                    field: name,
-                    op,
-                    values: vec![Literal::Text(value)],
-                    source,
-                    matched: MatchKind::Exact,
-                    confidence: confidence::MONTH,
-                },
-            );
+            self.month_condition((i, end), col, op, vec![Literal::Text(value)]);
         }
+    }
+
+    /// Claims the month phrase `span` and adds its condition on `col`.
+    fn month_condition(
+        &mut self,
+        span: (usize, usize),
+        col: usize,
+        op: CompareOp,
+        values: Vec<Literal>,
+    ) {
+        let name = self.ix.column_name(col).to_string();
+        self.claims.claim(span, ClaimedBy::Month);
+        let source = self.span_text(span.0, span.1);
+        self.note(Note::Month {
+            source: source.clone(),
+            field: name.clone(),
+        });
+        self.phrases.push(span);
+        self.push_condition(
+            span,
+            Condition {
+                field: name,
+                op,
+                values,
+                source,
+                matched: MatchKind::Exact,
+                confidence: confidence::MONTH,
+            },
+        );
     }
 
     /// A column of month numbers: integers named "month" (or "…_month")
@@ -196,25 +207,7 @@ impl Ctx<'_> {
                 None if self.negated(i) => (CompareOp::Ne, vec![number(m)]),
                 None => (CompareOp::Eq, vec![number(m)]),
             };
-            let name = self.ix.column_name(col).to_string();
-            self.claims.claim((i, end), ClaimedBy::Month);
-            let source = self.span_text(i, end);
-            self.note(Note::Month {
-                source: source.clone(),
-                field: name.clone(),
-            });
-            self.phrases.push((i, end));
-            self.push_condition(
-                (i, end),
-                Condition {
-                    field: name,
-                    op,
-                    values,
-                    source,
-                    matched: MatchKind::Exact,
-                    confidence: confidence::MONTH,
-                },
-            );
+            self.month_condition((i, end), col, op, values);
             i = end;
         }
     }
