@@ -268,7 +268,7 @@ impl Ctx<'_> {
     }
 
     /// The ordered field named nearest to token `i`.
-    fn nearest_ordered_field(&self, i: usize) -> Option<usize> {
+    pub(super) fn nearest_ordered_field(&self, i: usize) -> Option<usize> {
         self.fields
             .iter()
             .filter_map(|f| {

@@ -193,19 +193,8 @@ impl Ctx<'_> {
                     .and_then(|f| f.columns.iter().find(|c| self.sortable_text(c.0)))
                     .map(|c| c.0)
             })
-            .or_else(|| {
-                // The nearest ordered field named anywhere in the phrase.
-                self.fields
-                    .iter()
-                    .filter_map(|f| {
-                        f.columns
-                            .iter()
-                            .find(|c| self.is_ordered(c.0))
-                            .map(|c| (f, c.0))
-                    })
-                    .min_by_key(|(f, _)| f.start.abs_diff(s.start))
-                    .map(|(_, c)| c)
-            });
+            // The nearest ordered field named anywhere in the phrase.
+            .or_else(|| self.nearest_ordered_field(s.start));
         (field, desc)
     }
 
