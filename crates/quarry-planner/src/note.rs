@@ -153,9 +153,9 @@ impl fmt::Display for Note {
             Note::Tier(Tier::Default) => f.write_str(
                 "Default tier: exact, stemmed, synonym, world-knowledge and fuzzy linking; relaxes once if nothing matches.",
             ),
-            Note::Tier(Tier::Small) => {
-                f.write_str("Small tier: exact and stemmed linking only, no relaxation.")
-            }
+            Note::Tier(Tier::Small) => f.write_str(
+                "Small tier: the same linking as the default tier; no relaxation and no zero-result probes.",
+            ),
             Note::NoCondition => {
                 f.write_str("No condition found: returning the records in dataset order.")
             }

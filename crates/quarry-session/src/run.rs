@@ -1,6 +1,6 @@
 //! The sequence of one query once it is planned: render, guard, run; relax
 //! once when nothing matched (default tier); probe the conditions one by one
-//! when still nothing matched; then the events. The statement runs before
+//! when still nothing matched (default tier); then the events. The statement runs before
 //! the `thoughts` go out, so that they can say whether the plan was relaxed
 //! and, when nothing matched, which conditions were the most restrictive.
 
@@ -131,7 +131,8 @@ impl Session {
     }
 
     /// The note on a plan that matched nothing: its conditions probed one by
-    /// one. `None` when the session was cancelled meanwhile.
+    /// one (default tier; the small tier names no condition). `None` when
+    /// the session was cancelled meanwhile.
     async fn explain_no_match<S: EventSink>(
         &self,
         sink: &mut S,
@@ -139,7 +140,8 @@ impl Session {
     ) -> Option<String> {
         let probes = zero_results::probes(plan);
         let mut counts = Vec::with_capacity(probes.len());
-        if probes.len() > 1 {
+        // The small tier skips the probes: they cost a statement each.
+        if probes.len() > 1 && plan.tier == Tier::Default {
             for p in &probes {
                 let sql = quarry_sql::render_probe(
                     &Sqlite,

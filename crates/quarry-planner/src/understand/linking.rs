@@ -1,6 +1,6 @@
 //! Pass 3, linking: each unclaimed token starts the longest value or field
 //! name it can (a value wins a tie unless the field is named in full);
-//! quoted text matches whole values only. In the default tier, place names,
+//! quoted text matches whole values only. Place names,
 //! codes and typos are tried next (`fuzzy`), and a word that appears inside
 //! few values of one field is a part of a value. Claims what it links.
 
@@ -9,7 +9,7 @@ use super::mentions::{FieldMention, ValueMention};
 use super::Ctx;
 use crate::index::AliasKind;
 use crate::lexicon::{introduces_value, is_glue_word, is_negation, is_stopword};
-use crate::plan::{MatchKind, Tier};
+use crate::plan::MatchKind;
 use crate::text::TokenKind;
 
 impl Ctx<'_> {
@@ -133,9 +133,6 @@ impl Ctx<'_> {
         let aliases = self.ix.fields_by_first.get(&t.stem)?;
         let mut best: Option<(usize, Vec<(usize, AliasKind)>)> = None;
         for a in aliases {
-            if a.kind == AliasKind::Synonym && self.tier == Tier::Small {
-                continue;
-            }
             let len = a.words.len();
             let ok = (0..len).all(|k| {
                 let q = i + k;
@@ -238,7 +235,7 @@ impl Ctx<'_> {
                 i += len;
                 continue;
             }
-            let place = if self.tier == Tier::Default && t.is_word() && !is_stopword(&t.norm) {
+            let place = if t.is_word() && !is_stopword(&t.norm) {
                 self.place_at(i)
             } else {
                 None
@@ -249,11 +246,7 @@ impl Ctx<'_> {
                 self.values.push(m);
                 continue;
             }
-            if t.is_word()
-                && self.tier == Tier::Default
-                && !is_stopword(&t.norm)
-                && !is_negation(&t.norm)
-            {
+            if t.is_word() && !is_stopword(&t.norm) && !is_negation(&t.norm) {
                 if let Some(m) = self.world_or_fuzzy(i) {
                     let len = m.end - m.start;
                     self.claims.claim((i, i + len), ClaimedBy::Value);

@@ -15,7 +15,7 @@ use crate::lexicon::{
     TRAILING,
 };
 use crate::note::Note;
-use crate::plan::{CompareOp, Condition, Literal, MatchKind, Tier};
+use crate::plan::{CompareOp, Condition, Literal, MatchKind};
 use crate::profile::{ColumnProfile, ColumnType};
 use crate::text::{format_number, TokenKind};
 
@@ -233,7 +233,7 @@ impl Ctx<'_> {
             field = self.year_column();
             how = MatchKind::Inferred;
         }
-        if field.is_none() && p.cmp.is_some() && self.tier == Tier::Default {
+        if field.is_none() && p.cmp.is_some() {
             field = self
                 .nearest_ordered_field(i)
                 .or_else(|| self.field_by_range(v));
