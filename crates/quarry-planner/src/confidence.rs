@@ -26,6 +26,9 @@ pub const MONTH: f32 = 0.9;
 pub const RELATIVE_DATE: f32 = 0.85;
 /// A yes/no field named in the phrase, read as "yes".
 pub const YES_NO_FIELD: f32 = 0.7;
+/// A field named with a word of absence or presence ("unknown colour",
+/// "with a website").
+pub const MISSING_VALUE: f32 = 0.8;
 /// Quoted text searched inside a text field.
 pub const SUBSTRING: f32 = 0.7;
 /// "which venue is listed the most": the most frequent value of a field.

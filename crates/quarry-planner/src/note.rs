@@ -26,6 +26,21 @@ pub enum Note {
     },
     /// A month name on the date field.
     Month { source: String, field: String },
+    /// "unknown colour", "with a website": the field empty (or a count
+    /// zero), or not.
+    Missing {
+        source: String,
+        field: String,
+        empty: bool,
+    },
+    /// "teenagers", "in their 40s": an age range on the age field
+    /// (inclusive bounds; `None` is open).
+    AgeWord {
+        source: String,
+        field: String,
+        low: Option<i64>,
+        high: Option<i64>,
+    },
     /// "more gold than Kenya": `field` compared with the anchor record's.
     RowComparison {
         source: String,
@@ -159,7 +174,7 @@ impl fmt::Display for Note {
             Note::NoCondition => {
                 f.write_str("No condition found: returning the records in dataset order.")
             }
-            Note::RelativeDate { .. } | Note::YesNoField { .. } | Note::Month { .. } | Note::RowComparison { .. } | Note::RowPosition { .. } | Note::Value { .. } | Note::Substring { .. } | Note::Average { .. } | Note::Number { .. } | Note::MostFrequent { .. } => self.fmt_condition(f),
+            Note::RelativeDate { .. } | Note::YesNoField { .. } | Note::Month { .. } | Note::AgeWord { .. } | Note::Missing { .. } | Note::RowComparison { .. } | Note::RowPosition { .. } | Note::Value { .. } | Note::Substring { .. } | Note::Average { .. } | Note::Number { .. } | Note::MostFrequent { .. } => self.fmt_condition(f),
         }
     }
 }
@@ -187,6 +202,25 @@ impl Note {
                 if *negated { "not yes" } else { "yes" }
             ),
             Note::Month { source, field } => write!(f, "'{source}' read as a month of {field}."),
+            Note::Missing {
+                source,
+                field,
+                empty,
+            } => {
+                let what = if *empty { "no value" } else { "a value" };
+                write!(f, "'{source}' read as records with {what} in {field}.")
+            }
+            Note::AgeWord {
+                source,
+                field,
+                low,
+                high,
+            } => match (low, high) {
+                (Some(l), Some(h)) => write!(f, "'{source}' read as {field} from {l} to {h}."),
+                (Some(l), None) => write!(f, "'{source}' read as {field} of {l} or more."),
+                (None, Some(h)) => write!(f, "'{source}' read as {field} of {h} or less."),
+                (None, None) => write!(f, "'{source}' read as {field}."),
+            },
             Note::RowComparison {
                 source,
                 field,

@@ -67,7 +67,10 @@ pub fn direction_column_words(w: &str) -> Option<&'static [&'static str]> {
 /// Words a negation reaches across besides stopwords and field names ("not
 /// from", "doesn't have").
 pub fn negation_bridge(w: &str) -> bool {
+    // Past participles too: "not made by", "not published by", "not
+    // located in".
     matches!(w, "have" | "has" | "use" | "from" | "in" | "equal")
+        || (w.len() > 4 && w.ends_with("ed"))
 }
 
 /// Where a position word puts the records: before or after the anchor.
@@ -213,4 +216,53 @@ pub fn is_sort_word(w: &str) -> bool {
 /// Words that make a sort descending.
 pub fn is_descending_word(w: &str) -> bool {
     matches!(w, "descending" | "desc" | "decreasing" | "reverse")
+}
+
+/// Words saying a field has no value: "unknown colour", "price missing".
+pub fn is_absence_word(w: &str) -> bool {
+    matches!(
+        w,
+        "unknown"
+            | "missing"
+            | "unrecorded"
+            | "blank"
+            | "empty"
+            | "null"
+            | "unavailable"
+            | "unspecified"
+            | "unreported"
+            | "undisclosed"
+            | "unlisted"
+    )
+}
+
+/// Words before a field saying it has a value: "with a website", "known age".
+pub fn is_presence_word(w: &str) -> bool {
+    matches!(w, "with" | "has" | "have" | "having" | "known")
+}
+
+/// Words after a field that speak of its being recorded: "no rating
+/// recorded", "height not given", "no ozone reading".
+pub fn is_recorded_word(w: &str) -> bool {
+    matches!(
+        w,
+        "recorded"
+            | "known"
+            | "given"
+            | "listed"
+            | "reported"
+            | "available"
+            | "specified"
+            | "stated"
+            | "entered"
+            | "provided"
+            | "measured"
+            | "reading"
+            | "readings"
+            | "data"
+            | "value"
+            | "values"
+            | "info"
+            | "information"
+    )
 }

@@ -7,11 +7,13 @@
 mod comparison;
 mod cues;
 mod fields;
+mod people;
 mod words;
 mod world;
 
 pub use comparison::*;
 pub use cues::*;
 pub use fields::*;
+pub use people::*;
 pub use words::*;
 pub use world::*;

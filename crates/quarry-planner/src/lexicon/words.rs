@@ -43,6 +43,7 @@ pub fn is_negation(w: &str) -> bool {
             | "non"
             | "except"
             | "excluding"
+            | "outside"
             | "exclude"
             | "without"
             | "never"

@@ -28,6 +28,8 @@ pub(super) enum ClaimedBy {
     Number,
     /// A month name and its year.
     Month,
+    /// Words asking for a field's emptiness ("unknown", "no … recorded").
+    Missing,
 }
 
 /// Token claims and the other marks passes leave for later passes.

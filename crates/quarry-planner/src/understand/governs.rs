@@ -27,6 +27,8 @@ impl Ctx<'_> {
         self.negations.iter().any(|&ng| {
             ng < start
                 && start - ng <= 4
+                // "non-union workers": "non" negates the word it is glued to.
+                && (self.norm(ng) != "non" || start - ng == 1)
                 && (ng + 1..start).all(|k| {
                     let w = self.norm(k);
                     is_stopword(w)
@@ -37,6 +39,12 @@ impl Ctx<'_> {
             .ops
             .iter()
             .any(|o| o.cmp == Cmp::Ne && o.end <= start && start - o.end <= 1)
+    }
+
+    /// Whether token `k` only joins the items of a list: "and", "or",
+    /// "nor", a comma.
+    pub(super) fn is_list_joint(&self, k: usize) -> bool {
+        matches!(self.norm(k), "and" | "or" | "nor" | "," | "&" | "/")
     }
 
     /// The column a field group implies ("older" → age): an ordered column

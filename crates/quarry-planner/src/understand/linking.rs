@@ -235,7 +235,7 @@ impl Ctx<'_> {
                 i += len;
                 continue;
             }
-            let place = if t.is_word() && !is_stopword(&t.norm) {
+            let place = if t.is_word() && (!is_stopword(&t.norm) || self.is_us(i)) {
                 self.place_at(i)
             } else {
                 None
@@ -257,6 +257,13 @@ impl Ctx<'_> {
             }
             i += 1;
         }
+    }
+
+    /// "the us", "US": the country, not the pronoun.
+    fn is_us(&self, i: usize) -> bool {
+        let t = &self.toks[i];
+        t.norm == "us"
+            && (&self.query[t.start..t.end] == "US" || i > 0 && self.norm(i - 1) == "the")
     }
 
     /// Part of a several-word value: the longest run of words starting at

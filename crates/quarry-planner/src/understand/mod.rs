@@ -9,10 +9,13 @@
 //! | 1 | relative dates (`dates`) | tokens | claims "last 3 years"; a `Ge` filter |
 //! | 2 | operators (`operators`) | tokens, field aliases (a two-word field wins) | claims superlatives, their counts and position words; writes comparators, superlatives, negations |
 //! | 3 | linking (`linking`, `fuzzy`) | unclaimed tokens | claims values and fields; writes their mentions |
+//! | 3b | people (`people`) | unclaimed sex and age words ("women", "teenagers", "in their 40s") | claims them; sex values as value mentions, age words as field mentions of the age field, decades of age as a filter |
 //! | 4 | values (`values`) | value and field mentions, comparators, negations | a filter per field of values; row comparisons ("more gold than Kenya") and positions ("before San Juan"), which set the order by position |
 //! | 5 | substrings (`quoted`) | unclaimed quoted text or spelled parts, field mentions | claims them; a `Contains` filter or a trait |
 //! | 6 | averages (`average`) | comparators, "average", field mentions | claims the span and marks it; a `GtAvg`/`LtAvg` filter |
 //! | 7 | numbers (`numbers`) | unclaimed numbers, comparators, field mentions, attached fields | claims the number phrase, attaches its field; a filter |
+//! | 7b | age words (`people`) | age words no number took | a range filter on the age field |
+//! | 7c | missing values (`missing`) | field mentions no number took, absence and presence words | claims them; `IS NULL`/`IS NOT NULL`, or `= 0`/`> 0` on a count |
 //! | 8 | months (`dates`) | unclaimed month names | claims them; a filter on the date column |
 //! | 9 | yes/no fields (`yes_no`) | field mentions, filters so far | a filter for "yes" |
 //! | 10 | order and top-N (`order`) | superlatives, field mentions, average marks, the position anchor, filters | order, limit; or a most-frequent filter; claims counts it finds |
@@ -31,10 +34,12 @@ mod fuzzy;
 mod governs;
 mod linking;
 mod mentions;
+mod missing;
 mod notes;
 mod numbers;
 mod operators;
 mod order;
+mod people;
 mod quoted;
 mod traits;
 mod values;
@@ -70,6 +75,8 @@ struct Ctx<'a> {
     phrases: Vec<(usize, usize)>,
     /// Token span of each filter, for joining "A or B" across fields.
     filter_spans: Vec<(usize, usize)>,
+    /// Words of age ("children") waiting to see whether a number takes them.
+    age_words: Vec<people::AgeWord>,
 }
 
 /// Plans one phrase: runs the passes in their order.
@@ -92,14 +99,18 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
         notes: Vec::new(),
         phrases: Vec::new(),
         filter_spans: Vec::new(),
+        age_words: Vec::new(),
     };
     cx.relative_dates();
     cx.scan_operators();
     cx.link();
+    cx.people_words();
     cx.value_conditions();
     cx.quoted_conditions();
     cx.average_conditions();
     cx.number_conditions();
+    cx.age_word_conditions();
+    cx.missing_values();
     cx.month_conditions();
     cx.boolean_fields();
     cx.order_and_limit();

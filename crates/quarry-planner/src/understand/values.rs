@@ -34,7 +34,11 @@ impl Ctx<'_> {
     pub(super) fn value_conditions(&mut self) {
         let mentioned = self.mentioned_columns();
         let mut groups: Vec<ValueGroup> = Vec::new();
-        let values = self.values.clone();
+        let mut values = self.values.clone();
+        values.sort_by_key(|m| m.start);
+        // The previous value's end, column and negation: "excluding Ford
+        // and Fiat" negates both.
+        let mut previous: Option<(usize, usize, bool)> = None;
         for m in &values {
             let (col, vals, ambiguous) = self.value_column(m, &mentioned);
             // "more gold medals than Kazakhstan", "the same wins as SD
@@ -47,7 +51,11 @@ impl Ctx<'_> {
             if vals.len() == 1 && self.row_position(m, col, &vals[0]) {
                 continue;
             }
-            let neg = self.negated(m.start);
+            let neg = self.negated(m.start)
+                || previous.is_some_and(|(end, c, neg)| {
+                    neg && c == col && (end..m.start).all(|k| self.is_list_joint(k))
+                });
+            previous = Some((m.end, col, neg));
             // A value right after another of the same column, joined by
             // "or"/"and"/",", is an alternative.
             if let Some(g) = groups

@@ -3,10 +3,11 @@
 //! yes/no) named in the phrase, with no filter of its own yet, asks for
 //! "yes" (or "not yes" when negated).
 
+use super::claims::ClaimedBy;
 use super::Ctx;
 use crate::confidence;
 use crate::index::AliasKind;
-use crate::lexicon::{is_yes_no_word, is_yes_word};
+use crate::lexicon::{is_stopword, is_yes_no_word, is_yes_word};
 use crate::note::Note;
 use crate::plan::{CompareOp, Condition, Literal, MatchKind};
 use crate::profile::ColumnType;
@@ -14,7 +15,7 @@ use crate::profile::ColumnType;
 impl Ctx<'_> {
     /// The value meaning "yes" of a yes/no column, if the column is one:
     /// boolean, 0/1 integers, or text values yes/no, y/n, true/false.
-    fn yes_value(&self, c: usize) -> Option<Literal> {
+    pub(super) fn yes_value(&self, c: usize) -> Option<Literal> {
         let col = &self.ix.profile.columns[c];
         match col.ty {
             ColumnType::Boolean => Some(Literal::Boolean(true)),
@@ -40,47 +41,115 @@ impl Ctx<'_> {
     }
 
     /// "channels that have high definition TV", "dogs that were
-    /// abandoned": a yes/no field named in the phrase asks for "yes".
+    /// abandoned": a yes/no field named in the phrase asks for "yes". Then
+    /// the words derived from a flag's name ("smoking", "ulcerated",
+    /// "unmarried", "non-smokers"), which linking does not know.
     pub(super) fn boolean_fields(&mut self) {
         let fields = self.fields.clone();
         for f in &fields {
             let Some(&(col, kind)) = f.columns.first() else {
                 continue;
             };
-            if kind != AliasKind::Full && f.end - f.start < 2 {
-                continue;
-            }
-            let Some(yes) = self.yes_value(col) else {
-                continue;
-            };
-            let name = self.ix.column_name(col).to_string();
-            if self
-                .plan
-                .filters
-                .iter()
-                .any(|x| x.any_of.iter().any(|c| c.field == name))
-            {
+            // A several-word name is named by its first word alone
+            // ("union" for `union_member`); otherwise the whole name.
+            let first_word = kind == AliasKind::Partial
+                && f.end - f.start == 1
+                && self.ix.column_name(col).split('_').next()
+                    == Some(self.toks[f.start].stem.as_str());
+            if kind != AliasKind::Full && f.end - f.start < 2 && !first_word {
                 continue;
             }
             let neg = self.negated(f.start);
-            let source = self.span_text(f.start, f.end);
-            self.note(Note::YesNoField {
-                source: source.clone(),
-                field: name.clone(),
-                negated: neg,
-            });
-            self.phrases.push((f.start, f.end));
-            self.push_condition(
-                (f.start, f.end),
-                Condition {
-                    field: name,
-                    op: if neg { CompareOp::Ne } else { CompareOp::Eq },
-                    values: vec![yes],
-                    source,
-                    matched: MatchKind::Inferred,
-                    confidence: confidence::YES_NO_FIELD,
-                },
-            );
+            self.flag_condition(col, (f.start, f.end), neg);
+        }
+        self.derived_flag_words();
+    }
+
+    /// A filter for "yes" (or "not yes") on the flag `col`, unless the field
+    /// is not a flag or already has a filter.
+    fn flag_condition(&mut self, col: usize, span: (usize, usize), neg: bool) -> bool {
+        let Some(yes) = self.yes_value(col) else {
+            return false;
+        };
+        let name = self.ix.column_name(col).to_string();
+        if self
+            .plan
+            .filters
+            .iter()
+            .any(|x| x.any_of.iter().any(|c| c.field == name))
+        {
+            return false;
+        }
+        let source = self.span_text(span.0, span.1);
+        self.note(Note::YesNoField {
+            source: source.clone(),
+            field: name.clone(),
+            negated: neg,
+        });
+        self.phrases.push(span);
+        self.push_condition(
+            span,
+            Condition {
+                field: name,
+                op: if neg { CompareOp::Ne } else { CompareOp::Eq },
+                values: vec![yes],
+                source,
+                matched: MatchKind::Inferred,
+                confidence: confidence::YES_NO_FIELD,
+            },
+        );
+        true
+    }
+
+    /// "smokers", "non-smoking", "who smoke", "ulcerated", "unmarried":
+    /// an unclaimed word of the same root as a one-word flag's name; a
+    /// "un"/"non" glued in front, or a negation before, asks for "no".
+    fn derived_flag_words(&mut self) {
+        let flags: Vec<(usize, String)> = (0..self.ix.profile.columns.len())
+            .filter(|&c| self.yes_value(c).is_some())
+            .map(|c| (c, self.ix.column_name(c).to_string()))
+            .filter(|(_, n)| !n.contains('_') && n.len() >= 4)
+            .collect();
+        if flags.is_empty() {
+            return;
+        }
+        for i in 0..self.toks.len() {
+            if self.claims.is_claimed(i) || !self.toks[i].is_word() || is_stopword(self.norm(i)) {
+                continue;
+            }
+            let w = self.norm(i).to_string();
+            let (word, glued_neg) = match w.strip_prefix("non").or_else(|| w.strip_prefix("un")) {
+                Some(rest) if flags.iter().any(|(_, n)| same_root(rest, n)) => {
+                    (rest.to_string(), true)
+                }
+                _ => (w.clone(), false),
+            };
+            let Some(&(col, _)) = flags.iter().find(|(_, n)| same_root(&word, n)) else {
+                continue;
+            };
+            let neg = glued_neg != self.negated(i);
+            if self.flag_condition(col, (i, i + 1), neg) {
+                self.claims.claim_token(i, ClaimedBy::Field);
+            }
         }
     }
+}
+
+/// Whether two words share their root: "smoking" and "smoker",
+/// "ulcerated" and "ulcer", "hypertensive" and "hypertension".
+fn same_root(a: &str, b: &str) -> bool {
+    const SUFFIXES: &[&str] = &["ated", "ation", "ing", "ers", "er", "ed", "es", "s", "e"];
+    let root = |w: &str| -> String {
+        SUFFIXES
+            .iter()
+            .find_map(|s| w.strip_suffix(s).filter(|r| r.len() >= 4))
+            .unwrap_or(w)
+            .to_string()
+    };
+    if a == b || root(a) == root(b) && root(a).len() >= 4 {
+        return true;
+    }
+    let common = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
+    let shorter = a.len().min(b.len());
+    common >= 5 && common * 10 >= shorter * 8
 }

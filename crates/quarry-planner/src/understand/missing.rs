@@ -1,0 +1,139 @@
+//! Pass 7c, missing values: a field named with a word of absence asks for
+//! the records where it is empty, and one named with a word of presence for
+//! those where it is not.
+//!
+//! - "unknown colour", "colour unknown", "no rating recorded", "height not
+//!   recorded", "missing price", "without a website" → `IS NULL`;
+//! - "with a website", "known age", "price recorded" → `IS NOT NULL`, when
+//!   the field has empty values at all;
+//! - "no retweets", "sugar free", "with a fireplace" on a count (a number field whose
+//!   smallest value is 0 and that has no empty values) → `= 0` / `> 0`.
+//!
+//! Yes/no fields are left to the yes/no pass ("no smokers" is `smoker <> 1`).
+
+use super::claims::ClaimedBy;
+use super::Ctx;
+use crate::confidence;
+use crate::lexicon::{is_absence_word, is_presence_word, is_recorded_word};
+use crate::note::Note;
+use crate::plan::{CompareOp, Condition, Literal, MatchKind};
+use crate::profile::ColumnType;
+
+/// What a phrase asks of a field's emptiness.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Asks {
+    Empty,
+    NotEmpty,
+    Zero,
+    AboveZero,
+}
+
+impl Ctx<'_> {
+    pub(super) fn missing_values(&mut self) {
+        let fields = self.fields.clone();
+        for f in &fields {
+            let Some(&(col, _)) = f.columns.first() else {
+                continue;
+            };
+            if self.yes_value(col).is_some() || self.claims.is_field_attached(f.start) {
+                continue;
+            }
+            let name = self.ix.column_name(col).to_string();
+            if self
+                .plan
+                .filters
+                .iter()
+                .any(|x| x.any_of.iter().any(|c| c.field == name))
+            {
+                continue;
+            }
+            let Some((asks, span)) = self.emptiness_asked(f.start, f.end, col) else {
+                continue;
+            };
+            let (op, values) = match asks {
+                Asks::Empty => (CompareOp::IsNull, vec![]),
+                Asks::NotEmpty => (CompareOp::IsNotNull, vec![]),
+                Asks::Zero => (CompareOp::Eq, vec![Literal::Integer(0)]),
+                Asks::AboveZero => (CompareOp::Gt, vec![Literal::Integer(0)]),
+            };
+            self.claims.claim(span, ClaimedBy::Missing);
+            self.claims.attach_field(f.start);
+            let source = self.span_text(span.0, span.1);
+            self.note(Note::Missing {
+                source: source.clone(),
+                field: name.clone(),
+                empty: matches!(asks, Asks::Empty | Asks::Zero),
+            });
+            self.phrases.push(span);
+            self.push_condition(
+                span,
+                Condition {
+                    field: name,
+                    op,
+                    values,
+                    source,
+                    matched: MatchKind::Inferred,
+                    confidence: confidence::MISSING_VALUE,
+                },
+            );
+        }
+    }
+
+    /// Whether the words around the field mention `start..end` ask for its
+    /// emptiness, and the span they cover.
+    fn emptiness_asked(
+        &self,
+        start: usize,
+        end: usize,
+        col: usize,
+    ) -> Option<(Asks, (usize, usize))> {
+        let column = &self.ix.profile.columns[col];
+        let has_empty = column.null_count > 0;
+        let count = matches!(column.ty, ColumnType::Integer | ColumnType::Float)
+            && column.min.as_deref().and_then(|m| m.parse::<f64>().ok()) == Some(0.0);
+        let unclaimed_word =
+            |i: usize| i < self.toks.len() && !self.claims.is_claimed(i) && self.toks[i].is_word();
+        // After the field: "unknown", "missing", "not recorded", "recorded".
+        let mut after = end;
+        if unclaimed_word(after) && matches!(self.norm(after), "is" | "was" | "are" | "were") {
+            after += 1;
+        }
+        let not_after = unclaimed_word(after) && matches!(self.norm(after), "not" | "never");
+        let recorded_after = |k: usize| unclaimed_word(k) && is_recorded_word(self.norm(k));
+        // "sugar free", "fat-free": none of it.
+        if count && unclaimed_word(end) && self.norm(end) == "free" {
+            return Some((Asks::Zero, (start, end + 1)));
+        }
+        if unclaimed_word(after) && is_absence_word(self.norm(after)) {
+            return has_empty.then_some((Asks::Empty, (start, after + 1)));
+        }
+        if not_after && recorded_after(after + 1) {
+            return has_empty.then_some((Asks::Empty, (start, after + 2)));
+        }
+        // Before the field, skipping an article: "no", "unknown", "with a".
+        let mut before = start;
+        if before > 0 && matches!(self.norm(before - 1), "a" | "an" | "any") {
+            before -= 1;
+        }
+        let cue = before.checked_sub(1).filter(|&k| unclaimed_word(k))?;
+        let w = self.norm(cue);
+        let recorded = recorded_after(end);
+        let stop = if recorded { end + 1 } else { end };
+        if w == "no" || w == "without" {
+            if count && !recorded && !has_empty {
+                return Some((Asks::Zero, (cue, stop)));
+            }
+            return has_empty.then_some((Asks::Empty, (cue, stop)));
+        }
+        if is_absence_word(w) {
+            return has_empty.then_some((Asks::Empty, (cue, stop)));
+        }
+        if is_presence_word(w) {
+            if count && !has_empty {
+                return Some((Asks::AboveZero, (cue, stop)));
+            }
+            return has_empty.then_some((Asks::NotEmpty, (cue, stop)));
+        }
+        None
+    }
+}

@@ -1,0 +1,246 @@
+//! People words, read from what a table's columns say about people.
+//!
+//! - "women", "girls", "men", "boys", "females" name a value of the sex or
+//!   gender field: a field named so, or one whose few values are all sex
+//!   words or letters ("F"/"M", "female"/"male", "G"/"B"). They become
+//!   value mentions, so negation and alternatives work as for any value.
+//! - "children", "teenagers", "seniors", "adults" name an age range on the
+//!   age field (a numeric field named `age` or `…_age`). They become field
+//!   mentions of that field first, so that a number next to them wins
+//!   ("children under 5" → `age < 5`); only a word left without a number
+//!   gets its range ([`Ctx::age_word_conditions`], after the numbers pass).
+//! - "in their 40s", "in their forties": a decade of age.
+
+use super::claims::ClaimedBy;
+use super::mentions::{FieldMention, ValueMention};
+use super::Ctx;
+use crate::confidence;
+use crate::index::AliasKind;
+use crate::lexicon::{age_range, decade, sex_of, Sex};
+use crate::note::Note;
+use crate::plan::{CompareOp, Condition, Literal, MatchKind};
+use crate::profile::ColumnType;
+
+/// A word of age that became a field mention of the age field, waiting to
+/// see whether a number takes it.
+#[derive(Debug, Clone)]
+pub(super) struct AgeWord {
+    pub start: usize,
+    pub end: usize,
+    pub column: usize,
+    /// Inclusive bounds; `None` is open.
+    pub low: Option<i64>,
+    pub high: Option<i64>,
+}
+
+/// How a sex is written in a column: the spellings tried, in order.
+fn spellings(sex: Sex, child: bool) -> &'static [&'static str] {
+    match (sex, child) {
+        (Sex::Female, false) => &["female", "f", "woman", "women", "w", "girl", "g"],
+        (Sex::Female, true) => &["girl", "g", "female", "f"],
+        (Sex::Male, false) => &["male", "m", "man", "men", "boy", "b"],
+        (Sex::Male, true) => &["boy", "b", "male", "m"],
+    }
+}
+
+/// Every spelling of either sex: a column whose values are all among these
+/// holds sexes.
+fn is_sex_spelling(v: &str) -> bool {
+    [Sex::Female, Sex::Male]
+        .iter()
+        .flat_map(|&s| spellings(s, false).iter().chain(spellings(s, true)))
+        .any(|w| *w == v)
+}
+
+impl Ctx<'_> {
+    /// The sex or gender field: named so, or holding only sex words.
+    fn sex_column(&self) -> Option<usize> {
+        let cols = &self.ix.profile.columns;
+        let named = |c: usize| {
+            cols[c]
+                .name
+                .split('_')
+                .any(|w| matches!(w, "sex" | "gender"))
+        };
+        let holds_sexes = |c: usize| {
+            let vals = &cols[c].values;
+            (2..=3).contains(&vals.len())
+                && vals
+                    .iter()
+                    .all(|v| is_sex_spelling(&v.value.to_lowercase()))
+        };
+        (0..cols.len())
+            .filter(|&c| cols[c].ty == ColumnType::Text && !cols[c].values.is_empty())
+            .find(|&c| named(c) && cols[c].values.len() <= 6)
+            .or_else(|| (0..cols.len()).find(|&c| holds_sexes(c)))
+    }
+
+    /// The age field: a number field named `age` (or `…_age`, `age_…`) whose
+    /// values fit a person's age.
+    pub(super) fn age_column(&self) -> Option<usize> {
+        let cols = &self.ix.profile.columns;
+        let fits = |c: usize| {
+            cols[c]
+                .max
+                .as_deref()
+                .and_then(|m| m.parse::<f64>().ok())
+                .is_some_and(|m| m <= 130.0)
+        };
+        let candidates: Vec<usize> = self
+            .ix
+            .ordered_columns()
+            .filter(|&c| {
+                matches!(cols[c].ty, ColumnType::Integer | ColumnType::Float)
+                    && cols[c].name.split('_').any(|w| w == "age")
+                    && fits(c)
+            })
+            .collect();
+        candidates
+            .iter()
+            .copied()
+            .find(|&c| cols[c].name == "age")
+            .or_else(|| candidates.first().copied())
+    }
+
+    /// Pass 3b: people words among the unclaimed tokens.
+    pub(super) fn people_words(&mut self) {
+        let sex_col = self.sex_column();
+        let age_col = self.age_column();
+        if sex_col.is_none() && age_col.is_none() {
+            return;
+        }
+        for i in 0..self.toks.len() {
+            if self.claims.is_claimed(i) || !self.toks[i].is_word() {
+                continue;
+            }
+            let w = self.toks[i].norm.clone();
+            if let (Some(col), Some((sex, child))) = (sex_col, sex_of(&w)) {
+                if let Some(id) = self.sex_value(col, sex, child) {
+                    self.values.push(ValueMention {
+                        start: i,
+                        end: i + 1,
+                        entries: vec![id],
+                        kind: MatchKind::Synonym,
+                    });
+                    self.claims.claim_token(i, ClaimedBy::Value);
+                    // "girls" also says children when there is no sex
+                    // field; with one, the sex is enough.
+                    continue;
+                }
+            }
+            if let (Some(col), Some((low, high))) = (age_col, age_range(&w)) {
+                self.fields.push(FieldMention {
+                    start: i,
+                    end: i + 1,
+                    columns: vec![(col, AliasKind::Synonym)],
+                });
+                self.claims.claim_token(i, ClaimedBy::Field);
+                self.age_words.push(AgeWord {
+                    start: i,
+                    end: i + 1,
+                    column: col,
+                    low,
+                    high,
+                });
+            }
+        }
+        if let Some(col) = age_col {
+            self.age_decades(col);
+        }
+    }
+
+    /// The index entry of the value spelling `sex` in `col`.
+    fn sex_value(&self, col: usize, sex: Sex, child: bool) -> Option<u32> {
+        spellings(sex, child).iter().find_map(|sp| {
+            self.ix.values.iter().enumerate().find_map(|(id, e)| {
+                (e.column == col && e.value.to_lowercase() == *sp).then_some(id as u32)
+            })
+        })
+    }
+
+    /// "in their 40s", "in their forties", "in her twenties": ten years of
+    /// age.
+    fn age_decades(&mut self, col: usize) {
+        for i in 0..self.toks.len().saturating_sub(2) {
+            if !self.word_at(i, "in")
+                || !matches!(self.norm(i + 1), "their" | "his" | "her")
+                || self.claims.is_claimed(i + 2)
+            {
+                continue;
+            }
+            let raw = self.span_text(i + 2, i + 3);
+            let Some(low) = decade(&raw) else {
+                continue;
+            };
+            if !(10..=120).contains(&low) {
+                continue;
+            }
+            self.claims.claim((i, i + 3), ClaimedBy::Number);
+            self.age_condition(col, (i, i + 3), Some(low), Some(low + 9));
+        }
+    }
+
+    /// Pass 7b: each age word no number took becomes its range.
+    pub(super) fn age_word_conditions(&mut self) {
+        let words = std::mem::take(&mut self.age_words);
+        for a in &words {
+            let name = self.ix.column_name(a.column).to_string();
+            let taken = self.claims.is_field_attached(a.start)
+                || self
+                    .plan
+                    .filters
+                    .iter()
+                    .any(|f| f.any_of.iter().any(|c| c.field == name));
+            if !taken {
+                self.age_condition(a.column, (a.start, a.end), a.low, a.high);
+            }
+        }
+    }
+
+    fn age_condition(
+        &mut self,
+        col: usize,
+        span: (usize, usize),
+        low: Option<i64>,
+        high: Option<i64>,
+    ) {
+        // Ages with fractions ("19.5"): up to the next birthday.
+        let whole = self.ix.profile.columns[col].ty == ColumnType::Integer;
+        let mut bounds: Vec<(CompareOp, Vec<Literal>)> = match (low, high) {
+            (Some(l), Some(h)) if whole => vec![(
+                CompareOp::Between,
+                vec![Literal::Integer(l), Literal::Integer(h)],
+            )],
+            (Some(l), Some(h)) => vec![
+                (CompareOp::Ge, vec![Literal::Integer(l)]),
+                (CompareOp::Lt, vec![Literal::Integer(h + 1)]),
+            ],
+            (Some(l), None) => vec![(CompareOp::Ge, vec![Literal::Integer(l)])],
+            (None, Some(h)) if whole => vec![(CompareOp::Le, vec![Literal::Integer(h)])],
+            (None, Some(h)) => vec![(CompareOp::Lt, vec![Literal::Integer(h + 1)])],
+            (None, None) => return,
+        };
+        let field = self.ix.column_name(col).to_string();
+        let source = self.span_text(span.0, span.1);
+        self.note(Note::AgeWord {
+            source: source.clone(),
+            field: field.clone(),
+            low,
+            high,
+        });
+        self.phrases.push(span);
+        for (op, values) in bounds.drain(..) {
+            self.push_condition(
+                span,
+                Condition {
+                    field: field.clone(),
+                    op,
+                    values,
+                    source: source.clone(),
+                    matched: MatchKind::Synonym,
+                    confidence: confidence::of_match(MatchKind::Synonym),
+                },
+            );
+        }
+    }
+}
