@@ -42,9 +42,12 @@ impl Ctx<'_> {
     }
 
     /// Whether token `k` only joins the items of a list: "and", "or",
-    /// "nor", a comma.
+    /// "nor", a comma, an article ("not a nurse or a doctor").
     pub(super) fn is_list_joint(&self, k: usize) -> bool {
-        matches!(self.norm(k), "and" | "or" | "nor" | "," | "&" | "/")
+        matches!(
+            self.norm(k),
+            "and" | "or" | "nor" | "," | "&" | "/" | "a" | "an" | "the"
+        )
     }
 
     /// The column a field group implies ("older" → age): an ordered column

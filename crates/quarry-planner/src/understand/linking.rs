@@ -8,7 +8,7 @@ use super::claims::ClaimedBy;
 use super::mentions::{FieldMention, ValueMention};
 use super::Ctx;
 use crate::index::AliasKind;
-use crate::lexicon::{introduces_value, is_glue_word, is_negation, is_stopword};
+use crate::lexicon::{introduces_value, is_absence_word, is_glue_word, is_negation, is_stopword};
 use crate::plan::MatchKind;
 use crate::text::TokenKind;
 
@@ -74,6 +74,15 @@ impl Ctx<'_> {
                 if e.words.len() == 1 && first.is_none() && !introduced {
                     let w = &e.words[0];
                     if is_stopword(w) || w.len() < 2 || w.chars().all(|c| c.is_ascii_digit()) {
+                        continue;
+                    }
+                    // "no" is the code "NO" only when written so.
+                    if is_negation(w) && this.query[t.start..t.end] != e.value {
+                        continue;
+                    }
+                    // "speed unknown": the field's value is missing, unless
+                    // the field holds that word.
+                    if is_absence_word(w) && this.absence_of_other_field(i, e.column) {
                         continue;
                     }
                 }
@@ -235,6 +244,11 @@ impl Ctx<'_> {
                 i += len;
                 continue;
             }
+            // "speed unknown": no guessing a value for the absence word.
+            if is_absence_word(&t.norm) && self.absence_of_other_field(i, usize::MAX) {
+                i += 1;
+                continue;
+            }
             let place = if t.is_word() && (!is_stopword(&t.norm) || self.is_us(i)) {
                 self.place_at(i)
             } else {
@@ -259,11 +273,27 @@ impl Ctx<'_> {
         }
     }
 
+    /// Whether the word at `i` ("unknown") sits beside a field named in the
+    /// phrase other than `column`: "speed unknown", "unknown speed".
+    fn absence_of_other_field(&self, i: usize, column: usize) -> bool {
+        let before = self.fields.last().filter(|f| f.end == i);
+        let after = (i + 1 < self.toks.len())
+            .then(|| self.field_match_at(i + 1))
+            .flatten()
+            .map(|(_, cols)| cols);
+        before
+            .map(|f| f.columns.clone())
+            .into_iter()
+            .chain(after)
+            .any(|cols| cols.iter().all(|&(c, _)| c != column))
+    }
+
     /// "the us", "US": the country, not the pronoun.
     fn is_us(&self, i: usize) -> bool {
         let t = &self.toks[i];
         t.norm == "us"
-            && (&self.query[t.start..t.end] == "US" || i > 0 && self.norm(i - 1) == "the")
+            && (&self.query[t.start..t.end] == "US"
+                || i > 0 && matches!(self.norm(i - 1), "the" | "non"))
     }
 
     /// Part of a several-word value: the longest run of words starting at
@@ -282,7 +312,7 @@ impl Ctx<'_> {
             return None;
         }
         let mut cands: Vec<u32> = self.ix.values_by_word.get(&t.stem)?.clone();
-        if cands.len() >= 64 {
+        if cands.len() >= 64 || is_absence_word(&t.norm) {
             return None;
         }
         let mut end = i + 1;

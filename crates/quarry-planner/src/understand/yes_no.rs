@@ -135,10 +135,13 @@ impl Ctx<'_> {
     }
 }
 
-/// Whether two words share their root: "smoking" and "smoker",
+/// Whether two words share their root: "smoking" and "smoker", "snowy"
+/// and "snow",
 /// "ulcerated" and "ulcer", "hypertensive" and "hypertension".
 fn same_root(a: &str, b: &str) -> bool {
-    const SUFFIXES: &[&str] = &["ated", "ation", "ing", "ers", "er", "ed", "es", "s", "e"];
+    const SUFFIXES: &[&str] = &[
+        "ated", "ation", "ing", "ers", "er", "ed", "es", "s", "e", "y",
+    ];
     let root = |w: &str| -> String {
         SUFFIXES
             .iter()
