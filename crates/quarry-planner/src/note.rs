@@ -26,6 +26,9 @@ pub enum Note {
     },
     /// A month name on the date field.
     Month { source: String, field: String },
+    /// A decade or a day ("the 80s", "may 1 to may 5") on a year or date
+    /// column.
+    Calendar { source: String, field: String },
     /// "unknown colour", "with a website": the field empty (or a count
     /// zero), or not.
     Missing {
@@ -174,7 +177,7 @@ impl fmt::Display for Note {
             Note::NoCondition => {
                 f.write_str("No condition found: returning the records in dataset order.")
             }
-            Note::RelativeDate { .. } | Note::YesNoField { .. } | Note::Month { .. } | Note::AgeWord { .. } | Note::Missing { .. } | Note::RowComparison { .. } | Note::RowPosition { .. } | Note::Value { .. } | Note::Substring { .. } | Note::Average { .. } | Note::Number { .. } | Note::MostFrequent { .. } => self.fmt_condition(f),
+            Note::RelativeDate { .. } | Note::YesNoField { .. } | Note::Month { .. } | Note::AgeWord { .. } | Note::Calendar { .. } | Note::Missing { .. } | Note::RowComparison { .. } | Note::RowPosition { .. } | Note::Value { .. } | Note::Substring { .. } | Note::Average { .. } | Note::Number { .. } | Note::MostFrequent { .. } => self.fmt_condition(f),
         }
     }
 }
@@ -202,6 +205,9 @@ impl Note {
                 if *negated { "not yes" } else { "yes" }
             ),
             Note::Month { source, field } => write!(f, "'{source}' read as a month of {field}."),
+            Note::Calendar { source, field } => {
+                write!(f, "'{source}' read as a range of {field}.")
+            }
             Note::Missing {
                 source,
                 field,

@@ -131,7 +131,7 @@ pub fn is_generic_name_word(w: &str) -> bool {
 
 /// A part of a column name that makes it a year column.
 pub fn is_year_name_part(w: &str) -> bool {
-    matches!(w, "year" | "yr" | "season")
+    matches!(w, "year" | "yr" | "season") || (w.ends_with("year") && w.len() <= 12)
 }
 
 /// A part of a text column name whose values hold a year ("2007

@@ -164,7 +164,7 @@ impl Ctx<'_> {
     /// A column of month numbers: integers named "month" (or "…_month")
     /// whose values lie within 1..=12. A table that has one keeps its months
     /// there, whatever date columns it also has.
-    fn month_number_column(&self) -> Option<usize> {
+    pub(super) fn month_number_column(&self) -> Option<usize> {
         let cols = &self.ix.profile.columns;
         let within = |b: &Option<String>| {
             b.as_deref()
@@ -174,7 +174,10 @@ impl Ctx<'_> {
         (0..cols.len()).find(|&c| {
             let col = &cols[c];
             col.ty == ColumnType::Integer
-                && col.name.split('_').any(|w| w == "month" || w == "mon")
+                && col
+                    .name
+                    .split('_')
+                    .any(|w| w == "mon" || w.ends_with("month") && w.len() <= 12)
                 && within(&col.min)
                 && within(&col.max)
         })
@@ -208,6 +211,23 @@ impl Ctx<'_> {
                 None => (CompareOp::Eq, vec![number(m)]),
             };
             self.month_condition((i, end), col, op, values);
+            // "june to august 1985": the year on the year column.
+            let year = self
+                .toks
+                .get(end)
+                .and_then(Token::number)
+                .filter(|v| (1000.0..=2100.0).contains(v) && v.fract() == 0.0);
+            if let (Some(y), Some(ycol)) = (year, self.year_column()) {
+                if ycol != col && !self.claims.is_claimed(end) {
+                    let y = self.stored_year(ycol, y as i64);
+                    self.month_condition(
+                        (end, end + 1),
+                        ycol,
+                        CompareOp::Eq,
+                        vec![Literal::Integer(y)],
+                    );
+                }
+            }
             i = end;
         }
     }

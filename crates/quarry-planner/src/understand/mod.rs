@@ -7,6 +7,7 @@
 //! | # | pass (module) | reads | claims / writes |
 //! |---|---|---|---|
 //! | 1 | relative dates (`dates`) | tokens | claims "last 3 years"; a `Ge` filter |
+//! | 1b | decades and days (`calendar`) | tokens | claims "the 80s", "jan 1 2010", "may 1 to may 5", "after may 3"; ranges on the year or date column, or the month and day columns |
 //! | 2 | operators (`operators`) | tokens, field aliases (a two-word field wins) | claims superlatives, their counts and position words; writes comparators, superlatives, negations |
 //! | 3 | linking (`linking`, `fuzzy`) | unclaimed tokens | claims values and fields; writes their mentions |
 //! | 3b | people (`people`) | unclaimed sex and age words ("women", "teenagers", "in their 40s") | claims them; sex values as value mentions, age words as field mentions of the age field, decades of age as a filter |
@@ -27,6 +28,7 @@
 //! implied by it) are in `governs`.
 
 mod average;
+mod calendar;
 mod claims;
 mod dates;
 mod filters;
@@ -102,6 +104,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
         age_words: Vec::new(),
     };
     cx.relative_dates();
+    cx.calendar_phrases();
     cx.scan_operators();
     cx.link();
     cx.people_words();

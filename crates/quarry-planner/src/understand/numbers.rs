@@ -424,6 +424,12 @@ impl Ctx<'_> {
 
     /// A number as a literal of the column's type.
     fn number_literal(&self, col: usize, v: f64) -> Literal {
+        // "born in 1988" on a year column of two-digit years: 88.
+        let v = if (1000.0..=2100.0).contains(&v) && Some(col) == self.year_column() {
+            self.stored_year(col, v as i64) as f64 + v.fract()
+        } else {
+            v
+        };
         match self.ix.column_type(col) {
             ColumnType::Integer if v.fract() == 0.0 => Literal::Integer(v as i64),
             ColumnType::Date | ColumnType::DateTime => Literal::Text(format_number(v)),
