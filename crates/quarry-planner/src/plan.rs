@@ -199,6 +199,23 @@ impl QueryPlan {
                 .map(|c| c.source.clone())
                 .collect::<Vec<_>>()
                 .join(" or ")
+        } else if p.traits.iter().any(|t| t.contains(' ')) {
+            // A phrase: its words anywhere, all of them.
+            let phrases: Vec<String> = p
+                .traits
+                .iter()
+                .filter(|t| t.contains(' '))
+                .cloned()
+                .collect();
+            p.traits = p
+                .traits
+                .iter()
+                .flat_map(|t| t.split(' ').map(str::to_string).collect::<Vec<_>>())
+                .collect();
+            format!(
+                "the requirement that {} appear as written (its words are searched apart)",
+                phrases.join(", ")
+            )
         } else if p.traits.len() > 1 && p.trait_match == TraitMatch::All {
             // Several traits: any of them, best BM25 match first.
             p.trait_match = TraitMatch::Any;

@@ -266,3 +266,37 @@ pub fn is_recorded_word(w: &str) -> bool {
             | "information"
     )
 }
+
+/// Words that only say what to search for, not what: "tweets mentioning
+/// china", "posted from", "books about dragons".
+pub fn is_search_verb(w: &str) -> bool {
+    matches!(
+        w,
+        "about"
+            | "mention"
+            | "mentions"
+            | "mentioning"
+            | "mentioned"
+            | "containing"
+            | "contain"
+            | "contains"
+            | "including"
+            | "include"
+            | "includes"
+            | "featuring"
+            | "regarding"
+            | "concerning"
+            | "involving"
+            | "saying"
+            | "says"
+            | "said"
+            | "talking"
+            | "discussing"
+            | "sent"
+            | "posted"
+            | "tweeted"
+            | "written"
+            | "word"
+            | "words"
+    )
+}

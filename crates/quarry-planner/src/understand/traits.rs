@@ -1,10 +1,12 @@
 //! Pass 12, traits: the words no pass claimed (and that are not part of a
 //! comparator) are searched in the full-text index when the dataset has one
 //! and the word is rare enough there to select; the rest are reported as
-//! ignored.
+//! ignored. Adjacent trait words are one phrase ("fake news"); relaxing
+//! splits it into words. Words that only say "search for" ("mentioning",
+//! "about", "posted") are not traits.
 
 use super::Ctx;
-use crate::lexicon::{is_negation, is_stopword};
+use crate::lexicon::{is_negation, is_search_verb, is_stopword};
 use crate::note::Note;
 use std::collections::HashSet;
 
@@ -12,13 +14,20 @@ impl Ctx<'_> {
     pub(super) fn traits(&mut self) {
         let mut ignored = Vec::new();
         let ops_tok: HashSet<usize> = self.ops.iter().flat_map(|o| o.start..o.end).collect();
+        // The token after the last trait word, to join adjacent ones.
+        let mut last_end = usize::MAX;
         for i in 0..self.toks.len() {
             // Field names are claimed when linked, so they are skipped too.
             if self.claims.is_claimed(i) || ops_tok.contains(&i) {
                 continue;
             }
             let t = &self.toks[i];
-            if !t.is_word() || is_stopword(&t.norm) || is_negation(&t.norm) || t.norm.len() < 2 {
+            if !t.is_word()
+                || is_stopword(&t.norm)
+                || is_negation(&t.norm)
+                || is_search_verb(&t.norm)
+                || t.norm.len() < 2
+            {
                 continue;
             }
             if self.ix.row_nouns.contains(&t.stem) {
@@ -30,8 +39,18 @@ impl Ctx<'_> {
                 self.ix.word_rows.contains_key(&t.stem) || self.ix.word_rows.contains_key(&t.norm);
             let share = self.ix.word_share(&t.stem).max(self.ix.word_share(&t.norm));
             if fts && (known || self.ix.has_free_text) && share < 0.5 {
-                self.plan.traits.push(t.norm.clone());
-                self.phrases.push((i, i + 1));
+                match (self.plan.traits.last_mut(), self.phrases.last_mut()) {
+                    (Some(phrase), Some(span)) if last_end == i && span.1 == i => {
+                        phrase.push(' ');
+                        phrase.push_str(&t.norm);
+                        span.1 = i + 1;
+                    }
+                    _ => {
+                        self.plan.traits.push(t.norm.clone());
+                        self.phrases.push((i, i + 1));
+                    }
+                }
+                last_end = i + 1;
             } else {
                 ignored.push(t.norm.clone());
             }
