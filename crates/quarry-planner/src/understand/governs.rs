@@ -5,8 +5,8 @@
 
 use super::Ctx;
 use crate::lexicon::{
-    is_field_glue, is_stopword, is_year_name_part, is_year_text_name_part, negation_bridge, Cmp,
-    FieldGroup,
+    is_aggregate, is_field_glue, is_stopword, is_year_name_part, is_year_text_name_part,
+    negation_bridge, Cmp, FieldGroup,
 };
 use crate::profile::ColumnType;
 use crate::text::stem;
@@ -39,6 +39,20 @@ impl Ctx<'_> {
             .ops
             .iter()
             .any(|o| o.cmp == Cmp::Ne && o.end <= start && start - o.end <= 1)
+    }
+
+    /// Whether the field mention starting at `start` is what an aggregate
+    /// asks about ("average birth weight of smokers"): a figure, not a
+    /// condition.
+    pub(super) fn aggregated(&self, start: usize) -> bool {
+        let mut k = start;
+        while k > 0 && matches!(self.norm(k - 1), "the" | "their" | "its") {
+            k -= 1;
+        }
+        k > 0 && {
+            let w = self.norm(k - 1);
+            (is_aggregate(w) || w == "total") && !self.claims.in_average(k - 1)
+        }
     }
 
     /// Whether token `k` only joins the items of a list: "and", "or",

@@ -35,7 +35,10 @@ impl Ctx<'_> {
             let Some(&(col, _)) = f.columns.first() else {
                 continue;
             };
-            if self.yes_value(col).is_some() || self.claims.is_field_attached(f.start) {
+            if self.yes_value(col).is_some()
+                || self.claims.is_field_attached(f.start)
+                || self.aggregated(f.start)
+            {
                 continue;
             }
             let name = self.ix.column_name(col).to_string();

@@ -59,6 +59,9 @@ impl Ctx<'_> {
             if kind != AliasKind::Full && f.end - f.start < 2 && !first_word {
                 continue;
             }
+            if self.aggregated(f.start) {
+                continue;
+            }
             let neg = self.negated(f.start);
             self.flag_condition(col, (f.start, f.end), neg);
         }

@@ -1,0 +1,145 @@
+//! Pass 2b, words inside names: "companies with bank in the name", "books
+//! with dragon in the title", "names with lake in them", "streets named
+//! after lincoln", "names starting with mc". The word is searched inside
+//! the text field the phrase names (`Contains`, or `StartsWith`), before
+//! linking can take it for a whole value of some field.
+
+use super::claims::ClaimedBy;
+use super::Ctx;
+use crate::confidence;
+use crate::lexicon::is_stopword;
+use crate::note::Note;
+use crate::plan::{CompareOp, Condition, Literal, MatchKind};
+use crate::profile::ColumnType;
+
+impl Ctx<'_> {
+    pub(super) fn words_inside_names(&mut self) {
+        let mut i = 0;
+        while i < self.toks.len() {
+            match self.inside_at(i) {
+                Some((col, word_at, op, span)) => {
+                    self.inside_condition(col, word_at, op, span);
+                    i = span.1;
+                }
+                None => i += 1,
+            }
+        }
+    }
+
+    /// A text field named at `k` (unclaimed): its column and the mention's end.
+    fn text_field_at(&self, k: usize) -> Option<(usize, usize)> {
+        if k >= self.toks.len() {
+            return None;
+        }
+        let (len, cols) = self.field_match_at(k)?;
+        let col = cols.first()?.0;
+        (self.ix.column_type(col) == ColumnType::Text).then_some((col, k + len))
+    }
+
+    /// A searchable word at `k`: unclaimed, a word or quoted text, not a
+    /// stopword.
+    fn searchable(&self, k: usize) -> bool {
+        k < self.toks.len()
+            && !self.claims.is_claimed(k)
+            && !self.toks[k]
+                .is_word()
+                .then(|| is_stopword(self.norm(k)))
+                .unwrap_or(false)
+            && self.toks[k].number().is_none()
+    }
+
+    /// The name field of the table: a text field named "name", "title" or
+    /// "…_name", the first such.
+    fn name_column(&self) -> Option<usize> {
+        let cols = &self.ix.profile.columns;
+        (0..cols.len()).find(|&c| {
+            cols[c].ty == ColumnType::Text
+                && cols[c]
+                    .name
+                    .split('_')
+                    .any(|w| matches!(w, "name" | "title" | "street"))
+        })
+    }
+
+    /// The pattern at `i`, if any: (column, the searched word's token, the
+    /// operator, the span to claim).
+    fn inside_at(&self, i: usize) -> Option<(usize, usize, CompareOp, (usize, usize))> {
+        // "W in the F", "with W in the F".
+        if self.searchable(i) && self.word_at(i + 1, "in") {
+            let mut k = i + 2;
+            if k < self.toks.len()
+                && matches!(self.norm(k), "the" | "its" | "their" | "his" | "her")
+            {
+                k += 1;
+            }
+            if let Some((col, end)) = self.text_field_at(k) {
+                let start = if i > 0 && self.word_at(i - 1, "with") {
+                    i - 1
+                } else {
+                    i
+                };
+                return Some((col, i, CompareOp::Contains, (start, end)));
+            }
+        }
+        // "names with W in them", "titles containing W", "names starting
+        // with W".
+        if let Some((col, end)) = self.text_field_at(i) {
+            let (op, w, stop) = if self.word_at(end, "with") || self.word_at(end, "containing") {
+                let w = end + 1;
+                let them = self.word_at(w + 1, "in")
+                    && (self.word_at(w + 2, "them") || self.word_at(w + 2, "it"));
+                // "names with an in them": any word, even a short one.
+                let free = w < self.toks.len()
+                    && !self.claims.is_claimed(w)
+                    && self.toks[w].number().is_none();
+                if !(self.searchable(w) || them && free) {
+                    return None;
+                }
+                if !them && self.word_at(end, "with") {
+                    return None;
+                }
+                (CompareOp::Contains, w, if them { w + 3 } else { w + 1 })
+            } else if (self.word_at(end, "starting") || self.word_at(end, "beginning"))
+                && self.word_at(end + 1, "with")
+                && self.searchable(end + 2)
+            {
+                (CompareOp::StartsWith, end + 2, end + 3)
+            } else {
+                return None;
+            };
+            return Some((col, w, op, (i, stop)));
+        }
+        // "named after W".
+        if self.word_at(i, "named") && self.word_at(i + 1, "after") && self.searchable(i + 2) {
+            let col = self.name_column()?;
+            return Some((col, i + 2, CompareOp::Contains, (i, i + 3)));
+        }
+        None
+    }
+
+    fn inside_condition(&mut self, col: usize, w: usize, op: CompareOp, span: (usize, usize)) {
+        let t = &self.toks[w];
+        let part = self.query[t.start..t.end]
+            .trim_matches(['"', '\''])
+            .to_string();
+        let field = self.ix.column_name(col).to_string();
+        self.claims.claim(span, ClaimedBy::Substring);
+        let source = self.span_text(span.0, span.1);
+        self.note(Note::Substring {
+            text: part.clone(),
+            field: field.clone(),
+        });
+        self.phrases.push(span);
+        self.push_condition(
+            span,
+            Condition {
+                field,
+                op,
+                values: vec![Literal::Text(part)],
+                source,
+                matched: MatchKind::Inferred,
+                confidence: confidence::SUBSTRING,
+            },
+        );
+    }
+}
