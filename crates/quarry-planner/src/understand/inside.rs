@@ -41,11 +41,14 @@ impl Ctx<'_> {
     fn searchable(&self, k: usize) -> bool {
         k < self.toks.len()
             && !self.claims.is_claimed(k)
-            && !self.toks[k]
-                .is_word()
-                .then(|| is_stopword(self.norm(k)))
-                .unwrap_or(false)
+            && !(self.toks[k].is_word() && is_stopword(self.norm(k)))
             && self.toks[k].number().is_none()
+    }
+
+    /// Whether a text column holds names: most of its values are distinct.
+    fn holds_names(&self, col: usize) -> bool {
+        let c = &self.ix.profile.columns[col];
+        c.distinct_count * 2 >= self.ix.profile.row_count.max(1)
     }
 
     /// The name field of the table: a text field named "name", "title" or
@@ -73,12 +76,14 @@ impl Ctx<'_> {
                 k += 1;
             }
             if let Some((col, end)) = self.text_field_at(k) {
-                let start = if i > 0 && self.word_at(i - 1, "with") {
-                    i - 1
-                } else {
-                    i
-                };
-                return Some((col, i, CompareOp::Contains, (start, end)));
+                // "people in the state" is not a search inside the state:
+                // the field must hold names (mostly distinct values), or
+                // "with" must ask for the word.
+                let with = i > 0 && self.word_at(i - 1, "with");
+                if with || self.holds_names(col) {
+                    let start = if with { i - 1 } else { i };
+                    return Some((col, i, CompareOp::Contains, (start, end)));
+                }
             }
         }
         // "names with W in them", "titles containing W", "names starting
