@@ -7,8 +7,9 @@
 //! | # | pass (module) | reads | claims / writes |
 //! |---|---|---|---|
 //! | 1 | relative dates (`dates`) | tokens | claims "last 3 years"; a `Ge` filter |
-//! | 2 | operators (`operators`) | tokens, field aliases (a two-word field wins) | claims superlatives, their counts and position words; writes comparators, superlatives, negations |
+//! | 2 | operators (`operators`) | tokens, field aliases (a two-word field wins) | claims superlatives, their counts and position words; writes comparators, superlatives (of the hand table, or of any adjective the lexicon knows), negations |
 //! | 3 | linking (`linking`, `fuzzy`) | unclaimed tokens | claims values and fields; writes their mentions |
+//! | 3b | graded words (`graded`) | graded comparatives and superlatives, field mentions | the column the lexicon finds for each adjective; turns a comparison over where the word means less |
 //! | 4 | values (`values`) | value and field mentions, comparators, negations | a filter per field of values; row comparisons ("more gold than Kenya") and positions ("before San Juan"), which set the order by position |
 //! | 5 | substrings (`quoted`) | unclaimed quoted text or spelled parts, field mentions | claims them; a `Contains` filter or a trait |
 //! | 6 | averages (`average`) | comparators, "average", field mentions | claims the span and marks it; a `GtAvg`/`LtAvg` filter |
@@ -29,6 +30,7 @@ mod dates;
 mod filters;
 mod fuzzy;
 mod governs;
+mod graded;
 mod linking;
 mod mentions;
 mod notes;
@@ -96,6 +98,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.relative_dates();
     cx.scan_operators();
     cx.link();
+    cx.resolve_graded();
     cx.value_conditions();
     cx.quoted_conditions();
     cx.average_conditions();

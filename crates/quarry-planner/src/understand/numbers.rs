@@ -144,6 +144,7 @@ impl Ctx<'_> {
                         end: i,
                         cmp: c,
                         implies: None,
+                        graded: None,
                     };
                     let field = self
                         .fields
@@ -220,8 +221,8 @@ impl Ctx<'_> {
             field = self.field_before(p.start(), 3);
         }
         if field.is_none() {
-            if let Some(group) = p.op.as_ref().and_then(|o| o.implies) {
-                field = self.column_for_group(group);
+            if let Some(c) = p.op.as_ref().and_then(|o| self.op_column(o)) {
+                field = Some(c);
                 how = MatchKind::Synonym;
             }
         }

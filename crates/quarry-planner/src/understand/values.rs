@@ -317,9 +317,8 @@ impl Ctx<'_> {
                 Cmp::Lt => CompareOp::LtRowOf,
                 _ => return None,
             };
-            let field = o
-                .implies
-                .and_then(|h| self.column_for_group(h))
+            let field = self
+                .op_column(o)
                 .or_else(|| {
                     self.fields
                         .iter()
