@@ -84,6 +84,10 @@ GENERIC_ATTRIBUTES = {
     "shape", "form", "kind", "timing", "manner", "property", "character",
 }
 
+# How many of an adjective's senses (most frequent first) lend it the
+# attributes of the head they are satellites of.
+SATELLITE_SENSES = 2
+
 # Heads of antonym pairs that mean *less* of their attribute, for the pairs
 # whose pole WordNet does not tell (see `poles`). General English.
 LOW_POLE_HEADS = {
@@ -365,11 +369,15 @@ def main():
             continue
         attrs = []
         related = []
-        for off in adj_order[lemma]:
+        for sense, off in enumerate(adj_order[lemma]):
             s = A[off]
             idx = s["words"].index(lemma) + 1 if lemma in s["words"] else 0
             h = head_of(off)
-            for p in A[h]["ptrs"]:
+            # A satellite's attributes are its head's; a rarer sense's are
+            # too far from the word ("windy" as "resembling the wind in
+            # speed", its third sense, is not about speed).
+            inherited = h != off and sense >= SATELLITE_SENSES
+            for p in ([] if inherited else A[h]["ptrs"]):
                 if p[0] == "=" and p[2] == "n":
                     nouns = [w for w in N[p[1]]["words"] if is_word(w)]
                     if not nouns or any(w in GENERIC_ATTRIBUTES for w in nouns):
@@ -421,10 +429,13 @@ def main():
     # --- x: irregular forms.
     adjectives = set(attributes) | set(adj_related)
     exceptions = OrderedDict()
+    descriptive_lemmas = {
+        w for w, offs in adj_order.items() if any(descriptive(A, o) for o in offs)
+    }
     for form, bases in read_exceptions(wn, "adj"):
         if is_word(form):
             for b in bases:
-                if b in adjectives:
+                if b in adjectives or b in descriptive_lemmas:
                     exceptions.setdefault(form, b)
                     break
     participles = OrderedDict()
