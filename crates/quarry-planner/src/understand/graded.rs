@@ -15,6 +15,8 @@ use crate::lexicon::{is_frequency_word, is_negation, is_stopword, Cmp, FIELD_SYN
 use crate::note::Note;
 use crate::plan::Tier;
 use crate::text::stem;
+use std::collections::HashMap;
+use std::sync::OnceLock;
 
 /// The comparison the other way round.
 fn flip_cmp(c: Cmp) -> Cmp {
@@ -27,6 +29,24 @@ fn flip_cmp(c: Cmp) -> Cmp {
         Cmp::After => Cmp::Before,
         other => other,
     }
+}
+
+/// The hand table's synonym groups by the stem of each of their words,
+/// built once.
+fn synonym_groups() -> &'static HashMap<String, Vec<usize>> {
+    static GROUPS: OnceLock<HashMap<String, Vec<usize>>> = OnceLock::new();
+    GROUPS.get_or_init(|| {
+        let mut map: HashMap<String, Vec<usize>> = HashMap::new();
+        for (gi, group) in FIELD_SYNONYMS.iter().enumerate() {
+            for w in group.iter() {
+                let list = map.entry(stem(w)).or_default();
+                if !list.contains(&gi) {
+                    list.push(gi);
+                }
+            }
+        }
+        map
+    })
 }
 
 /// The nouns a graded word speaks of (`wordnet::measures`), and in the
@@ -44,11 +64,10 @@ pub(super) fn graded_measures(base: &str, wide: bool) -> Vec<(wordnet::Measure, 
     }
     let direct: Vec<wordnet::Measure> = out.iter().map(|(m, _)| m.clone()).collect();
     for m in direct {
-        let noun = stem(&m.noun);
-        for group in FIELD_SYNONYMS {
-            if !group.iter().any(|g| stem(g) == noun) {
-                continue;
-            }
+        let Some(groups) = synonym_groups().get(&stem(&m.noun)) else {
+            continue;
+        };
+        for group in groups.iter().map(|&g| FIELD_SYNONYMS[g]) {
             for w in group.iter().filter(|w| !w.contains(' ')) {
                 if !out.iter().any(|(o, _)| o.noun == *w) {
                     let syn = wordnet::Measure {
