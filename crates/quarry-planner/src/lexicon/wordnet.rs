@@ -87,7 +87,10 @@ fn parse(text: &'static str) -> Lexicon {
                         Some(id) => (id, Pole::Less),
                         None => (item.trim_end_matches('+'), Pole::More),
                     };
-                    let Some(nouns) = id.parse::<usize>().ok().and_then(|i| attribute_nouns.get(i))
+                    let Some(nouns) = id
+                        .parse::<usize>()
+                        .ok()
+                        .and_then(|i| attribute_nouns.get(i))
                     else {
                         continue;
                     };
@@ -96,7 +99,8 @@ fn parse(text: &'static str) -> Lexicon {
                 lx.attributes.insert(first, list);
             }
             "d" => {
-                lx.adjective_related.insert(first, rest.split(' ').collect());
+                lx.adjective_related
+                    .insert(first, rest.split(' ').collect());
             }
             "v" => {
                 lx.verb_related.insert(first, rest.split(' ').collect());
@@ -477,7 +481,9 @@ mod tests {
         let m = measures("slow", true, false);
         let time = m.iter().find(|m| m.noun == "time").unwrap();
         assert_eq!(time.pole, Pole::More);
-        assert!(!measures("quick", false, false).iter().any(|m| m.noun == "time"));
+        assert!(!measures("quick", false, false)
+            .iter()
+            .any(|m| m.noun == "time"));
     }
 
     #[test]

@@ -18,6 +18,11 @@ use crate::text::stem;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+/// How well a column matches a graded word, best least: not named in the
+/// phrase, which base, the relation of the noun, its place among the
+/// word's nouns, the length of the column's name.
+type MatchRank = (bool, usize, wordnet::Relation, usize, usize);
+
 /// The comparison the other way round.
 fn flip_cmp(c: Cmp) -> Cmp {
     match c {
@@ -186,7 +191,7 @@ impl Ctx<'_> {
             .filter(|&c| self.is_ordered(c) || self.sortable_text(c))
             .filter(|&c| self.ix.column_words[c].last().is_none_or(|w| w != "id"))
             .collect();
-        let mut best: Option<((bool, usize, wordnet::Relation, usize, usize), GradedField)> = None;
+        let mut best: Option<(MatchRank, GradedField)> = None;
         for (bi, base) in g.bases.iter().enumerate() {
             for (mi, (m, first_only)) in graded_measures(base, wide).iter().enumerate() {
                 let noun = stem(&m.noun);

@@ -220,7 +220,10 @@ impl Ctx<'_> {
         // "days windier than 50": the column the comparative's adjective
         // speaks of, before a field named ahead of it.
         if field.is_none() {
-            if let Some(f) = p.op.as_ref().and_then(|o| o.graded.as_ref()?.field.as_ref()) {
+            if let Some(f) =
+                p.op.as_ref()
+                    .and_then(|o| o.graded.as_ref()?.field.as_ref())
+            {
                 field = Some(f.column);
                 how = MatchKind::Synonym;
             }
