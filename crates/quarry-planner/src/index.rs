@@ -61,6 +61,10 @@ pub struct Index {
     pub has_free_text: bool,
     /// First words of one-word values, sorted, for prefix look-ups.
     pub single_words_sorted: Vec<String>,
+    /// Per column, the stems of its name's words (abbreviations spelt
+    /// out, the original header's words too): what a noun of the lexicon is
+    /// matched against ("wind" in `wind_mph`).
+    pub column_words: Vec<Vec<String>>,
 }
 
 /// Words that appear in many column names and say little on their own.
@@ -348,6 +352,19 @@ impl Index {
             .collect();
         single_words_sorted.sort();
         single_words_sorted.dedup();
+        let column_words = profile
+            .columns
+            .iter()
+            .map(|col| {
+                let mut ws = name_words(&col.name);
+                for w in name_words(&split_camel(&col.original_name).replace(' ', "_")) {
+                    if !ws.contains(&w) {
+                        ws.push(w);
+                    }
+                }
+                ws
+            })
+            .collect();
         let row_nouns = words(&profile.table.replace(['-', '_'], " "))
             .iter()
             .map(|w| stem(w))
@@ -365,6 +382,7 @@ impl Index {
             row_nouns,
             has_free_text: v.has_free_text,
             single_words_sorted,
+            column_words,
         }
     }
 

@@ -102,6 +102,27 @@ pub enum Note {
     OrderByPosition { source: String },
     /// A superlative with no field to order by.
     NoOrderField { source: String },
+    /// A superlative of an adjective or participle ordering by the column
+    /// the lexicon found for it: "'heaviest' read as the largest
+    /// birth_weight_g (weight)."
+    GradedOrder {
+        source: String,
+        field: String,
+        noun: String,
+        direction: Direction,
+    },
+    /// A superlative of an adjective whose nouns no column holds: no order.
+    GradedNoField {
+        source: String,
+        word: String,
+        nouns: Vec<String>,
+    },
+    /// A comparative of an adjective about the column the lexicon found.
+    GradedField {
+        source: String,
+        field: String,
+        noun: String,
+    },
     /// "which had higher attendance, A or B": the choice between records.
     ChooseAlternative { source: String, field: String },
     /// Words searched in the full-text index.
@@ -154,6 +175,33 @@ impl fmt::Display for Note {
             Note::NoOrderField { source } => {
                 write!(f, "'{source}' names no field to order by; ignored.")
             }
+            Note::GradedOrder {
+                source,
+                field,
+                noun,
+                direction,
+            } => write!(
+                f,
+                "'{source}' read as the {} {field} ({noun}).",
+                match direction {
+                    Direction::Desc => "largest",
+                    Direction::Asc => "smallest",
+                }
+            ),
+            Note::GradedNoField {
+                source,
+                word,
+                nouns,
+            } => write!(
+                f,
+                "'{source}' not understood: no field of this dataset measures what '{word}' speaks of ({}); no order.",
+                nouns.join(", ")
+            ),
+            Note::GradedField {
+                source,
+                field,
+                noun,
+            } => write!(f, "'{source}' read as a comparison of {field} ({noun})."),
             Note::ChooseAlternative { source, field } => write!(
                 f,
                 "'{source}' chooses between the alternatives by {field}."
@@ -306,7 +354,7 @@ impl Note {
                 "'{source}' read as the {} frequent value of {field} among the matching records (inferred, confidence {confidence:.2}).",
                 if *most { "most" } else { "least" }
             ),
-            Note::FieldsNamed { .. } | Note::Order { .. } | Note::OrderByPosition { .. } | Note::NoOrderField { .. } | Note::ChooseAlternative { .. } | Note::Traits { .. } | Note::Ignored { .. } | Note::Tier(_) | Note::NoCondition => {
+            Note::FieldsNamed { .. } | Note::Order { .. } | Note::OrderByPosition { .. } | Note::NoOrderField { .. } | Note::GradedOrder { .. } | Note::GradedNoField { .. } | Note::GradedField { .. } | Note::ChooseAlternative { .. } | Note::Traits { .. } | Note::Ignored { .. } | Note::Tier(_) | Note::NoCondition => {
                 unreachable!("not a note about a condition")
             }
         }

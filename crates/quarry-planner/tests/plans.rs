@@ -871,3 +871,67 @@ fn parts_of_a_text_field() {
     let p = plan(&people(), "names with the letter the");
     assert!(!has(&p, "name", CompareOp::Contains, &[text("the")]));
 }
+
+fn births() -> DatasetProfile {
+    let num = |name: &str, min: &str, max: &str| {
+        col(name, ColumnType::Integer, &[], Some(min), Some(max))
+    };
+    profile(
+        "births",
+        vec![
+            col(
+                "hospital",
+                ColumnType::Text,
+                &[("North", 10), ("South", 12)],
+                None,
+                None,
+            ),
+            num("mother_age", "14", "45"),
+            num("birth_weight_g", "700", "5100"),
+            num("labour_time_min", "20", "2000"),
+        ],
+    )
+}
+
+#[test]
+fn graded_adjectives_say_which_field_they_read() {
+    let order = |p: &QueryPlan| {
+        p.order
+            .iter()
+            .map(|o| match &o.key {
+                OrderKey::Field(f) => format!("{f} {:?}", o.direction),
+                OrderKey::RowPosition => "position".to_string(),
+            })
+            .collect::<Vec<_>>()
+    };
+    // The hand table's word finds its group's column.
+    let p = plan(&births(), "the heaviest baby");
+    assert_eq!(order(&p), ["birth_weight_g Desc"]);
+    // An adjective of the lexicon: its attribute, with the reading noted.
+    let p = plan(&births(), "the lightest babies at north");
+    assert_eq!(order(&p), ["birth_weight_g Asc"]);
+    // A rate on a duration turns over: the quickest labour is the shortest.
+    let p = plan(&births(), "the quickest labour");
+    assert_eq!(order(&p), ["labour_time_min Asc"]);
+    let notes = p.notes.join(" ");
+    assert!(
+        notes.contains("'quickest' read as the smallest labour_time_min (time)"),
+        "{notes}"
+    );
+    // No field holds what the adjective speaks of: no order, and a note.
+    let p = plan(&births(), "the windiest day");
+    assert!(p.order.is_empty());
+    let notes = p.notes.join(" ");
+    assert!(
+        notes.contains("'windiest' not understood") && notes.contains("wind"),
+        "{notes}"
+    );
+    // A comparative of the lexicon names its field for the number.
+    let p = plan(&births(), "babies heavier than 4000");
+    assert!(has(
+        &p,
+        "birth_weight_g",
+        CompareOp::Gt,
+        &[Literal::Integer(4000)]
+    ));
+}

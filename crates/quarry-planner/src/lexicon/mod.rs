@@ -1,13 +1,16 @@
 //! The planner's built-in knowledge of English and of the world: words that
 //! carry no condition, synonyms and abbreviations of field words, the words
 //! of comparison and order, the small word lists that cue each pass, and
-//! names a search box has to know (countries, demonyms, US states, months).
+//! names a search box has to know (countries, demonyms, US states, months),
+//! and what WordNet says of adjectives and the nouns they speak of
+//! (`wordnet`).
 //! Passes ask these tables; no pass holds a word list of its own.
 
 mod comparison;
 mod cues;
 mod fields;
 mod people;
+pub mod wordnet;
 mod words;
 mod world;
 

@@ -52,11 +52,7 @@ impl Ctx<'_> {
             let col = after
                 .map(|(c, _)| c)
                 .or(between)
-                .or_else(|| {
-                    o.implies
-                        .and_then(|h| self.column_for_group(h))
-                        .filter(|&c| numeric(c))
-                })
+                .or_else(|| self.op_column(&o).filter(|&c| numeric(c)))
                 .or_else(|| self.field_before(o.start, 3).filter(|&c| numeric(c)));
             let Some(col) = col else { continue };
             let end = after.map_or(k + 1, |(_, e)| e);
@@ -115,6 +111,7 @@ impl Ctx<'_> {
                         end: t + 1,
                         cmp,
                         implies: None,
+                        graded: None,
                     });
                     break;
                 }

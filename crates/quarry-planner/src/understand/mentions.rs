@@ -26,13 +26,42 @@ pub(super) struct ValueMention {
 }
 
 /// A comparator phrase ("more than", "older than") and the field group it
-/// implies, if any.
+/// implies, if any; for a graded adjective ("windier than", "more sugary
+/// than"), the adjective and the field the lexicon found for it.
 #[derive(Debug, Clone)]
 pub(super) struct OpMention {
     pub start: usize,
     pub end: usize,
     pub cmp: Cmp,
     pub implies: Option<FieldGroup>,
+    pub graded: Option<Graded>,
+}
+
+/// An adjective or participle a phrase grades ("heaviest", "more sugary",
+/// "the most cited"), read through the WordNet lexicon.
+#[derive(Debug, Clone)]
+pub(super) struct Graded {
+    /// What it may come from, best first: the adjective ("windy"), or the
+    /// verbs of a participle ("cite"; "retweet", which the lexicon need not
+    /// know).
+    pub bases: Vec<String>,
+    /// Whether the hand table read the word first ("fastest"): its
+    /// direction already says the word's pole, and the lexicon is asked only
+    /// when the table's field group names no column.
+    pub hand: bool,
+    /// The column found for it (pass 3b), once resolved.
+    pub field: Option<GradedField>,
+}
+
+/// The column a graded word speaks of.
+#[derive(Debug, Clone)]
+pub(super) struct GradedField {
+    pub column: usize,
+    /// The noun of the lexicon the column's name holds ("weight").
+    pub noun: String,
+    /// Whether the word's direction turns over on this column: "light"
+    /// means less weight; "fast" on a time means less of it.
+    pub flip: bool,
 }
 
 /// A superlative ("cheapest", "top 5") or a position word ("first",
@@ -43,6 +72,7 @@ pub(super) struct Superlative {
     pub end: usize,
     pub desc: bool,
     pub implies: Option<FieldGroup>,
+    pub graded: Option<Graded>,
     pub count: Option<u32>,
     pub positional: bool,
 }

@@ -8,10 +8,11 @@
 //! |---|---|---|---|
 //! | 1 | relative dates (`dates`) | tokens | claims "last 3 years"; a `Ge` filter |
 //! | 1b | decades and days (`calendar`) | tokens | claims "the 80s", "jan 1 2010", "may 1 to may 5", "after may 3"; ranges on the year or date column, or the month and day columns |
-//! | 2 | operators (`operators`) | tokens, field aliases (a two-word field wins) | claims superlatives, their counts and position words; writes comparators, superlatives, negations |
+//! | 2 | operators (`operators`) | tokens, field aliases (a two-word field wins) | claims superlatives, their counts and position words; writes comparators, superlatives (of the hand table, or of any adjective the lexicon knows), negations |
 //! | 2b | words inside names (`inside`) | a text field and "W in the F", "F with W in them", "F starting with W", "named after W" | claims them; a `Contains`/`StartsWith` filter |
 //! | 3 | linking (`linking`, `fuzzy`) | unclaimed tokens | claims values and fields; writes their mentions |
 //! | 3b | people (`people`) | unclaimed sex and age words ("women", "teenagers", "in their 40s") | claims them; sex values as value mentions, age words as field mentions of the age field, decades of age as a filter |
+//! | 3c | graded words (`graded`) | graded comparatives and superlatives, field mentions | the column the lexicon finds for each adjective; turns a comparison over where the word means less |
 //! | 4 | values (`values`) | value and field mentions, comparators, negations | a filter per field of values; row comparisons ("more gold than Kenya") and positions ("before San Juan"), which set the order by position |
 //! | 5 | substrings (`quoted`) | unclaimed quoted text or spelled parts, field mentions | claims them; a `Contains` filter or a trait |
 //! | 6 | averages (`average`) | comparators, "average", field mentions | claims the span and marks it; a `GtAvg`/`LtAvg` filter |
@@ -35,6 +36,7 @@ mod dates;
 mod filters;
 mod fuzzy;
 mod governs;
+mod graded;
 mod inside;
 mod linking;
 mod mentions;
@@ -111,6 +113,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.words_inside_names();
     cx.link();
     cx.people_words();
+    cx.resolve_graded();
     cx.value_conditions();
     cx.quoted_conditions();
     cx.average_conditions();

@@ -144,6 +144,7 @@ impl Ctx<'_> {
                         end: i,
                         cmp: c,
                         implies: None,
+                        graded: None,
                     };
                     let field = self
                         .fields
@@ -216,12 +217,23 @@ impl Ctx<'_> {
                 self.claims.claim((fend, fend + len), ClaimedBy::Number);
             }
         }
+        // "days windier than 50": the column the comparative's adjective
+        // speaks of, before a field named ahead of it.
+        if field.is_none() {
+            if let Some(f) =
+                p.op.as_ref()
+                    .and_then(|o| o.graded.as_ref()?.field.as_ref())
+            {
+                field = Some(f.column);
+                how = MatchKind::Synonym;
+            }
+        }
         if field.is_none() && !year_word {
             field = self.field_before(p.start(), 3);
         }
         if field.is_none() {
-            if let Some(group) = p.op.as_ref().and_then(|o| o.implies) {
-                field = self.column_for_group(group);
+            if let Some(c) = p.op.as_ref().and_then(|o| self.op_column(o)) {
+                field = Some(c);
                 how = MatchKind::Synonym;
             }
         }

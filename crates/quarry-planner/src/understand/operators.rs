@@ -5,7 +5,7 @@
 //! read them with a number, a value or "average".
 
 use super::claims::ClaimedBy;
-use super::mentions::{OpMention, Superlative};
+use super::mentions::{Graded, OpMention, Superlative};
 use super::Ctx;
 use crate::lexicon::{
     is_negation, is_position_word, Degree, FieldGroup, COMPARATIVES, COMPARATORS,
@@ -13,8 +13,8 @@ use crate::lexicon::{
 use crate::text::Token;
 
 /// The longest superlative at a token: (length, largest first, implied
-/// group).
-type SuperlativeMatch = (usize, bool, Option<FieldGroup>);
+/// group, the graded adjective).
+type SuperlativeMatch = (usize, bool, Option<FieldGroup>, Option<Graded>);
 
 /// A count a superlative or position word can carry ("top 5"): a whole
 /// number from 1 to 1000.
@@ -43,7 +43,7 @@ impl Ctx<'_> {
             let best_sup = self.superlative_at(i);
             if let Some(op) = self.comparator_at(i) {
                 let len = op.end - op.start;
-                if best_sup.is_none_or(|s| len >= s.0) {
+                if best_sup.as_ref().is_none_or(|s| len >= s.0) {
                     self.ops.push(op);
                     i += len;
                     continue;
@@ -63,16 +63,30 @@ impl Ctx<'_> {
         }
     }
 
-    /// The longest superlative starting at token `i`.
+    /// The longest superlative starting at token `i`: of the hand table
+    /// (with the lexicon's reading of its word, for a group no column has),
+    /// else of an adjective the lexicon knows ("windiest", "most cited").
     fn superlative_at(&self, i: usize) -> Option<SuperlativeMatch> {
         let mut best: Option<SuperlativeMatch> = None;
+        let mut words: &[&str] = &[];
         for c in COMPARATIVES {
             let Degree::Superlative { desc } = c.degree else {
                 continue;
             };
             let len = c.words.len();
-            if self.matches_words(i, c.words) && best.is_none_or(|b| len > b.0) {
-                best = Some((len, desc, c.group));
+            if self.matches_words(i, c.words) && best.as_ref().is_none_or(|b| len > b.0) {
+                best = Some((len, desc, c.group, None));
+                words = c.words;
+            }
+        }
+        if let Some(b) = &mut best {
+            if b.2.is_some() {
+                b.3 = self.hand_graded(words);
+            }
+        }
+        if let Some((len, desc, g)) = self.graded_superlative_at(i) {
+            if best.as_ref().is_none_or(|b| len > b.0) {
+                best = Some((len, desc, None, Some(g)));
             }
         }
         best
@@ -82,19 +96,20 @@ impl Ctx<'_> {
     /// ("at least") or a comparative with its "than" ("older than").
     fn comparator_at(&self, i: usize) -> Option<OpMention> {
         let mut best: Option<OpMention> = None;
-        let mut consider = |len: usize, cmp, implies| {
+        let mut consider = |len: usize, cmp, implies, graded| {
             if best.as_ref().is_none_or(|b| len > b.end - b.start) {
                 best = Some(OpMention {
                     start: i,
                     end: i + len,
                     cmp,
                     implies,
+                    graded,
                 });
             }
         };
         for c in COMPARATORS {
             if self.matches_words(i, c.words) {
-                consider(c.words.len(), c.op, None);
+                consider(c.words.len(), c.op, None, None);
             }
         }
         for c in COMPARATIVES {
@@ -102,15 +117,20 @@ impl Ctx<'_> {
                 continue;
             };
             if self.matches_words(i, c.words) && self.word_at(i + c.words.len(), "than") {
-                consider(c.words.len() + 1, than, c.group);
+                let graded = c.group.and_then(|_| self.hand_graded(c.words));
+                consider(c.words.len() + 1, than, c.group, graded);
             }
+        }
+        // "windier than", "more sugary than": an adjective of the lexicon.
+        if let Some((len, cmp, g)) = self.graded_comparator_at(i) {
+            consider(len, cmp, None, Some(g));
         }
         best
     }
 
     /// Records the superlative at token `i` with its count ("top 5", "5
     /// most", "the 3 cheapest") and claims it; returns the token after it.
-    fn superlative(&mut self, i: usize, (len, desc, implies): SuperlativeMatch) -> usize {
+    fn superlative(&mut self, i: usize, (len, desc, implies, graded): SuperlativeMatch) -> usize {
         let n = self.toks.len();
         let mut count = self.toks.get(i + len).and_then(count_of);
         if i > 0 {
@@ -136,6 +156,7 @@ impl Ctx<'_> {
             end: i + len,
             desc,
             implies,
+            graded,
             count,
             positional: false,
         });
@@ -154,6 +175,7 @@ impl Ctx<'_> {
             end: i + 1,
             desc,
             implies: None,
+            graded: None,
             count,
             positional: true,
         });

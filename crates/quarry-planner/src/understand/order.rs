@@ -98,10 +98,42 @@ impl Ctx<'_> {
     /// value. Whether it decided the plan's order (else the next one is
     /// read).
     fn read_superlative(&mut self, s: &Superlative) -> bool {
+        // "the windiest", "the most cited": an adjective of the lexicon
+        // orders by the column it found, or by nothing.
+        if let Some(g) = s.graded.as_ref().filter(|g| !g.hand) {
+            match &g.field {
+                Some(f) => {
+                    let desc = s.desc != f.flip;
+                    let name = self.ix.column_name(f.column).to_string();
+                    self.plan.order.push(OrderBy {
+                        key: OrderKey::Field(name.clone()),
+                        direction: direction(desc),
+                    });
+                    self.note(Note::GradedOrder {
+                        source: self.span_text(s.start, s.end),
+                        field: name,
+                        noun: f.noun.clone(),
+                        direction: direction(desc),
+                    });
+                    return self.limit_by(s);
+                }
+                None => {
+                    self.note(Note::GradedNoField {
+                        source: self.span_text(s.start, s.end),
+                        word: g.bases[0].clone(),
+                        nouns: self.graded_nouns(g),
+                    });
+                    return false;
+                }
+            }
+        }
+        let graded_field = s.graded.as_ref().and_then(|g| g.field.as_ref());
         let implied = if s.positional {
             None
         } else {
-            s.implies.and_then(|g| self.column_for_group(g))
+            s.implies
+                .and_then(|g| self.column_for_group(g))
+                .or(graded_field.map(|f| f.column))
         };
         // "the most films", "the most candidates": a count per value of
         // the field asked about, not an order.
@@ -123,20 +155,34 @@ impl Ctx<'_> {
         if counted && self.most_frequent_value(s) {
             return true;
         }
-        let (field, desc) = self.superlative_field(s, implied);
+        let (field, mut desc) = self.superlative_field(s, implied);
         let word = self.span_text(s.start, s.end);
         match field {
             Some(col) => {
                 let name = self.ix.column_name(col).to_string();
+                // The lexicon's column for a word of the hand table ("the
+                // fastest" on a time: the smallest).
+                let graded = graded_field.filter(|f| f.column == col);
+                if let Some(f) = graded {
+                    desc = desc != f.flip;
+                }
                 self.plan.order.push(OrderBy {
                     key: OrderKey::Field(name.clone()),
                     direction: direction(desc),
                 });
-                self.note(Note::Order {
-                    source: word,
-                    field: name,
-                    direction: direction(desc),
-                });
+                match graded {
+                    Some(f) => self.note(Note::GradedOrder {
+                        source: word,
+                        field: name,
+                        noun: f.noun.clone(),
+                        direction: direction(desc),
+                    }),
+                    None => self.note(Note::Order {
+                        source: word,
+                        field: name,
+                        direction: direction(desc),
+                    }),
+                }
             }
             None if s.positional => {
                 self.plan.order.push(OrderBy {
@@ -153,6 +199,25 @@ impl Ctx<'_> {
                 return false;
             }
         }
+        self.limit_by(s)
+    }
+
+    /// The nouns the lexicon tried for a graded word, for the note.
+    fn graded_nouns(&self, g: &super::mentions::Graded) -> Vec<String> {
+        let wide = self.tier == crate::plan::Tier::Default;
+        let mut nouns: Vec<String> = Vec::new();
+        for base in &g.bases {
+            for (m, _) in super::graded::graded_measures(base, wide) {
+                if !nouns.contains(&m.noun) && nouns.len() < 6 {
+                    nouns.push(m.noun);
+                }
+            }
+        }
+        nouns
+    }
+
+    /// The superlative's count as the plan's limit; it decided the order.
+    fn limit_by(&mut self, s: &Superlative) -> bool {
         // "the first" with no count still asks for one record.
         let lim = s.count.unwrap_or(1);
         self.plan.limit = Some(self.plan.limit.map_or(lim, |l| l.min(lim)));

@@ -325,15 +325,12 @@ impl Ctx<'_> {
                 Cmp::Lt => CompareOp::LtRowOf,
                 _ => return None,
             };
-            let field = o
-                .implies
-                .and_then(|h| self.column_for_group(h))
-                .or_else(|| {
-                    self.fields
-                        .iter()
-                        .filter(|f| f.end <= o.start && o.start - f.end <= 3)
-                        .find_map(|f| f.columns.iter().find(|c| self.is_ordered(c.0)).map(|c| c.0))
-                })?;
+            let field = self.op_column(o).or_else(|| {
+                self.fields
+                    .iter()
+                    .filter(|f| f.end <= o.start && o.start - f.end <= 3)
+                    .find_map(|f| f.columns.iter().find(|c| self.is_ordered(c.0)).map(|c| c.0))
+            })?;
             return Some((op, field, o.start));
         }
         let last = self.norm(k - 1);

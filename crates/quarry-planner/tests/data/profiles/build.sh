@@ -47,6 +47,10 @@ sources=(
     "products=$data/products.csv"
     "movies=$data/movies.csv"
     "weather=$data/weather.csv"
+    "foods=$data/foods.csv"
+    "races=$data/races.csv"
+    "jobs=$data/jobs.csv"
+    "articles=$data/articles.csv"
 )
 
 for entry in "${sources[@]}"; do

@@ -1,0 +1,285 @@
+//! Graded adjectives and participles read through the WordNet lexicon
+//! ("the windiest day", "the most cited", "heavier than 3 kg", "more
+//! sugary than"). Pass 2 (`operators`) finds them with the helpers here;
+//! pass 3b (`resolve_graded`), once the phrase's field mentions are known,
+//! finds the column each speaks of by the nouns of its name: the word
+//! itself, its derived nouns, its attributes and their synonyms
+//! (`lexicon::wordnet::measures`), a column the phrase names first. Where
+//! the word means less of the noun ("light": weight, "fast": time) its
+//! direction turns over.
+
+use super::mentions::{Graded, GradedField};
+use super::Ctx;
+use crate::lexicon::wordnet::{self, Degree, Pole};
+use crate::lexicon::{is_frequency_word, is_negation, is_stopword, Cmp, FIELD_SYNONYMS};
+use crate::note::Note;
+use crate::text::stem;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// How well a column matches a graded word, best least: not named in the
+/// phrase, which base, the relation of the noun, its place among the
+/// word's nouns, the length of the column's name.
+type MatchRank = (bool, usize, wordnet::Relation, usize, usize);
+
+/// The comparison the other way round.
+fn flip_cmp(c: Cmp) -> Cmp {
+    match c {
+        Cmp::Gt => Cmp::Lt,
+        Cmp::Lt => Cmp::Gt,
+        Cmp::Ge => Cmp::Le,
+        Cmp::Le => Cmp::Ge,
+        Cmp::Before => Cmp::After,
+        Cmp::After => Cmp::Before,
+        other => other,
+    }
+}
+
+/// The hand table's synonym groups by the stem of each of their words,
+/// built once.
+fn synonym_groups() -> &'static HashMap<String, Vec<usize>> {
+    static GROUPS: OnceLock<HashMap<String, Vec<usize>>> = OnceLock::new();
+    GROUPS.get_or_init(|| {
+        let mut map: HashMap<String, Vec<usize>> = HashMap::new();
+        for (gi, group) in FIELD_SYNONYMS.iter().enumerate() {
+            for w in group.iter() {
+                let list = map.entry(stem(w)).or_default();
+                if !list.contains(&gi) {
+                    list.push(gi);
+                }
+            }
+        }
+        map
+    })
+}
+
+/// The nouns a graded word speaks of (`wordnet::measures`), and in the
+/// default tier the words of the hand table's synonym group of each
+/// ("duration" → runtime), which name a column only as the first word of
+/// its name (`delay_minutes` holds "minutes" as its unit, not its
+/// measure). Each with whether it must be that first word.
+pub(super) fn graded_measures(base: &str, wide: bool) -> Vec<(wordnet::Measure, bool)> {
+    let mut out: Vec<(wordnet::Measure, bool)> = wordnet::measures(base, wide, wide)
+        .into_iter()
+        .map(|m| (m, false))
+        .collect();
+    if !wide {
+        return out;
+    }
+    let direct: Vec<wordnet::Measure> = out.iter().map(|(m, _)| m.clone()).collect();
+    for m in direct {
+        let Some(groups) = synonym_groups().get(&stem(&m.noun)) else {
+            continue;
+        };
+        for group in groups.iter().map(|&g| FIELD_SYNONYMS[g]) {
+            for w in group.iter().filter(|w| !w.contains(' ')) {
+                if !out.iter().any(|(o, _)| o.noun == *w) {
+                    let syn = wordnet::Measure {
+                        noun: w.to_string(),
+                        relation: wordnet::Relation::Synonym,
+                        ..m.clone()
+                    };
+                    out.push((syn, true));
+                }
+            }
+        }
+    }
+    out
+}
+
+impl Ctx<'_> {
+    /// An unclaimed word at `i`.
+    fn free_word(&self, i: usize) -> Option<&str> {
+        let t = self.toks.get(i)?;
+        (t.is_word() && !self.claims.is_claimed(i)).then_some(t.norm.as_str())
+    }
+
+    /// The adjective or participle at `i` that a "most", "least", "more" or
+    /// "less" before it grades: an adjective the lexicon knows
+    /// ("prestigious"), or a past participle whose verb the lexicon knows
+    /// ("cited") or a column is named for ("retweeted": `retweet_count`).
+    /// Not a field's name; a word of frequency ("the most common X") or a
+    /// value of the data ("the most northern": region 'Northern') only when
+    /// a column is named for it, else it is read as without the lexicon.
+    pub(super) fn graded_word_at(&self, i: usize) -> Option<Graded> {
+        let w = self.free_word(i)?;
+        if is_stopword(w) || is_negation(w) || self.field_match_at(i).is_some() {
+            return None;
+        }
+        let weak = is_frequency_word(w) || self.value_match_at(i, None).is_some();
+        if let Some((base, Degree::Positive)) = wordnet::adjective_of(w) {
+            return self.graded(vec![base.to_string()], weak);
+        }
+        let verbs = wordnet::verbs_of_participle(w);
+        if verbs.is_empty() {
+            return None;
+        }
+        let known = verbs.iter().any(|v| wordnet::is_verb(v));
+        self.graded(verbs, weak || !known)
+    }
+
+    /// A graded word of the lexicon from its bases; when `only_with_field`,
+    /// only if a column is named for it.
+    fn graded(&self, bases: Vec<String>, only_with_field: bool) -> Option<Graded> {
+        let g = Graded {
+            bases,
+            hand: false,
+            field: None,
+        };
+        (!only_with_field || self.graded_field(&g).is_some()).then_some(g)
+    }
+
+    /// A superlative of an adjective the hand table does not hold, at `i`:
+    /// "windiest" (one word) or "most sugary", "least cited" (two). Its
+    /// length, whether it asks for the most, and the word.
+    pub(super) fn graded_superlative_at(&self, i: usize) -> Option<(usize, bool, Graded)> {
+        let w = self.free_word(i)?;
+        if w == "most" || w == "least" {
+            let g = self.graded_word_at(i + 1)?;
+            return Some((2, w == "most", g));
+        }
+        let (base, degree) = wordnet::adjective_of(w)?;
+        if degree != Degree::Superlative || self.field_match_at(i).is_some() {
+            return None;
+        }
+        let weak = self.value_match_at(i, None).is_some();
+        Some((1, true, self.graded(vec![base.to_string()], weak)?))
+    }
+
+    /// A comparative of an adjective the hand table does not hold, with its
+    /// "than", at `i`: "windier than", "more sugary than", "less cited
+    /// than". Its length, the comparison and the word.
+    pub(super) fn graded_comparator_at(&self, i: usize) -> Option<(usize, Cmp, Graded)> {
+        let w = self.free_word(i)?;
+        if (w == "more" || w == "less") && self.word_at(i + 2, "than") {
+            let g = self.graded_word_at(i + 1)?;
+            let cmp = if w == "more" { Cmp::Gt } else { Cmp::Lt };
+            return Some((3, cmp, g));
+        }
+        if !self.word_at(i + 1, "than") {
+            return None;
+        }
+        let (base, degree) = wordnet::adjective_of(w)?;
+        if degree != Degree::Comparative {
+            return None;
+        }
+        Some((2, Cmp::Gt, self.graded(vec![base.to_string()], false)?))
+    }
+
+    /// The lexicon's reading of a word of the hand table ("fastest" →
+    /// fast), asked when the table's field group names no column.
+    pub(super) fn hand_graded(&self, words: &[&str]) -> Option<Graded> {
+        let last = words.last()?;
+        let (base, _) = wordnet::adjective_of(last)?;
+        Some(Graded {
+            bases: vec![base.to_string()],
+            hand: true,
+            field: None,
+        })
+    }
+
+    /// The column a graded word speaks of: an ordered column (or text that
+    /// sorts as its number) whose name holds one of the word's nouns. A
+    /// column the phrase names wins, then the nearer relation (the word
+    /// itself, a derived noun, an attribute, a synonym), then the shorter
+    /// name. Both tiers read the same words (the small tier saves run
+    /// time, not understanding).
+    pub(super) fn graded_field(&self, g: &Graded) -> Option<GradedField> {
+        let wide = true;
+        let mentioned = self.mentioned_columns();
+        let columns: Vec<usize> = (0..self.ix.profile.columns.len())
+            .filter(|&c| self.is_ordered(c) || self.sortable_text(c))
+            .filter(|&c| self.ix.column_words[c].last().is_none_or(|w| w != "id"))
+            .collect();
+        let mut best: Option<(MatchRank, GradedField)> = None;
+        for (bi, base) in g.bases.iter().enumerate() {
+            for (mi, (m, first_only)) in graded_measures(base, wide).iter().enumerate() {
+                let noun = stem(&m.noun);
+                for &c in &columns {
+                    let words = &self.ix.column_words[c];
+                    let named = if *first_only {
+                        words.first() == Some(&noun)
+                    } else {
+                        words.contains(&noun)
+                    };
+                    if !named {
+                        continue;
+                    }
+                    let key = (!mentioned.contains(&c), bi, m.relation, mi, words.len());
+                    if best.as_ref().is_none_or(|(k, _)| key < *k) {
+                        let flip = if g.hand {
+                            m.inverse
+                        } else {
+                            m.pole == Pole::Less
+                        };
+                        best = Some((
+                            key,
+                            GradedField {
+                                column: c,
+                                noun: m.noun.clone(),
+                                flip,
+                            },
+                        ));
+                    }
+                }
+            }
+        }
+        best.map(|(_, f)| f)
+    }
+
+    /// Pass 3b: the column of each graded comparative and superlative. A
+    /// word of the hand table keeps its group's column when there is one.
+    /// A comparative's comparison turns over where its word means less of
+    /// the column; a superlative's order does so in the order pass.
+    pub(super) fn resolve_graded(&mut self) {
+        for k in 0..self.ops.len() {
+            let Some(g) = self.ops[k].graded.clone() else {
+                continue;
+            };
+            if g.hand
+                && self.ops[k]
+                    .implies
+                    .is_some_and(|grp| self.column_for_group(grp).is_some())
+            {
+                continue;
+            }
+            let Some(f) = self.graded_field(&g) else {
+                continue;
+            };
+            if f.flip {
+                self.ops[k].cmp = flip_cmp(self.ops[k].cmp);
+            }
+            let source = self.span_text(self.ops[k].start, self.ops[k].end);
+            let field = self.ix.column_name(f.column).to_string();
+            let noun = f.noun.clone();
+            self.ops[k].graded.as_mut().unwrap().field = Some(f);
+            self.note(Note::GradedField {
+                source,
+                field,
+                noun,
+            });
+        }
+        for k in 0..self.sups.len() {
+            let Some(g) = self.sups[k].graded.clone() else {
+                continue;
+            };
+            if g.hand
+                && self.sups[k]
+                    .implies
+                    .is_some_and(|grp| self.column_for_group(grp).is_some())
+            {
+                continue;
+            }
+            let field = self.graded_field(&g);
+            self.sups[k].graded.as_mut().unwrap().field = field;
+        }
+    }
+
+    /// The column a comparator phrase implies: its field group's, else
+    /// the one the lexicon found for its adjective.
+    pub(super) fn op_column(&self, o: &super::mentions::OpMention) -> Option<usize> {
+        o.implies
+            .and_then(|g| self.column_for_group(g))
+            .or_else(|| o.graded.as_ref()?.field.as_ref().map(|f| f.column))
+    }
+}
