@@ -11,6 +11,7 @@ use crate::lexicon::is_stopword;
 use crate::note::Note;
 use crate::plan::{CompareOp, Condition, Literal, MatchKind};
 use crate::profile::ColumnType;
+use crate::text::TokenKind;
 
 impl Ctx<'_> {
     pub(super) fn words_inside_names(&mut self) {
@@ -68,7 +69,10 @@ impl Ctx<'_> {
     /// operator, the span to claim).
     fn inside_at(&self, i: usize) -> Option<(usize, usize, CompareOp, (usize, usize))> {
         // "W in the F", "with W in the F".
-        if self.searchable(i) && self.word_at(i + 1, "in") {
+        // Quoted text is the substring pass's, which knows the field the
+        // contain-word governs.
+        let quoted = self.toks[i].kind == TokenKind::Quoted;
+        if !quoted && self.searchable(i) && self.word_at(i + 1, "in") {
             let mut k = i + 2;
             if k < self.toks.len()
                 && matches!(self.norm(k), "the" | "its" | "their" | "his" | "her")
@@ -76,11 +80,13 @@ impl Ctx<'_> {
                 k += 1;
             }
             if let Some((col, end)) = self.text_field_at(k) {
-                // "people in the state" is not a search inside the state:
-                // the field must hold names (mostly distinct values), or
-                // "with" must ask for the word.
+                // "live in the state" is not a search inside the state: the
+                // field must be called a name or title, or "with" must ask
+                // for the word.
                 let with = i > 0 && self.word_at(i - 1, "with");
-                if with || self.holds_names(col) {
+                let name_word =
+                    (k..end).any(|j| matches!(self.toks[j].stem.as_str(), "name" | "title"));
+                if with || name_word && self.holds_names(col) {
                     let start = if with { i - 1 } else { i };
                     return Some((col, i, CompareOp::Contains, (start, end)));
                 }
