@@ -123,7 +123,19 @@ impl std::fmt::Debug for DatasetReader {
 /// `LIKE … ESCAPE`) and `match` behind FTS5's `MATCH`. Everything else
 /// (`load_extension`, `readfile`, `randomblob`, …) is refused, whether or
 /// not it is registered on this connection.
-const ALLOWED_FUNCTIONS: &[&str] = &["bm25", "count", "min", "max", "avg", "like", "match"];
+/// Name of the optional last column holding a figure over every matching
+/// record (`count(*) OVER ()` and the like); not part of the items.
+pub const FIGURE_COLUMN: &str = "_figure";
+
+/// What a statement returned: the items, and the figure if it computed one
+/// (`None` also when no record matched).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rows {
+    pub items: Vec<ResultItem>,
+    pub figure: Option<String>,
+}
+
+const ALLOWED_FUNCTIONS: &[&str] = &["bm25", "count", "min", "max", "avg", "sum", "like", "match"];
 
 fn is_allowed_function(name: &str) -> bool {
     ALLOWED_FUNCTIONS
@@ -208,9 +220,7 @@ impl DatasetReader {
         self.fts_table.as_deref()
     }
 
-    /// Runs `sql`, a `SELECT` returning the row number (`_row`) then every
-    /// column of `profile` in order, and returns at most `limit` items (and
-    /// at most about [`MAX_RESULT_BYTES`]).
+    /// [`DatasetReader::query_rows`], the items only.
     pub fn query(
         &self,
         sql: &str,
@@ -219,6 +229,22 @@ impl DatasetReader {
         cancel: &CancelFlag,
         timeout: Duration,
     ) -> Result<Vec<ResultItem>, EngineError> {
+        self.query_rows(sql, profile, limit, cancel, timeout)
+            .map(|r| r.items)
+    }
+
+    /// Runs `sql`, a `SELECT` returning the row number (`_row`) then every
+    /// column of `profile` in order (then, optionally, a figure column named
+    /// [`FIGURE_COLUMN`]), and returns at most `limit` items (and at most
+    /// about [`MAX_RESULT_BYTES`]) with the figure.
+    pub fn query_rows(
+        &self,
+        sql: &str,
+        profile: &DatasetProfile,
+        limit: usize,
+        cancel: &CancelFlag,
+        timeout: Duration,
+    ) -> Result<Rows, EngineError> {
         if cancel.is_cancelled() {
             return Err(EngineError::Cancelled);
         }
@@ -236,7 +262,14 @@ impl DatasetReader {
                 "only read-only statements may run".into(),
             ));
         }
-        let n = stmt.column_count();
+        let mut n = stmt.column_count();
+        // A figure column last ("how many …"): the same on every row.
+        let figure_col = (n == profile.columns.len() + 2
+            && stmt.column_name(n - 1).map_err(fail)? == FIGURE_COLUMN)
+            .then_some(n - 1);
+        if figure_col.is_some() {
+            n -= 1;
+        }
         if n != profile.columns.len() + 1 {
             return Err(EngineError::Shape(format!(
                 "{n} columns where the row number and {} dataset columns were expected",
@@ -263,12 +296,19 @@ impl DatasetReader {
             .map(|i| i + 1);
 
         let mut items = Vec::new();
+        let mut figure = None;
         let mut bytes = 0usize;
         let mut rows = stmt.raw_query();
         while items.len() < limit {
             let Some(row) = rows.next().map_err(fail)? else {
                 break;
             };
+            if let (Some(f), true) = (figure_col, items.is_empty()) {
+                figure = Some(cell_string(
+                    ColumnType::Float,
+                    row.get_ref(f).map_err(fail)?,
+                ));
+            }
             let mut item = BTreeMap::new();
             let mut size = 0usize;
             let mut id = None;
@@ -291,7 +331,7 @@ impl DatasetReader {
             bytes += size;
             items.push(ResultItem { id, item });
         }
-        Ok(items)
+        Ok(Rows { items, figure })
     }
 
     fn map_error(&self, e: rusqlite::Error, timeout: Duration) -> EngineError {

@@ -22,7 +22,9 @@ mod source;
 mod store;
 mod value;
 
-pub use engine::{CancelFlag, DatasetReader, EngineError, ResultItem, MAX_RESULT_BYTES};
+pub use engine::{
+    CancelFlag, DatasetReader, EngineError, ResultItem, Rows, FIGURE_COLUMN, MAX_RESULT_BYTES,
+};
 pub use file_meta::{load_profile, DatasetError, FORMAT_VERSION, META_TABLE, PROFILE_TABLE};
 pub use import::{
     import_csv, import_file, parse_column_type, parse_type_override, remove_stale_temp_files,

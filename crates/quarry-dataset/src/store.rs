@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use quarry_profile::DatasetProfile;
 
-use crate::engine::{CancelFlag, DatasetReader, EngineError, ResultItem};
+use crate::engine::{CancelFlag, DatasetReader, EngineError, Rows};
 use crate::file_meta::{self, DatasetError};
 use crate::import::{import_file, remove_stale_temp_files, ImportError, ImportOptions, Imported};
 
@@ -32,9 +32,9 @@ pub trait DatasetStore: Send + Sync {
     fn load_profile(&self, version: &str) -> Result<DatasetProfile, DatasetError>;
 
     /// Runs `sql`, a rendered `SELECT` returning the row number then every
-    /// column of `profile`, on a version, read-only: at most `limit` items
-    /// (and about [`crate::MAX_RESULT_BYTES`]), interrupted once `timeout`
-    /// has passed or `cancel` is set.
+    /// column of `profile` (and perhaps a figure), on a version, read-only:
+    /// at most `limit` items (and about [`crate::MAX_RESULT_BYTES`]),
+    /// interrupted once `timeout` has passed or `cancel` is set.
     fn run(
         &self,
         version: &str,
@@ -43,7 +43,7 @@ pub trait DatasetStore: Send + Sync {
         limit: usize,
         cancel: &CancelFlag,
         timeout: Duration,
-    ) -> Result<Vec<ResultItem>, EngineError>;
+    ) -> Result<Rows, EngineError>;
 
     /// Deletes a version's data. A version already gone, or a name that
     /// cannot be one of this store's versions, is left alone silently.
@@ -112,9 +112,9 @@ impl DatasetStore for SqliteStore {
         limit: usize,
         cancel: &CancelFlag,
         timeout: Duration,
-    ) -> Result<Vec<ResultItem>, EngineError> {
+    ) -> Result<Rows, EngineError> {
         self.reader(version)?
-            .query(sql, profile, limit, cancel, timeout)
+            .query_rows(sql, profile, limit, cancel, timeout)
     }
 
     fn remove_version(&self, version: &str) {

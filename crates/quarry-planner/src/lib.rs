@@ -16,8 +16,8 @@ mod understand;
 
 pub use note::Note;
 pub use plan::{
-    CompareOp, Condition, Direction, Filter, Literal, MatchKind, OrderBy, OrderKey, QueryPlan,
-    Tier, TraitMatch,
+    CompareOp, Condition, Direction, Figure, FigureKind, Filter, Literal, MatchKind, OrderBy,
+    OrderKey, QueryPlan, Tier, TraitMatch,
 };
 pub use quarry_profile::{ColumnProfile, ColumnType, DatasetProfile, ValueCount};
 // The profile types live in `quarry-profile` (shared with the dataset

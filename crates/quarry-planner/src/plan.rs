@@ -129,6 +129,27 @@ pub enum TraitMatch {
     Any,
 }
 
+/// What figure a question asks for ("how many …", "average …", "total …").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FigureKind {
+    Count,
+    Average,
+    Total,
+}
+
+/// A figure over all the matching records, computed by the same statement
+/// that returns them (a window function) and stated in `metadata`; the
+/// results are still the records.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Figure {
+    pub kind: FigureKind,
+    /// The numeric column averaged or summed; `None` for a count.
+    pub field: Option<String>,
+    /// The phrase of the query that asked for it.
+    pub source: String,
+}
+
 /// Which planner tier ran.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -156,6 +177,9 @@ pub struct QueryPlan {
     /// Sentences for `thoughts.metadata`.
     pub notes: Vec<String>,
     pub tier: Tier,
+    /// A figure the phrase asks for over the matching records, if any.
+    #[serde(default)]
+    pub figure: Option<Figure>,
 }
 
 impl QueryPlan {
@@ -169,6 +193,7 @@ impl QueryPlan {
             limit: None,
             notes: Vec::new(),
             tier,
+            figure: None,
         }
     }
 

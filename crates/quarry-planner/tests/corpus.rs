@@ -285,9 +285,14 @@ fn describe(plan: &QueryPlan) -> String {
     if let Some(limit) = plan.limit {
         let _ = writeln!(out, "  limit: {limit}");
     }
+    let figure = plan.figure.as_ref().map(|f| match &f.field {
+        Some(field) => format!("  figure: {:?} of {field}\n", f.kind),
+        None => format!("  figure: {:?}\n", f.kind),
+    });
     if out.is_empty() {
         out.push_str("  (nothing: every record, unordered)\n");
     }
+    out.push_str(figure.as_deref().unwrap_or(""));
     out
 }
 

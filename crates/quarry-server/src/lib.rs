@@ -33,7 +33,7 @@ use tower_http::catch_panic::CatchPanicLayer;
 
 pub use error::ApiError;
 pub use limits::Limits;
-pub use quarry_session::{EngineFailure, QueryEngine, ResultItem, SqliteEngine};
+pub use quarry_session::{EngineFailure, EngineRows, QueryEngine, ResultItem, SqliteEngine};
 pub use state::{AppState, Config};
 
 /// The service's router with its state and layers.

@@ -14,7 +14,7 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use quarry_planner::DatasetProfile;
-use quarry_server::{AppState, EngineFailure, QueryEngine, ResultItem, SqliteEngine};
+use quarry_server::{AppState, EngineFailure, EngineRows, QueryEngine, SqliteEngine};
 
 /// Runs, instead of the planned statement, one that only an interrupt ends,
 /// through the production engine, and reports the outcome.
@@ -31,7 +31,7 @@ impl QueryEngine for EndlessStatement {
         limit: u32,
         cancel: &Arc<AtomicBool>,
         timeout: Duration,
-    ) -> Result<Vec<ResultItem>, EngineFailure> {
+    ) -> Result<EngineRows, EngineFailure> {
         // Same shape as a rendered statement: the row number, then every
         // column; the WHERE clause is never true, so it counts forever.
         let columns: Vec<String> = profile
@@ -46,7 +46,11 @@ impl QueryEngine for EndlessStatement {
         );
         let r = SqliteEngine.run(dataset_file, profile, &sql, limit, cancel, timeout);
         if let Some(tx) = self.outcome.lock().unwrap().take() {
-            let _ = tx.send(r.as_ref().map(Vec::len).map_err(Clone::clone));
+            let _ = tx.send(
+                r.as_ref()
+                    .map(|rows| rows.items.len())
+                    .map_err(Clone::clone),
+            );
         }
         r
     }

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use quarry_planner::DatasetProfile;
-use quarry_server::{AppState, EngineFailure, Limits, QueryEngine, ResultItem};
+use quarry_server::{AppState, EngineFailure, EngineRows, Limits, QueryEngine};
 
 /// Runs until cancelled (the client disconnected).
 struct UntilCancelled;
@@ -25,7 +25,7 @@ impl QueryEngine for UntilCancelled {
         _limit: u32,
         cancel: &Arc<AtomicBool>,
         _timeout: Duration,
-    ) -> Result<Vec<ResultItem>, EngineFailure> {
+    ) -> Result<EngineRows, EngineFailure> {
         let deadline = Instant::now() + Duration::from_secs(60);
         while !cancel.load(Ordering::SeqCst) && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(10));

@@ -27,6 +27,15 @@ pub enum EngineFailure {
     Failed(String),
 }
 
+/// What a statement returned: at most `limit` records, and the figure the
+/// plan asked for (the value of its figure column on the first row; `None`
+/// when nothing matched or no figure was asked for).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct EngineRows {
+    pub items: Vec<ResultItem>,
+    pub figure: Option<String>,
+}
+
 /// Runs one statement. Blocking: the session calls it inside
 /// `spawn_blocking`. Implementations must return promptly (as
 /// [`EngineFailure::Cancelled`]) once `cancel` is set, and as
@@ -40,7 +49,7 @@ pub trait QueryEngine: Send + Sync + 'static {
         limit: u32,
         cancel: &Arc<AtomicBool>,
         timeout: Duration,
-    ) -> Result<Vec<ResultItem>, EngineFailure>;
+    ) -> Result<EngineRows, EngineFailure>;
 }
 
 /// The production engine: a read-only SQLite connection per statement.
@@ -56,7 +65,7 @@ impl QueryEngine for SqliteEngine {
         limit: u32,
         cancel: &Arc<AtomicBool>,
         timeout: Duration,
-    ) -> Result<Vec<ResultItem>, EngineFailure> {
+    ) -> Result<EngineRows, EngineFailure> {
         use quarry_dataset::{CancelFlag, DatasetReader, EngineError};
         let dir = dataset_file.parent().unwrap_or(Path::new(""));
         let failed = |what: &str, e: &dyn std::fmt::Display| {
@@ -64,20 +73,24 @@ impl QueryEngine for SqliteEngine {
         };
         let reader =
             DatasetReader::open(dataset_file).map_err(|e| failed("opening the dataset", &e))?;
-        match reader.query(
+        match reader.query_rows(
             sql,
             profile,
             limit as usize,
             &CancelFlag::from_arc(cancel.clone()),
             timeout,
         ) {
-            Ok(rows) => Ok(rows
-                .into_iter()
-                .map(|r| ResultItem {
-                    id: r.id,
-                    item: r.item,
-                })
-                .collect()),
+            Ok(rows) => Ok(EngineRows {
+                items: rows
+                    .items
+                    .into_iter()
+                    .map(|r| ResultItem {
+                        id: r.id,
+                        item: r.item,
+                    })
+                    .collect(),
+                figure: rows.figure,
+            }),
             Err(EngineError::Timeout(_)) => Err(EngineFailure::Timeout),
             Err(EngineError::Cancelled) => Err(EngineFailure::Cancelled),
             Err(e) => Err(failed("running the statement", &e)),

@@ -24,7 +24,7 @@ use std::time::Duration;
 use quarry_planner::{DatasetProfile, Planner, QueryPlan, Tier};
 use tokio::sync::watch;
 
-pub use engine::{redact_paths, EngineFailure, QueryEngine, SqliteEngine};
+pub use engine::{redact_paths, EngineFailure, EngineRows, QueryEngine, SqliteEngine};
 pub use events::{Close, Event, EventSink, Failure, ResultItem, Thoughts};
 
 /// How often [`EventSink::still_running`] is called while a statement runs,

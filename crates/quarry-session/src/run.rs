@@ -6,14 +6,14 @@
 
 use std::sync::atomic::Ordering;
 
-use quarry_planner::{QueryPlan, Tier};
+use quarry_planner::{Figure, FigureKind, QueryPlan, Tier};
 use quarry_sql::Sqlite;
 
-use crate::engine::EngineFailure;
-use crate::events::{Close, Event, EventSink, Failure, ResultItem, Thoughts};
+use crate::engine::{EngineFailure, EngineRows};
+use crate::events::{Close, Event, EventSink, Failure, Thoughts};
 use crate::{zero_results, Ended, Session};
 
-type Outcome = Result<Vec<ResultItem>, EngineFailure>;
+type Outcome = Result<EngineRows, EngineFailure>;
 
 impl Session {
     /// Runs `plan` and sends its events to `sink`, in order.
@@ -25,16 +25,16 @@ impl Session {
         let outcome = self.run_sql(sink, &sql, limit).await;
         let (plan, sql, outcome, mut notes) = match (&outcome, plan.relaxed()) {
             // Default tier only: relax once when nothing matched.
-            (Ok(items), Some((relaxed, dropped)))
-                if items.is_empty() && plan.tier == Tier::Default =>
+            (Ok(rows), Some((relaxed, dropped)))
+                if rows.items.is_empty() && plan.tier == Tier::Default =>
             {
                 let relaxed_sql = render(&relaxed);
                 match self.run_sql(sink, &relaxed_sql, limit).await {
-                    Ok(items) if !items.is_empty() => {
+                    Ok(rows) if !rows.items.is_empty() => {
                         let note = format!(
                             "No record matched every condition, so {dropped} was dropped and the query run again."
                         );
-                        (relaxed, relaxed_sql, Ok(items), vec![note])
+                        (relaxed, relaxed_sql, Ok(rows), vec![note])
                     }
                     Ok(_) => {
                         let note = format!(
@@ -47,7 +47,7 @@ impl Session {
             }
             _ => (plan, sql, outcome, Vec::new()),
         };
-        if matches!(&outcome, Ok(items) if items.is_empty()) {
+        if matches!(&outcome, Ok(rows) if rows.items.is_empty()) {
             match self.explain_no_match(sink, &plan).await {
                 Some(note) => notes.push(note),
                 None => return Ended::Cancelled,
@@ -55,6 +55,9 @@ impl Session {
         }
         if matches!(outcome, Err(EngineFailure::Cancelled)) {
             return Ended::Cancelled;
+        }
+        if let (Some(f), Ok(rows)) = (&plan.figure, &outcome) {
+            notes.push(figure_note(f, rows.figure.as_deref()));
         }
         if !sink.emit(Event::Thoughts(thoughts(&plan, &notes))).await
             || !sink.emit(Event::Sql(sql)).await
@@ -151,7 +154,7 @@ impl Session {
                 );
                 counts.push(
                     match self.run_sql(sink, &sql, zero_results::PROBE_CAP).await {
-                        Ok(items) => Some(items.len()),
+                        Ok(rows) => Some(rows.items.len()),
                         Err(EngineFailure::Cancelled) => return None,
                         // Too slow or failed: left out of the note.
                         Err(_) => None,
@@ -165,7 +168,7 @@ impl Session {
     /// Sends `results` and the `close`, or the failing `close`.
     async fn finish<S: EventSink>(&self, sink: &mut S, outcome: Outcome) -> Ended {
         let close = match outcome {
-            Ok(mut items) => {
+            Ok(EngineRows { mut items, .. }) => {
                 items.truncate(self.limit as usize);
                 if !sink.emit(Event::Results(items)).await {
                     return Ended::SinkGone;
@@ -179,6 +182,30 @@ impl Session {
         };
         let _ = sink.emit(Event::Close(close)).await;
         Ended::Closed
+    }
+}
+
+/// The sentence stating a figure over every matching record ("how many",
+/// "average …"), computed by the statement that ran.
+fn figure_note(f: &Figure, value: Option<&str>) -> String {
+    let field = f.field.as_deref().unwrap_or("");
+    match (f.kind, value) {
+        (FigureKind::Count, Some(n)) => {
+            format!("'{}': {n} records match (the results are those records).", f.source)
+        }
+        (FigureKind::Count, None) => format!("'{}': no record matches.", f.source),
+        (FigureKind::Average, Some(v)) => format!(
+            "'{}': the average {field} over the matching records is {v} (the results are those records).",
+            f.source
+        ),
+        (FigureKind::Total, Some(v)) => format!(
+            "'{}': the total {field} over the matching records is {v} (the results are those records).",
+            f.source
+        ),
+        (_, None) => format!(
+            "'{}': no record matches, so there is no figure for {field}.",
+            f.source
+        ),
     }
 }
 

@@ -121,3 +121,55 @@ async fn a_cancelled_session_sends_nothing() {
     assert_eq!(ended, Ended::Cancelled);
     assert!(events.is_empty(), "{events:?}");
 }
+
+/// "how many …", "average …": the results are still the records, and the
+/// figure over every matching record (past the limit too) is in the
+/// metadata, computed by the one statement the `sql` event shows.
+#[tokio::test]
+async fn a_figure_is_stated_over_every_match_by_the_same_statement() {
+    let dir = tempfile::tempdir().unwrap();
+    let ds = dataset(dir.path());
+
+    // Two companies in France, a limit of one: the count says 2.
+    let (_, events) = ask(&ds, "how many companies in France", 1).await;
+    let (thoughts, sql, ids) = in_order(&events);
+    assert_eq!(ids.len(), 1, "{events:?}");
+    assert!(sql.contains("count(*) OVER ()"), "{sql}");
+    assert!(
+        thoughts.metadata.contains("'how many': 2 records match"),
+        "{}",
+        thoughts.metadata
+    );
+
+    // The average of 4000 and 15.
+    let (_, events) = ask(&ds, "average employees of companies in France", 10).await;
+    let (thoughts, sql, ids) = in_order(&events);
+    assert_eq!(ids.len(), 2, "{events:?}");
+    assert!(sql.contains("avg("), "{sql}");
+    assert!(
+        thoughts
+            .metadata
+            .contains("the average employees over the matching records is 2007.5"),
+        "{}",
+        thoughts.metadata
+    );
+    // The field averaged is not a condition.
+    assert_eq!(thoughts.filters, vec!["country = 'France'".to_string()]);
+
+    // Nothing matches: no figure, and no figure column value invented.
+    let (_, events) = ask(
+        &ds,
+        "how many companies in France with more than 5000 employees",
+        10,
+    )
+    .await;
+    let metadata = match &events[0] {
+        Event::Thoughts(t) => t.metadata.clone(),
+        other => panic!("{other:?}"),
+    };
+    assert!(!metadata.contains("records match"), "{metadata}");
+    assert!(
+        metadata.contains("'how many': no record matches."),
+        "{metadata}"
+    );
+}

@@ -20,7 +20,7 @@ use sqlparser::ast::{
     BinaryOperator, Expr, Function, FunctionArg, FunctionArgExpr, FunctionArguments, GroupByExpr,
     Ident, JoinConstraint, JoinOperator, LimitClause, ObjectName, ObjectNamePart, OrderBy,
     OrderByKind, Query, Select, SelectFlavor, SelectItem, SetExpr, Statement, TableFactor,
-    TableWithJoins, UnaryOperator, Value,
+    TableWithJoins, UnaryOperator, Value, WindowType,
 };
 use sqlparser::parser::Parser;
 
@@ -167,8 +167,16 @@ fn check_select_body(s: &Select, scope: Scope, depth: usize) -> Result<(), Strin
     if s.projection.is_empty() {
         return Err("the SELECT returns no columns".into());
     }
-    for item in &s.projection {
+    for (i, item) in s.projection.iter().enumerate() {
         match item {
+            // The figure: the last column of the top-level SELECT.
+            SelectItem::ExprWithAlias { expr, alias }
+                if alias.value == crate::FIGURE_ALIAS
+                    && i + 1 == s.projection.len()
+                    && !scope.subquery =>
+            {
+                check_figure(expr, scope)?
+            }
             SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => {
                 check_expr(e, scope, depth + 1)?
             }
@@ -448,6 +456,51 @@ fn check_function(f: &Function, scope: Scope) -> Result<(), String> {
     }
 }
 
+/// The figure column the renderer writes: `count(*) OVER ()`, or
+/// `avg(<column>) OVER ()` / `sum(<column>) OVER ()` over a column of the
+/// records table, with an empty window.
+fn check_figure(e: &Expr, scope: Scope) -> Result<(), String> {
+    let Expr::Function(f) = e else {
+        return Err("the figure column must be a window function".into());
+    };
+    let name = single_name(&f.name)
+        .unwrap_or_else(|| f.name.to_string())
+        .to_ascii_lowercase();
+    let empty_window = matches!(
+        &f.over,
+        Some(WindowType::WindowSpec(w))
+            if w.window_name.is_none()
+                && w.partition_by.is_empty()
+                && w.order_by.is_empty()
+                && w.window_frame.is_none()
+    );
+    if !empty_window
+        || f.uses_odbc_syntax
+        || !matches!(f.parameters, FunctionArguments::None)
+        || !f.within_group.is_empty()
+        || f.filter.is_some()
+        || f.null_treatment.is_some()
+    {
+        return Err("the figure must be a plain function over an empty window".into());
+    }
+    let FunctionArguments::List(list) = &f.args else {
+        return Err("the figure needs an argument list".into());
+    };
+    if list.duplicate_treatment.is_some() || !list.clauses.is_empty() {
+        return Err("the figure may only be called plainly".into());
+    }
+    match (name.as_str(), list.args.as_slice()) {
+        ("count", [FunctionArg::Unnamed(FunctionArgExpr::Wildcard)]) => Ok(()),
+        ("avg" | "sum", [FunctionArg::Unnamed(FunctionArgExpr::Expr(arg))]) => match arg {
+            Expr::CompoundIdentifier(parts) if parts.len() == 2 => {
+                check_ident_qualifier(&parts[0], scope)
+            }
+            _ => Err("the figure takes a column".into()),
+        },
+        _ => Err(format!("{name}() is not a figure")),
+    }
+}
+
 /// A short name for a refused expression, without echoing its text.
 fn kind_of(e: &Expr) -> String {
     let dbg = format!("{e:?}");
@@ -491,6 +544,36 @@ mod tests {
         ok(
             r#"SELECT "companies".rowid AS "_row" FROM "companies" WHERE "companies".rowid < (SELECT min(rowid) FROM "companies" WHERE "name" = 'x') AND "companies"."e" > (SELECT "e" FROM "companies" WHERE "name" = 'y' LIMIT 1) AND "companies"."n" LIKE '%5\%%' ESCAPE '\' AND "companies"."f" BETWEEN -1.5 AND 1e100 AND 1 ORDER BY "companies".rowid LIMIT 1"#,
         );
+    }
+
+    /// The figure column: last, aliased `_figure`, a count or an average or
+    /// sum of a column over an empty window; nothing else.
+    #[test]
+    fn the_figure_column_is_checked() {
+        let head = r#"SELECT "companies".rowid AS "_row", "companies"."name", "#;
+        let tail = r#" FROM "companies" WHERE "companies"."country" = 'DE' ORDER BY "companies".rowid LIMIT 10"#;
+        for figure in [
+            r#"count(*) OVER () AS "_figure""#,
+            r#"avg("companies"."employees") OVER () AS "_figure""#,
+            r#"sum("companies"."employees") OVER () AS "_figure""#,
+        ] {
+            ok(&format!("{head}{figure}{tail}"));
+        }
+        for figure in [
+            r#"count(*) OVER (PARTITION BY "companies"."country") AS "_figure""#,
+            r#"count(*) OVER (ORDER BY "companies"."name") AS "_figure""#,
+            r#"group_concat("companies"."name") OVER () AS "_figure""#,
+            r#"avg((SELECT sql FROM sqlite_master)) OVER () AS "_figure""#,
+            r#"avg("other"."x") OVER () AS "_figure""#,
+            r#"count(*) OVER () AS "other""#,
+            r#"count(*) AS "_figure""#,
+        ] {
+            refused(&format!("{head}{figure}{tail}"));
+        }
+        // Not in the middle of the columns, not in a subquery.
+        refused(&format!(
+            r#"{head}count(*) OVER () AS "_figure", "companies"."city"{tail}"#
+        ));
     }
 
     #[test]

@@ -15,12 +15,18 @@ mod guard;
 pub use dialect::{ident, literal, Dialect, Sqlite};
 pub use guard::check_select;
 
-use quarry_planner::{CompareOp, Condition, DatasetProfile, Filter, Literal, OrderKey, QueryPlan};
+use quarry_planner::{
+    CompareOp, Condition, DatasetProfile, FigureKind, Filter, Literal, OrderKey, QueryPlan,
+};
 use std::fmt::Write;
 
 /// Name of the first column of every rendered `SELECT`: the record's row
 /// position (its 1-based row number in the imported file).
 pub const ROW_NUMBER_ALIAS: &str = "_row";
+
+/// Alias of the figure column ([`QueryPlan::figure`]): the last column of
+/// the statement when the plan asks for a figure, the same on every row.
+pub const FIGURE_ALIAS: &str = "_figure";
 
 /// How identifiers and values are written: bare identifiers and the
 /// standard notation for the thoughts, the dialect's quoted and qualified
@@ -263,6 +269,20 @@ fn render(
     );
     for c in &profile.columns {
         let _ = write!(sql, ", {}", column(style, &c.name));
+    }
+    // A figure over every matching record, before the LIMIT: a window over
+    // the whole result.
+    if let (Some(f), true) = (&plan.figure, ordered) {
+        let of = |field: &Option<String>| field.as_deref().map(|n| column(style, n));
+        let expr = match (f.kind, of(&f.field)) {
+            (FigureKind::Count, _) => Some("count(*)".to_string()),
+            (FigureKind::Average, Some(c)) => Some(format!("avg({c})")),
+            (FigureKind::Total, Some(c)) => Some(format!("sum({c})")),
+            _ => None,
+        };
+        if let Some(e) = expr {
+            let _ = write!(sql, ", {e} OVER () AS {}", d.ident(FIGURE_ALIAS));
+        }
     }
     let mut wheres = Vec::new();
     let fts = match (&profile.fts_table, d.fts_query(plan)) {

@@ -18,6 +18,7 @@
 //! | 6 | averages (`average`) | comparators, "average", field mentions | claims the span and marks it; a `GtAvg`/`LtAvg` filter |
 //! | 7 | numbers (`numbers`) | unclaimed numbers, comparators, field mentions, attached fields | claims the number phrase, attaches its field; a filter |
 //! | 7b | age words (`people`) | age words no number took | a range filter on the age field |
+//! | 7b' | figures (`figure`) | "how many", "average/total" and the field after it | the plan's figure; marks the field taken |
 //! | 7c | missing values (`missing`) | field mentions no number took, absence and presence words | claims them; `IS NULL`/`IS NOT NULL`, or `= 0`/`> 0` on a count |
 //! | 8 | months (`dates`) | unclaimed month names | claims them; a filter on the date column |
 //! | 9 | yes/no fields (`yes_no`) | field mentions, filters so far | a filter for "yes" |
@@ -33,6 +34,7 @@ mod average;
 mod calendar;
 mod claims;
 mod dates;
+mod figure;
 mod filters;
 mod fuzzy;
 mod governs;
@@ -119,6 +121,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.average_conditions();
     cx.number_conditions();
     cx.age_word_conditions();
+    cx.figures();
     cx.missing_values();
     cx.month_conditions();
     cx.boolean_fields();
