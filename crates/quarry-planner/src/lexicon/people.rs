@@ -21,6 +21,35 @@ pub fn sex_of(w: &str) -> Option<(Sex, bool)> {
     })
 }
 
+/// Nouns for people of any age or sex: "patients over 80".
+pub fn is_person_noun(w: &str) -> bool {
+    matches!(
+        w,
+        "people"
+            | "persons"
+            | "person"
+            | "patients"
+            | "patient"
+            | "students"
+            | "individuals"
+            | "victims"
+            | "runners"
+            | "players"
+            | "athletes"
+            | "participants"
+            | "subjects"
+            | "respondents"
+            | "residents"
+            | "passengers"
+            | "customers"
+            | "voters"
+            | "workers"
+            | "adults"
+            | "mothers"
+            | "fathers"
+    )
+}
+
 /// The age range (inclusive bounds, `None` open) a word of age names, by
 /// the usual conventions: children under 13, teenagers 13 to 19, adults 18
 /// and over, seniors 65 and over.

@@ -5,7 +5,7 @@
 
 use super::Ctx;
 use crate::lexicon::is_stopword;
-use crate::plan::{Condition, Filter};
+use crate::plan::{CompareOp, Condition, Filter};
 use std::collections::HashSet;
 
 impl Ctx<'_> {
@@ -44,6 +44,8 @@ impl Ctx<'_> {
                     .is_some_and(|k| self.word_at(k, "or"))
                 && (ae..bs).all(|k| self.toks[k].is_word())
                 && self.plan.filters[a].any_of[0].field != self.plan.filters[b].any_of[0].field
+                // "not from texas or california": neither, so both hold.
+                && !(negative(&self.plan.filters[a]) && negative(&self.plan.filters[b]))
             {
                 merged.push((a, b));
             }
@@ -63,4 +65,14 @@ impl Ctx<'_> {
             !removed.contains(&(k - 1))
         });
     }
+}
+
+/// Whether a filter excludes values ("<>", "NOT IN", "NOT LIKE").
+fn negative(f: &Filter) -> bool {
+    f.any_of.iter().all(|c| {
+        matches!(
+            c.op,
+            CompareOp::Ne | CompareOp::NotIn | CompareOp::NotContains
+        )
+    })
 }

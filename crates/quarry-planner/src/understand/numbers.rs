@@ -245,6 +245,22 @@ impl Ctx<'_> {
             field = self.year_column();
             how = MatchKind::Inferred;
         }
+        // "women over 70", "patients under 50": people compared by a
+        // number are compared by age.
+        let measured =
+            p.op.as_ref()
+                .is_some_and(|o| o.implies.is_some() || o.graded.is_some());
+        if field.is_none()
+            && p.cmp.is_some()
+            && !measured
+            && v <= 120.0
+            && self.person_before(p.start())
+        {
+            if let Some(c) = self.age_column() {
+                field = Some(c);
+                how = MatchKind::Inferred;
+            }
+        }
         if field.is_none() && p.cmp.is_some() {
             field = self
                 .nearest_ordered_field(i)

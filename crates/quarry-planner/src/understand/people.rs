@@ -16,7 +16,7 @@ use super::mentions::{FieldMention, ValueMention};
 use super::Ctx;
 use crate::confidence;
 use crate::index::AliasKind;
-use crate::lexicon::{age_range, decade, sex_of, Sex};
+use crate::lexicon::{age_range, decade, is_person_noun, sex_of, Sex};
 use crate::note::Note;
 use crate::plan::{CompareOp, Condition, Literal, MatchKind};
 use crate::profile::ColumnType;
@@ -84,7 +84,7 @@ impl Ctx<'_> {
                 .max
                 .as_deref()
                 .and_then(|m| m.parse::<f64>().ok())
-                .is_some_and(|m| m <= 130.0)
+                .is_some_and(|m| m <= 150.0)
         };
         let candidates: Vec<usize> = self
             .ix
@@ -146,6 +146,15 @@ impl Ctx<'_> {
         }
         if let Some(col) = age_col {
             self.age_decades(col);
+        }
+    }
+
+    /// Whether a word naming people ends right before `start` (its
+    /// comparator): "women over 70", "patients under 50", "men aged".
+    pub(super) fn person_before(&self, start: usize) -> bool {
+        start > 0 && {
+            let w = self.norm(start - 1);
+            sex_of(w).is_some() || is_person_noun(w)
         }
     }
 

@@ -37,10 +37,28 @@ impl Ctx<'_> {
         let mut values = self.values.clone();
         values.sort_by_key(|m| m.start);
         // The previous value's end, column and negation: "excluding Ford
-        // and Fiat" negates both.
+        // and Fiat" negates both, as does "excluding africa and asia" when
+        // they are values of different fields.
         let mut previous: Option<(usize, usize, bool)> = None;
         for m in &values {
-            let (col, vals, ambiguous) = self.value_column(m, &mentioned);
+            let (mut col, mut vals, ambiguous) = self.value_column(m, &mentioned);
+            // "from texas or california": the next item of a list stays in
+            // the field of the one before when it is a value there too.
+            if let Some((end, pcol, _)) = previous {
+                if pcol != col && (end..m.start).all(|k| self.is_list_joint(k)) {
+                    let there: Vec<String> = m
+                        .entries
+                        .iter()
+                        .map(|&id| &self.ix.values[id as usize])
+                        .filter(|e| e.column == pcol)
+                        .map(|e| e.value.clone())
+                        .collect();
+                    if !there.is_empty() {
+                        col = pcol;
+                        vals = there;
+                    }
+                }
+            }
             // "more gold medals than Kazakhstan", "the same wins as SD
             // Compostela", "taller than Andri": compared with that record.
             if vals.len() == 1 && self.row_comparison(m, col, &vals[0]) {
@@ -52,8 +70,8 @@ impl Ctx<'_> {
                 continue;
             }
             let neg = self.negated(m.start)
-                || previous.is_some_and(|(end, c, neg)| {
-                    neg && c == col && (end..m.start).all(|k| self.is_list_joint(k))
+                || previous.is_some_and(|(end, _, neg)| {
+                    neg && (end..m.start).all(|k| self.is_list_joint(k))
                 });
             previous = Some((m.end, col, neg));
             // A value right after another of the same column, joined by
