@@ -260,6 +260,16 @@ impl Ctx<'_> {
                 self.values.push(m);
                 continue;
             }
+            if let Some(col) = self.abbreviated_field(i) {
+                self.fields.push(FieldMention {
+                    start: i,
+                    end: i + 1,
+                    columns: vec![(col, AliasKind::Partial)],
+                });
+                self.claims.claim_token(i, ClaimedBy::Field);
+                i += 1;
+                continue;
+            }
             if t.is_word() && !is_stopword(&t.norm) && !is_negation(&t.norm) {
                 if let Some(m) = self.world_or_fuzzy(i) {
                     let len = m.end - m.start;
@@ -286,6 +296,26 @@ impl Ctx<'_> {
             .into_iter()
             .chain(after)
             .any(|cols| cols.iter().all(|&(c, _)| c != column))
+    }
+
+    /// A number field whose name abbreviates the word at `i`:
+    /// "applications" for `apps`, "temperature" for `temp`, "population"
+    /// for `pop`. The name's word (its singular) must begin the word, which
+    /// must be at least three letters longer; only number fields, which the
+    /// comparisons and superlatives need, and only when one field fits.
+    fn abbreviated_field(&self, i: usize) -> Option<usize> {
+        let t = &self.toks[i];
+        if !t.is_word() || t.norm.len() < 6 || is_stopword(&t.norm) {
+            return None;
+        }
+        let mut found = self.ix.ordered_columns().filter(|&c| {
+            self.ix.column_words[c].iter().any(|w| {
+                let w = w.strip_suffix('s').filter(|r| r.len() >= 3).unwrap_or(w);
+                w.len() >= 3 && t.norm.len() >= w.len() + 3 && t.norm.starts_with(w)
+            })
+        });
+        let first = found.next()?;
+        found.next().is_none().then_some(first)
     }
 
     /// "the us", "US": the country, not the pronoun.
