@@ -65,6 +65,9 @@ pub struct Index {
     /// out, the original header's words too): what a noun of the lexicon is
     /// matched against ("wind" in `wind_mph`).
     pub column_words: Vec<Vec<String>>,
+    /// Short one-word values of fields with few values, that may be codes
+    /// of longer words ("bc" for blue collar, "AsstProf"): their entries.
+    pub code_values: Vec<u32>,
 }
 
 /// Words that appear in many column names and say little on their own.
@@ -369,8 +372,22 @@ impl Index {
             .iter()
             .map(|w| stem(w))
             .collect();
+        let code_values = v
+            .values
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| {
+                let col = &profile.columns[e.column];
+                col.values.len() <= 50
+                    && e.words.len() == 1
+                    && (2..=12).contains(&e.value.len())
+                    && e.value.chars().all(|c| c.is_ascii_alphabetic())
+            })
+            .map(|(id, _)| id as u32)
+            .collect();
         Index {
             profile: profile.clone(),
+            code_values,
             fields_by_first,
             values: v.values,
             values_by_first: v.values_by_first,

@@ -319,7 +319,8 @@ corpus!(
     foods,
     races,
     jobs,
-    articles
+    articles,
+    staff
 );
 
 #[test]
@@ -337,6 +338,7 @@ fn every_phrases_file_has_a_test() {
         "races",
         "jobs",
         "articles",
+        "staff",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -10,6 +10,7 @@ use super::Ctx;
 use crate::index::AliasKind;
 use crate::lexicon::{introduces_value, is_absence_word, is_glue_word, is_negation, is_stopword};
 use crate::plan::MatchKind;
+use crate::profile::ColumnType;
 use crate::text::TokenKind;
 
 impl Ctx<'_> {
@@ -70,7 +71,12 @@ impl Ctx<'_> {
                 // A single word that is a stopword or a bare number is not a
                 // value on its own.
                 // "named h", "called X": whatever follows is a value.
-                let introduced = i > 0 && introduces_value(&this.toks[i - 1].norm);
+                // "grade b", "color D": a letter code right after its field.
+                let introduced = i > 0 && introduces_value(&this.toks[i - 1].norm)
+                    || this
+                        .fields
+                        .last()
+                        .is_some_and(|f| f.end == i && f.columns.iter().any(|c| c.0 == e.column));
                 if e.words.len() == 1 && first.is_none() && !introduced {
                     let w = &e.words[0];
                     if is_stopword(w) || w.len() < 2 || w.chars().all(|c| c.is_ascii_digit()) {
@@ -260,6 +266,12 @@ impl Ctx<'_> {
                 self.values.push(m);
                 continue;
             }
+            if let Some(m) = self.code_value_at(i) {
+                self.claims.claim((m.start, m.end), ClaimedBy::Value);
+                i = m.end;
+                self.values.push(m);
+                continue;
+            }
             if let Some(col) = self.abbreviated_field(i) {
                 self.fields.push(FieldMention {
                     start: i,
@@ -298,20 +310,104 @@ impl Ctx<'_> {
             .any(|cols| cols.iter().all(|&(c, _)| c != column))
     }
 
-    /// A number field whose name abbreviates the word at `i`:
-    /// "applications" for `apps`, "temperature" for `temp`, "population"
-    /// for `pop`. The name's word (its singular) must begin the word, which
-    /// must be at least three letters longer; only number fields, which the
-    /// comparisons and superlatives need, and only when one field fits.
+    /// A code value the words at `i` spell out: "blue collar" for `bc` (the
+    /// initials), "assistant professor" for `AsstProf` (each part of the
+    /// code abbreviates one word, in order). Two or three words.
+    fn code_value_at(&self, i: usize) -> Option<ValueMention> {
+        for n in (2..=3).rev() {
+            if i + n > self.toks.len()
+                || (i..i + n).any(|k| {
+                    self.claims.is_claimed(k)
+                        || !self.toks[k].is_word()
+                        || is_stopword(self.norm(k))
+                })
+            {
+                continue;
+            }
+            // Words that name a value of their own, or another field, are
+            // not a spelled-out code ("popular genre" is not `PG`; "blue
+            // collar" may be `bc` of the collar field).
+            if (i..i + n).any(|k| self.value_match_at(k, None).is_some()) {
+                continue;
+            }
+            let named: Vec<usize> = (i..i + n)
+                .filter_map(|k| self.field_match_at(k))
+                .flat_map(|(_, cols)| cols.into_iter().map(|c| c.0))
+                .collect();
+            let words: Vec<&str> = (i..i + n).map(|k| self.norm(k)).collect();
+            let initials: String = words.iter().filter_map(|w| w.chars().next()).collect();
+            // Each code that fits, with how many of its letters begin the
+            // words; only the best fits are kept ("assoc" of "associate"
+            // over "asst").
+            let scored: Vec<(u32, usize)> = self
+                .ix
+                .code_values
+                .iter()
+                .copied()
+                .filter(|&id| {
+                    let e = &self.ix.values[id as usize];
+                    named.iter().all(|&c| c == e.column)
+                })
+                .filter_map(|id| {
+                    let v = &self.ix.values[id as usize].value;
+                    if v.to_lowercase() == initials {
+                        return Some((id, n));
+                    }
+                    let parts = code_parts(v);
+                    let fits = parts.len() == n
+                        && parts
+                            .iter()
+                            .zip(&words)
+                            .all(|(p, w)| p.len() >= 2 && abbreviates(p, w));
+                    fits.then(|| {
+                        let score = parts
+                            .iter()
+                            .zip(&words)
+                            .map(|(p, w)| {
+                                p.chars().zip(w.chars()).take_while(|(a, b)| a == b).count()
+                            })
+                            .sum();
+                        (id, score)
+                    })
+                })
+                .collect();
+            let best = scored.iter().map(|s| s.1).max().unwrap_or(0);
+            let ids: Vec<u32> = scored.iter().filter(|s| s.1 == best).map(|s| s.0).collect();
+            if !ids.is_empty() {
+                return Some(ValueMention {
+                    start: i,
+                    end: i + n,
+                    entries: ids,
+                    kind: MatchKind::Inferred,
+                });
+            }
+        }
+        None
+    }
+
+    /// A field whose name abbreviates the word at `i`: "applications" for
+    /// `apps`, "population" for `pop` (a number field whose name's word
+    /// begins the word, at least three letters longer), "handed" for
+    /// `w_hnd` (a name word without vowels whose letters the word has in
+    /// order); only when one field fits.
     fn abbreviated_field(&self, i: usize) -> Option<usize> {
         let t = &self.toks[i];
-        if !t.is_word() || t.norm.len() < 6 || is_stopword(&t.norm) {
+        if !t.is_word() || t.norm.len() < 5 || is_stopword(&t.norm) {
             return None;
         }
-        let mut found = self.ix.ordered_columns().filter(|&c| {
+        let cols = &self.ix.profile.columns;
+        let mut found = (0..cols.len()).filter(|&c| {
             self.ix.column_words[c].iter().any(|w| {
                 let w = w.strip_suffix('s').filter(|r| r.len() >= 3).unwrap_or(w);
-                w.len() >= 3 && t.norm.len() >= w.len() + 3 && t.norm.starts_with(w)
+                if w.len() < 3 || t.norm.len() < w.len() + 2 {
+                    return false;
+                }
+                // A prefix ("pop" of "population") for a number field; the
+                // letters in order from the first ("hnd" of "handed") for
+                // any field, when they are not a word of their own.
+                let ordered = matches!(cols[c].ty, ColumnType::Integer | ColumnType::Float);
+                (ordered && t.norm.starts_with(w) && t.norm.len() >= w.len() + 3)
+                    || (!w.chars().any(|ch| "aeiou".contains(ch)) && abbreviates(w, &t.norm))
             })
         });
         let first = found.next()?;
@@ -375,4 +471,26 @@ impl Ctx<'_> {
             kind: MatchKind::Inferred,
         })
     }
+}
+
+/// Whether `short` is `long` abbreviated: its letters in order, starting
+/// with the same letter ("hnd" of "handed", "asst" of "assistant").
+pub(super) fn abbreviates(short: &str, long: &str) -> bool {
+    let mut rest = long.chars();
+    short.chars().next() == long.chars().next()
+        && short.chars().all(|c| rest.by_ref().any(|l| l == c))
+}
+
+/// The parts of a code, lowercased: "AsstProf" → asst, prof.
+fn code_parts(v: &str) -> Vec<String> {
+    let mut parts: Vec<String> = Vec::new();
+    for c in v.chars() {
+        if c.is_uppercase() || parts.is_empty() {
+            parts.push(String::new());
+        }
+        if let Some(p) = parts.last_mut() {
+            p.extend(c.to_lowercase());
+        }
+    }
+    parts
 }

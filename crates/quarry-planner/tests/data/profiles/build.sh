@@ -51,6 +51,7 @@ sources=(
     "races=$data/races.csv"
     "jobs=$data/jobs.csv"
     "articles=$data/articles.csv"
+    "staff=$data/staff.csv"
 )
 
 for entry in "${sources[@]}"; do
