@@ -178,3 +178,31 @@ pub const ABBREVIATIONS: &[(&str, &str)] = &[
     ("gp", "games"),
     ("ppg", "points"),
 ];
+
+/// The measures a group usually means when no column is named for it, in
+/// order of preference: "the largest state" is the most populous, "the
+/// largest companies" the ones with the most employees, "the richest
+/// country" the one with the highest GDP.
+pub fn group_measures(group: FieldGroup) -> &'static [&'static str] {
+    match group {
+        FieldGroup::Size => &[
+            "population",
+            "employees",
+            "headcount",
+            "staff",
+            "students",
+            "undergrad",
+            "enrollment",
+            "members",
+            "area",
+            "revenue",
+            "sales",
+            "capacity",
+            "assets",
+        ],
+        FieldGroup::Salary => &["income", "gdp", "wealth", "worth", "earnings", "revenue"],
+        FieldGroup::Length => &["distance", "dist", "length", "runtime", "duration"],
+        FieldGroup::Population => &["population", "pop", "inhabitants", "residents"],
+        _ => &[],
+    }
+}

@@ -5,8 +5,8 @@
 
 use super::Ctx;
 use crate::lexicon::{
-    is_aggregate, is_field_glue, is_stopword, is_year_name_part, is_year_text_name_part,
-    negation_bridge, Cmp, FieldGroup,
+    group_measures, is_aggregate, is_field_glue, is_stopword, is_year_name_part,
+    is_year_text_name_part, negation_bridge, Cmp, FieldGroup,
 };
 use crate::profile::ColumnType;
 use crate::text::stem;
@@ -83,6 +83,7 @@ impl Ctx<'_> {
                     None
                 }
             })
+            .or_else(|| self.column_for_measure_of(group))
             .or_else(|| {
                 // Heights like "1.87 m", times like "4:19.84": text that
                 // sorts as its number.
@@ -93,6 +94,24 @@ impl Ctx<'_> {
                             .any(|w| stems.contains(&stem(w)))
                 })
             })
+    }
+
+    /// When no column is named for a group: the measure the group usually
+    /// means, by preference ("the largest state" by population, "the
+    /// largest companies" by employees, "the richest country" by GDP). A
+    /// column's name word matches a measure word it holds ("ppgdp" holds
+    /// "gdp").
+    fn column_for_measure_of(&self, group: FieldGroup) -> Option<usize> {
+        let measures = group_measures(group);
+        measures.iter().find_map(|m| {
+            let m = stem(m);
+            self.ix.ordered_columns().find(|&c| {
+                self.ix.column_words[c].iter().any(|w| {
+                    let w = stem(w);
+                    w == m || (m.len() >= 3 && w.len() <= m.len() + 3 && w.contains(&m))
+                })
+            })
+        })
     }
 
     /// A text column whose values all start with a digit (the profile's
