@@ -69,7 +69,12 @@ pub const COUNTRIES: &[(&str, &str, &str, &[&str])] = &[
     ),
     ("nigeria", "NG", "NGA", &["nigerian", "nigerians"]),
     ("kenya", "KE", "KEN", &["kenyan", "kenyans"]),
-    ("south korea", "KR", "KOR", &["korean", "koreans", "korea"]),
+    (
+        "south korea",
+        "KR",
+        "KOR",
+        &["south korean", "korean", "koreans", "korea"],
+    ),
     ("north korea", "KP", "PRK", &["north korean"]),
     ("singapore", "SG", "SGP", &["singaporean"]),
     ("indonesia", "ID", "IDN", &["indonesian", "indonesians"]),

@@ -464,6 +464,15 @@ impl Ctx<'_> {
         if cands.len() > 6 || (end - i == 1 && cands.len() > 3) {
             return None;
         }
+        // A lone adjective that only modifies a name ("new" of "New York",
+        // "south" of "South Korea") is no evidence for it; one that ends it
+        // may be ("gull" of "Herring gull").
+        if end - i == 1 && crate::lexicon::wordnet::is_adjective(&t.norm) {
+            cands.retain(|&id| self.ix.values[id as usize].stems.last() == Some(&t.stem));
+            if cands.is_empty() {
+                return None;
+            }
+        }
         Some(ValueMention {
             start: i,
             end,

@@ -6,8 +6,9 @@
 //! "about", "posted") are not traits.
 
 use super::Ctx;
-use crate::lexicon::{is_negation, is_search_verb, is_stopword};
+use crate::lexicon::{is_frequency_word, is_negation, is_search_verb, is_stopword};
 use crate::note::Note;
+use crate::plan::CompareOp;
 use std::collections::HashSet;
 
 impl Ctx<'_> {
@@ -22,10 +23,19 @@ impl Ctx<'_> {
                 continue;
             }
             let t = &self.toks[i];
+            // "the most common species": the frequency word was read as
+            // the most frequent value.
+            let frequency = is_frequency_word(&t.norm)
+                && self.plan.filters.iter().any(|f| {
+                    f.any_of
+                        .iter()
+                        .any(|c| matches!(c.op, CompareOp::MostFrequent | CompareOp::LeastFrequent))
+                });
             if !t.is_word()
                 || is_stopword(&t.norm)
                 || is_negation(&t.norm)
                 || is_search_verb(&t.norm)
+                || frequency
                 || t.norm.len() < 2
             {
                 continue;
