@@ -4,6 +4,7 @@
 //! things up in it.
 
 use crate::lexicon::{ABBREVIATIONS, FIELD_SYNONYMS};
+use crate::measure::{measure_of, Measure};
 use crate::profile::{ColumnProfile, ColumnType, DatasetProfile};
 use crate::text::{edit_distance, stem, words};
 use std::collections::{HashMap, HashSet};
@@ -68,6 +69,9 @@ pub struct Index {
     /// Short one-word values of fields with few values, that may be codes
     /// of longer words ("bc" for blue collar, "AsstProf"): their entries.
     pub code_values: Vec<u32>,
+    /// Per column, what it measures (dimension, unit, scale): see
+    /// `measure.rs`.
+    pub measures: Vec<Measure>,
 }
 
 /// Words that appear in many column names and say little on their own.
@@ -400,6 +404,7 @@ impl Index {
             has_free_text: v.has_free_text,
             single_words_sorted,
             column_words,
+            measures: profile.columns.iter().map(measure_of).collect(),
         }
     }
 
