@@ -3,7 +3,7 @@
 //! word is in the data. Built once per dataset version; planning only looks
 //! things up in it.
 
-use crate::lexicon::{ABBREVIATIONS, FIELD_SYNONYMS};
+use crate::lexicon::{units, ABBREVIATIONS, FIELD_SYNONYMS};
 use crate::measure::{measure_of, Measure};
 use crate::profile::{ColumnProfile, ColumnType, DatasetProfile};
 use crate::text::{edit_distance, stem, words};
@@ -186,8 +186,38 @@ impl Aliases {
             for form in &full_forms {
                 aliases.add_form(ci, form);
             }
+            aliases.add_measure_noun(ci, col, &full_forms[0]);
         }
         aliases
+    }
+
+    /// A field whose name gives a unit and no word of what it measures
+    /// (`net_s`) is also named by its other words and the dimension's noun
+    /// ("net time"), so that the two words name it rather than another
+    /// field named by the noun alone (`time_s`).
+    fn add_measure_noun(&mut self, ci: usize, col: &ColumnProfile, form: &[String]) {
+        let Some(noun) = measure_of(col).dim.and_then(units::dimension_noun) else {
+            return;
+        };
+        let content: Vec<String> = form
+            .iter()
+            .filter(|w| {
+                !generic_name_word(w)
+                    && units::name_unit(w).is_none()
+                    && units::name_scale(w).is_none()
+            })
+            .cloned()
+            .collect();
+        if content.is_empty() || content.iter().any(|w| units::dimension_word(w).is_some()) {
+            return;
+        }
+        let mut words = content;
+        words.push(noun.to_string());
+        self.add(FieldAlias {
+            column: ci,
+            words,
+            kind: AliasKind::Partial,
+        });
     }
 
     /// The aliases one full form of column `ci`'s name gives.

@@ -21,8 +21,9 @@
 //!    whose maximum is above 50 is in °F, else in °C.
 //! 6. An age (`age`) is a duration in years that a phrase reaches only by
 //!    naming it or saying "years old"; a calendar part (`day`, `month`,
-//!    `year`) measures nothing, so that "days over 90°F" never compares
-//!    the day of the month.
+//!    `year`) and a yes/no flag (0 and 1 only) measure nothing, so that
+//!    "days over 90°F" never compares the day of the month, nor "ulcers
+//!    over 3 mm" a flag.
 
 use crate::lexicon::units::{
     self, dimension_word, is_age_word, is_calendar_word, name_scale, name_unit, name_unit_pair,
@@ -38,8 +39,8 @@ pub enum Role {
     Measure,
     /// An age in years.
     Age,
-    /// A part of the calendar: no measure.
-    Calendar,
+    /// A part of the calendar or a yes/no flag: no measure.
+    NotAMeasure,
 }
 
 /// A column's dimension, unit and scale.
@@ -104,9 +105,10 @@ pub fn measure_of(col: &ColumnProfile) -> Measure {
             role: Role::Age,
         };
     }
-    if ws.len() == 1 && is_calendar_word(ws[0]) {
+    let flag = col.distinct_count <= 2 && min == Some(0.0) && max == Some(1.0);
+    if flag || (ws.len() == 1 && is_calendar_word(ws[0])) {
         return Measure {
-            role: Role::Calendar,
+            role: Role::NotAMeasure,
             ..Measure::NONE
         };
     }
@@ -268,8 +270,11 @@ mod tests {
     fn ages_and_calendar_parts() {
         assert_eq!(unit("age", "4", "95"), (Some("years"), 1.0, Role::Age));
         assert_eq!(unit("mother_age", "14", "45").2, Role::Age);
-        assert_eq!(unit("day", "1", "31").2, Role::Calendar);
-        assert_eq!(unit("month", "1", "12").2, Role::Calendar);
+        assert_eq!(unit("day", "1", "31").2, Role::NotAMeasure);
+        assert_eq!(unit("month", "1", "12").2, Role::NotAMeasure);
+        let mut flag = col("ulcer", ColumnType::Integer, "0", "1");
+        flag.distinct_count = 2;
+        assert_eq!(measure_of(&flag).role, Role::NotAMeasure);
         let text = col("weight_g", ColumnType::Text, "a", "b");
         assert!(measure_of(&text).dim.is_none());
     }

@@ -552,6 +552,21 @@ pub fn dimension_word(w: &str) -> Option<Dimension> {
     })
 }
 
+/// The word that names what a field of the dimension measures, when its
+/// name only gives the unit: `net_s` is a "net time", `wr_hnd_cm` a
+/// "wr hnd length".
+pub fn dimension_noun(dim: Dimension) -> Option<&'static str> {
+    match dim {
+        Dimension::Length => Some("length"),
+        Dimension::Mass => Some("weight"),
+        Dimension::Duration => Some("time"),
+        Dimension::Temperature => Some("temperature"),
+        Dimension::Speed => Some("speed"),
+        Dimension::Area => Some("area"),
+        Dimension::Money | Dimension::Percent | Dimension::Count => None,
+    }
+}
+
 /// A word of a column name for a part of the calendar (`day`, `month`):
 /// a number that is no measure, whatever unit a phrase writes.
 pub fn is_calendar_word(w: &str) -> bool {

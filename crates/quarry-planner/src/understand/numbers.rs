@@ -571,9 +571,21 @@ impl Ctx<'_> {
                 .unit
                 .is_some_and(|u| std::ptr::eq(u, unit))
         };
-        // The one field in the very unit written: as good as named.
+        let fits: Vec<usize> = of_dim
+            .iter()
+            .copied()
+            .filter(|&c| {
+                self.stored_amount(c, p.value, unit)
+                    .is_some_and(|(x, _)| self.holds(c, x))
+            })
+            .collect();
+        // The one field in the very unit written, unless its values are
+        // far from the amount and another field's hold it: as good as
+        // named.
         if let [c] = of_dim.iter().copied().filter(in_unit).collect::<Vec<_>>()[..] {
-            return Some((c, MatchKind::Exact));
+            if fits.is_empty() || fits.contains(&c) {
+                return Some((c, MatchKind::Exact));
+            }
         }
         if let Some(group) = p.op.as_ref().and_then(|o| o.implies) {
             let stems: Vec<String> = group.synonyms().iter().map(|w| stem(w)).collect();
@@ -603,14 +615,6 @@ impl Ctx<'_> {
         if let [c] = of_dim[..] {
             return Some((c, MatchKind::Synonym));
         }
-        let fits: Vec<usize> = of_dim
-            .iter()
-            .copied()
-            .filter(|&c| {
-                self.stored_amount(c, p.value, unit)
-                    .is_some_and(|(x, _)| self.holds(c, x))
-            })
-            .collect();
         let pool = if fits.is_empty() { &of_dim } else { &fits };
         let same_unit: Vec<usize> = pool.iter().copied().filter(in_unit).collect();
         let c = if same_unit.len() == 1 {
@@ -625,14 +629,14 @@ impl Ctx<'_> {
     /// it measures the unit's dimension, `Some(false)` when its measure is
     /// unknown and it was `named` next to the amount, `None` otherwise. An
     /// age takes a duration only when named or asked ("years old"); a
-    /// calendar part never.
+    /// calendar part or a yes/no flag never.
     fn takes(&self, c: usize, unit: &Unit, named: bool, age: bool) -> Option<bool> {
         if !self.is_ordered(c) || !self.ix.column_type(c).is_numeric() {
             return None;
         }
         let m = &self.ix.measures[c];
         match m.role {
-            Role::Calendar => return None,
+            Role::NotAMeasure => return None,
             Role::Age if !(named || age) => return None,
             Role::Measure if age => return None,
             _ => {}

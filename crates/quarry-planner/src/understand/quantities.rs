@@ -300,7 +300,7 @@ impl Ctx<'_> {
         let ordered: Vec<usize> = self
             .ix
             .ordered_columns()
-            .filter(|&c| self.ix.column_type(c).is_numeric() && ms[c].role != Role::Calendar)
+            .filter(|&c| self.ix.column_type(c).is_numeric() && ms[c].role != Role::NotAMeasure)
             .collect();
         let of_unit: Vec<usize> = ordered
             .iter()
