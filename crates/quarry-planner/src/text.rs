@@ -468,8 +468,7 @@ impl Scanner<'_> {
         } else if chars.get(j).is_some_and(|(_, c)| *c == '%') {
             percent = true;
             j += 1;
-        } else if is_glued_unit(&suffix) && !(currency.is_some() && magnitude(&suffix).is_some())
-        {
+        } else if is_glued_unit(&suffix) && !(currency.is_some() && magnitude(&suffix).is_some()) {
             // "2.5kg", "86F", "1.9m": the unit is the next token.
         } else if let Some(m) = magnitude(&suffix) {
             value *= m;
@@ -645,6 +644,59 @@ mod tests {
         assert_eq!(nums, vec![10e6, 1500.0, 20.0, 1234.0, 7.0]);
         let t = kinds("5 million people");
         assert_eq!(t[0].1, Some(5e6));
+    }
+
+    #[test]
+    fn units_are_words_of_their_own() {
+        let norms = |s: &str| -> Vec<String> { tokenize(s).into_iter().map(|t| t.norm).collect() };
+        assert_eq!(norms("2.5kg"), vec!["2.5", "kg"]);
+        assert_eq!(norms("86F and 10m2"), vec!["86", "f", "and", "10", "m2"]);
+        // "m" is left for the units pass (metres or million), "mm" is never
+        // a magnitude.
+        assert_eq!(kinds("1.9m")[0].1, Some(1.9));
+        assert_eq!(norms("5 mm"), vec!["5", "mm"]);
+        assert_eq!(kinds("5mm")[0].1, Some(5.0));
+        // With a currency sign, "M" is million.
+        assert_eq!(kinds("$5M")[0].1, Some(5e6));
+        assert_eq!(kinds("\u{20ac}2bn")[0].1, Some(2e9));
+        // Feet and inches, degrees, "+".
+        assert_eq!(norms("5'8\""), vec!["5", "\u{2032}", "8", "\u{2033}"]);
+        assert_eq!(norms("6' tall"), vec!["6", "\u{2032}", "tall"]);
+        assert_eq!(norms("1990's"), vec!["1990", "s"]);
+        assert_eq!(
+            norms("90\u{b0}F, 30 \u{b0}C, 5\u{b0}"),
+            vec!["90", "\u{b0}f", "30", "\u{b0}c", "5", "\u{b0}"]
+        );
+        assert_eq!(norms("8+ miles, 1k+"), vec!["8", "+", "miles", "1000", "+"]);
+        assert_eq!(norms("1+1"), vec!["1", "1"]);
+        // Words that only look like units stay words.
+        assert_eq!(norms("1st 3d 80s"), vec!["1st", "3d", "80s"]);
+    }
+
+    #[test]
+    fn clock_durations_are_seconds() {
+        let t = tokenize("under 1:10:00");
+        assert_eq!(t[1].number(), Some(4200.0));
+        assert!(matches!(
+            t[1].kind,
+            TokenKind::Number { unit: Some(u), .. } if u.symbol == "s"
+        ));
+        // Two parts are a time of day or a score, not a duration.
+        assert_eq!(kinds("10:30")[0].1, Some(10.0));
+    }
+
+    #[test]
+    fn magnitudes_mark_the_number_scaled() {
+        for s in ["5k", "5 million", "$2bn", "3 thousand"] {
+            assert!(
+                matches!(tokenize(s)[0].kind, TokenKind::Number { scaled: true, .. }),
+                "{s}"
+            );
+        }
+        assert!(matches!(
+            tokenize("5000")[0].kind,
+            TokenKind::Number { scaled: false, .. }
+        ));
     }
 
     #[test]

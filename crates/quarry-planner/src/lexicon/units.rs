@@ -59,7 +59,7 @@ impl Unit {
         v * self.factor + self.offset
     }
 
-    pub fn from_base(&self, b: f64) -> f64 {
+    pub fn of_base(&self, b: f64) -> f64 {
         (b - self.offset) / self.factor
     }
 }
@@ -109,6 +109,7 @@ unit!(KILOGRAM, "kg", Mass, 1000.0);
 unit!(TONNE, "t", Mass, 1e6);
 unit!(POUND, "lb", Mass, POUND_G);
 unit!(OUNCE, "oz", Mass, POUND_G / 16.0);
+unit!(STONE, "st", Mass, 14.0 * POUND_G);
 unit!(MILLISECOND, "ms", Duration, 0.001);
 unit!(SECOND, "s", Duration, 1.0);
 unit!(MINUTE, "min", Duration, 60.0);
@@ -140,7 +141,7 @@ unit!(SQUARE_METRE, "m²", Area, 1.0);
 unit!(SQUARE_KILOMETRE, "km²", Area, 1e6);
 unit!(SQUARE_FOOT, "sq ft", Area, FOOT_M * FOOT_M);
 unit!(SQUARE_MILE, "sq mi", Area, MILE_M * MILE_M);
-unit!(ACRE, "acres", Area, 4046.856_422_4);
+unit!(ACRE, "acres", Area, 4046.8564224);
 unit!(HECTARE, "ha", Area, 10_000.0);
 unit!(DOLLAR, "USD", Money, 1.0);
 unit!(EURO, "EUR", Money, 1.0);
@@ -152,7 +153,15 @@ generic!(COUNT, "", Count);
 /// The units of a dimension a field of unknown unit may be in, tried
 /// against its values' range (the common ones only).
 pub fn candidate_units(dim: Dimension) -> &'static [&'static Unit] {
-    static LENGTHS: [&Unit; 7] = [&MILLIMETRE, &CENTIMETRE, &METRE, &KILOMETRE, &INCH, &FOOT, &MILE];
+    static LENGTHS: [&Unit; 7] = [
+        &MILLIMETRE,
+        &CENTIMETRE,
+        &METRE,
+        &KILOMETRE,
+        &INCH,
+        &FOOT,
+        &MILE,
+    ];
     static MASSES: [&Unit; 3] = [&GRAM, &KILOGRAM, &POUND];
     static DURATIONS: [&Unit; 5] = [&SECOND, &MINUTE, &HOUR, &DAY, &YEAR];
     static TEMPERATURES: [&Unit; 2] = [&CELSIUS, &FAHRENHEIT];
@@ -175,7 +184,7 @@ pub fn convert(v: f64, from: &Unit, to: &Unit) -> f64 {
     if from.generic || to.generic || std::ptr::eq(from, to) {
         return v;
     }
-    to.from_base(from.to_base(v))
+    to.of_base(from.to_base(v))
 }
 
 /// When a unit word after a number is a unit.
@@ -263,6 +272,8 @@ pub static PHRASE_UNITS: &[(&[&str], &Unit, UnitUse)] = &[
     (&["pound"], &POUND, UnitUse::OrSterling),
     (&["pounds"], &POUND, UnitUse::OrSterling),
     (&["oz"], &OUNCE, UnitUse::Always),
+    (&["stone"], &STONE, UnitUse::Always),
+    (&["stones"], &STONE, UnitUse::Always),
     (&["ounce"], &OUNCE, UnitUse::Always),
     (&["ounces"], &OUNCE, UnitUse::Always),
     (&["ms"], &MILLISECOND, UnitUse::Always),
@@ -320,16 +331,32 @@ pub static PHRASE_UNITS: &[(&[&str], &Unit, UnitUse)] = &[
     (&["kph"], &KM_PER_HOUR, UnitUse::Always),
     (&["km", "per", "hour"], &KM_PER_HOUR, UnitUse::Always),
     (&["km", "an", "hour"], &KM_PER_HOUR, UnitUse::Always),
-    (&["kilometres", "per", "hour"], &KM_PER_HOUR, UnitUse::Always),
-    (&["kilometers", "per", "hour"], &KM_PER_HOUR, UnitUse::Always),
+    (
+        &["kilometres", "per", "hour"],
+        &KM_PER_HOUR,
+        UnitUse::Always,
+    ),
+    (
+        &["kilometers", "per", "hour"],
+        &KM_PER_HOUR,
+        UnitUse::Always,
+    ),
     (&["kilometres", "an", "hour"], &KM_PER_HOUR, UnitUse::Always),
     (&["kilometers", "an", "hour"], &KM_PER_HOUR, UnitUse::Always),
     (&["mph"], &MILE_PER_HOUR, UnitUse::Always),
     (&["miles", "per", "hour"], &MILE_PER_HOUR, UnitUse::Always),
     (&["miles", "an", "hour"], &MILE_PER_HOUR, UnitUse::Always),
     (&["m", "s"], &METRE_PER_SECOND, UnitUse::Always),
-    (&["metres", "per", "second"], &METRE_PER_SECOND, UnitUse::Always),
-    (&["meters", "per", "second"], &METRE_PER_SECOND, UnitUse::Always),
+    (
+        &["metres", "per", "second"],
+        &METRE_PER_SECOND,
+        UnitUse::Always,
+    ),
+    (
+        &["meters", "per", "second"],
+        &METRE_PER_SECOND,
+        UnitUse::Always,
+    ),
     (&["knot"], &KNOT, UnitUse::Always),
     (&["knots"], &KNOT, UnitUse::Always),
     (&["kn"], &KNOT, UnitUse::Always),
@@ -347,9 +374,17 @@ pub static PHRASE_UNITS: &[(&[&str], &Unit, UnitUse)] = &[
     (&["km²"], &SQUARE_KILOMETRE, UnitUse::Always),
     (&["sq", "km"], &SQUARE_KILOMETRE, UnitUse::Always),
     (&["square", "kilometre"], &SQUARE_KILOMETRE, UnitUse::Always),
-    (&["square", "kilometres"], &SQUARE_KILOMETRE, UnitUse::Always),
+    (
+        &["square", "kilometres"],
+        &SQUARE_KILOMETRE,
+        UnitUse::Always,
+    ),
     (&["square", "kilometer"], &SQUARE_KILOMETRE, UnitUse::Always),
-    (&["square", "kilometers"], &SQUARE_KILOMETRE, UnitUse::Always),
+    (
+        &["square", "kilometers"],
+        &SQUARE_KILOMETRE,
+        UnitUse::Always,
+    ),
     (&["sqft"], &SQUARE_FOOT, UnitUse::Always),
     (&["ft2"], &SQUARE_FOOT, UnitUse::Always),
     (&["ft²"], &SQUARE_FOOT, UnitUse::Always),
@@ -427,7 +462,10 @@ pub fn money_rate_words(words: &[&str]) -> usize {
 }
 
 fn is_rate_period(w: &str) -> bool {
-    matches!(w, "hour" | "hr" | "year" | "month" | "week" | "day" | "annum")
+    matches!(
+        w,
+        "hour" | "hr" | "year" | "month" | "week" | "day" | "annum"
+    )
 }
 
 /// How a part of a column name gives its unit.
@@ -608,12 +646,13 @@ mod tests {
     fn converts_within_each_dimension() {
         let cases: &[(f64, &Unit, &Unit, f64)] = &[
             (2.5, &KILOGRAM, &GRAM, 2500.0),
-            (8.0, &POUND, &GRAM, 3628.738_96),
+            (8.0, &POUND, &GRAM, 3628.73896),
             (0.1, &GRAM, &MILLIGRAM, 100.0),
             (16.0, &OUNCE, &POUND, 1.0),
+            (1.0, &STONE, &POUND, 14.0),
             (1.0, &TONNE, &KILOGRAM, 1000.0),
             (15.0, &KILOMETRE, &MILE, 9.320_567_883_560_89),
-            (1000.0, &METRE, &FOOT, 3280.839_895_013_123),
+            (1000.0, &METRE, &FOOT, 3280.839895013123),
             (68.0, &INCH, &CENTIMETRE, 172.72),
             (6.0, &FOOT, &CENTIMETRE, 182.88),
             (4.0, &CENTIMETRE, &MILLIMETRE, 40.0),
@@ -632,15 +671,25 @@ mod tests {
             (1.0, &KNOT, &KM_PER_HOUR, 1.852),
             (10_000.0, &SQUARE_METRE, &ACRE, 2.471_053_814_671_653),
             (1.0, &HECTARE, &SQUARE_METRE, 10_000.0),
-            (100.0, &SQUARE_METRE, &SQUARE_FOOT, 1076.391_041_670_972),
-            (500.0, &SQUARE_MILE, &SQUARE_KILOMETRE, 1294.994_055_168),
+            (100.0, &SQUARE_METRE, &SQUARE_FOOT, 1076.391041670972),
+            (500.0, &SQUARE_MILE, &SQUARE_KILOMETRE, 1294.994055168),
             (5.0, &EURO, &DOLLAR, 5.0),
         ];
         for &(v, from, to, want) in cases {
             let got = convert(v, from, to);
-            assert!(close(got, want), "{v} {} → {}: {got}, want {want}", from.symbol, to.symbol);
+            assert!(
+                close(got, want),
+                "{v} {} → {}: {got}, want {want}",
+                from.symbol,
+                to.symbol
+            );
             // And back.
-            assert!(close(convert(got, to, from), v), "{} ← {}", from.symbol, to.symbol);
+            assert!(
+                close(convert(got, to, from), v),
+                "{} ← {}",
+                from.symbol,
+                to.symbol
+            );
         }
     }
 
@@ -678,7 +727,7 @@ mod tests {
 
     #[test]
     fn rounds_to_significant_digits() {
-        assert_eq!(round_significant(3628.738_96, 6), 3628.74);
+        assert_eq!(round_significant(3628.73896, 6), 3628.74);
         assert_eq!(round_significant(100.000_000_000_01, 6), 100.0);
         assert_eq!(round_significant(9.320_567_88, 6), 9.32057);
         assert_eq!(round_significant(0.5, 6), 0.5);

@@ -59,9 +59,7 @@ impl NumberPhrase {
 
     /// A whole number, without a unit, that could be a year.
     fn year_like(&self) -> bool {
-        self.unit.is_none()
-            && self.value.fract() == 0.0
-            && (1000.0..=2100.0).contains(&self.value)
+        self.unit.is_none() && self.value.fract() == 0.0 && (1000.0..=2100.0).contains(&self.value)
     }
 }
 
@@ -116,7 +114,9 @@ impl Ctx<'_> {
             between_field,
             hi: None,
             list: vec![value],
-            end: q.as_ref().map_or_else(|| self.past_unit_words(i + 1), |q| q.end),
+            end: q
+                .as_ref()
+                .map_or_else(|| self.past_unit_words(i + 1), |q| q.end),
             unit: q.as_ref().map(|q| q.unit),
             age: q.as_ref().is_some_and(|q| q.age),
             scaled: matches!(self.toks[i].kind, TokenKind::Number { scaled: true, .. }),
@@ -543,9 +543,11 @@ impl Ctx<'_> {
         let unit = p.unit?;
         let mut named: Vec<&FieldMention> = Vec::new();
         if let Some(c) = p.between_field {
-            named.extend(self.fields.iter().find(|f| {
-                f.end == p.at && f.columns.iter().any(|x| x.0 == c)
-            }));
+            named.extend(
+                self.fields
+                    .iter()
+                    .find(|f| f.end == p.at && f.columns.iter().any(|x| x.0 == c)),
+            );
         }
         named.extend(self.mention_after(p.end, 2));
         named.extend(self.mention_before(p.start(), 3));
@@ -724,12 +726,10 @@ impl Ctx<'_> {
             (Some(u), None) if !u.generic => u.symbol.to_string(),
             _ => String::new(),
         };
-        let scale = match m.scale {
-            s if s == 1e9 => "billion",
-            s if s == 1e6 => "million",
-            s if s == 1e3 => "thousand",
-            _ => "",
-        };
+        let scale = [(1e9, "billion"), (1e6, "million"), (1e3, "thousand")]
+            .iter()
+            .find(|(s, _)| *s == m.scale)
+            .map_or("", |(_, w)| w);
         if !scale.is_empty() {
             unit = if unit.is_empty() {
                 scale.to_string()

@@ -190,6 +190,7 @@ impl Ctx<'_> {
                     "h" => (&units::MINUTE, 60.0),
                     "min" => (&units::SECOND, 60.0),
                     "lb" => (&units::OUNCE, 16.0),
+                    "st" => (&units::POUND, 14.0),
                     _ => return (amount, k),
                 };
                 if x >= below || self.toks.get(k + 1).is_some_and(|t| !t.is_word()) {
@@ -319,9 +320,10 @@ impl Ctx<'_> {
         if of_unit.is_empty() || of_other.is_empty() {
             return !of_unit.is_empty();
         }
-        let unit_fits = of_unit
-            .iter()
-            .any(|&c| self.stored_amount(c, value, unit).is_some_and(|(x, _)| self.holds(c, x)));
+        let unit_fits = of_unit.iter().any(|&c| {
+            self.stored_amount(c, value, unit)
+                .is_some_and(|(x, _)| self.holds(c, x))
+        });
         let other_value = magnified.unwrap_or(value);
         let other_fits = of_other.iter().any(|&c| {
             let m = &ms[c];
@@ -464,5 +466,85 @@ fn single_magnitude(w: &str) -> Option<f64> {
         "b" => Some(1e9),
         "t" => Some(1e12),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::profile::{ColumnProfile, ColumnType, DatasetProfile};
+    use crate::{Planner, Tier};
+
+    fn col(name: &str, ty: ColumnType, min: &str, max: &str) -> ColumnProfile {
+        ColumnProfile {
+            name: name.to_string(),
+            original_name: name.to_string(),
+            ordinal: 1,
+            ty,
+            null_count: 0,
+            distinct_count: 100,
+            min: Some(min.to_string()),
+            max: Some(max.to_string()),
+            values: Vec::new(),
+            full_text: false,
+        }
+    }
+
+    fn births() -> Planner {
+        let columns = vec![
+            col("mother_age", ColumnType::Integer, "14", "45"),
+            col("mother_weight_lb", ColumnType::Integer, "80", "250"),
+            col("birth_weight_g", ColumnType::Integer, "709", "4990"),
+            col("sales_usd_bn", ColumnType::Float, "0.01", "256"),
+            col("height", ColumnType::Integer, "150", "200"),
+        ];
+        Planner::new(&DatasetProfile {
+            table: "births".into(),
+            fts_table: None,
+            row_count: 189,
+            id_column: None,
+            columns,
+        })
+    }
+
+    fn notes(q: &str) -> Vec<String> {
+        births().plan(q, Tier::Default).notes
+    }
+
+    #[test]
+    fn conversions_are_explained() {
+        let n = notes("babies under 2.5 kg");
+        assert!(
+            n.iter()
+                .any(|s| s == "'2.5 kg' read as 2500 g for birth_weight_g."),
+            "{n:?}"
+        );
+        let n = notes("sales over $100bn");
+        assert!(
+            n.iter()
+                .any(|s| s == "'$100bn' read as 100 billion USD for sales_usd_bn."),
+            "{n:?}"
+        );
+        // A field of unknown unit: the unit its range holds.
+        let n = notes("height over 1.8 m");
+        assert!(
+            n.iter().any(|s| s
+                == "'1.8 m' read as 180 cm for height (its unit taken from the field's range of values)."),
+            "{n:?}"
+        );
+        // The number as typed in the field's unit: nothing to explain.
+        let n = notes("mothers under 110 lb");
+        assert!(!n.iter().any(|s| s.contains("read as 110")), "{n:?}");
+    }
+
+    #[test]
+    fn a_unit_no_field_measures_adds_nothing_and_says_so() {
+        let plan = births().plan("over 30 °C", Tier::Default);
+        assert!(plan.filters.is_empty());
+        assert!(
+            plan.notes.iter().any(|s| s
+                == "'30 °C' is a temperature, and no field of this dataset holds one; no condition added."),
+            "{:?}",
+            plan.notes
+        );
     }
 }
