@@ -268,7 +268,7 @@ pub fn tokenize(text: &str) -> Vec<Token> {
     let mut i = 0;
     while i < sc.chars.len() {
         let c = sc.chars[i].1;
-        if let Some((t, next)) = sc.mark(i, out.last()) {
+        if let Some((t, next)) = sc.mark(i, &out) {
             out.push(t);
             i = next;
             continue;
@@ -319,7 +319,7 @@ impl Scanner<'_> {
     /// A mark of measure at `i`: a degree sign ("°", "°c", "°f"), a feet or
     /// inches mark right after a number ("5'8", "6'", "5'8\""), or a "+"
     /// right after a number ("8+"). The token and the character after it.
-    fn mark(&self, i: usize, last: Option<&Token>) -> Option<(Token, usize)> {
+    fn mark(&self, i: usize, out: &[Token]) -> Option<(Token, usize)> {
         let c = self.chars[i].1;
         let b = self.chars[i].0;
         if matches!(c, '°' | 'º') {
@@ -333,13 +333,26 @@ impl Scanner<'_> {
                 None => (Token::mark("°", b, self.end_of(i + 1)), i + 1),
             });
         }
-        // Only right after a number ("1k+"); feet and inches after a digit.
+        // Only right after a number, or a unit glued to one ("1k+", "8km+");
+        // feet and inches right after a digit.
+        let last = out.last();
+        let next = self.char_at(i + 1);
+        let glued_to_number = |t: &Token| {
+            t.end == b
+                && (t.number().is_some()
+                    || out.len() > 1 && {
+                        let n = &out[out.len() - 2];
+                        n.number().is_some() && n.end == t.start
+                    })
+        };
+        if c == '+'
+            && !next.is_some_and(|n| n.is_ascii_digit())
+            && last.is_some_and(glued_to_number)
+        {
+            return Some((Token::mark("+", b, self.end_of(i + 1)), i + 1));
+        }
         if !last.is_some_and(|t| t.number().is_some() && t.end == b) {
             return None;
-        }
-        let next = self.char_at(i + 1);
-        if c == '+' && !next.is_some_and(|n| n.is_ascii_digit()) {
-            return Some((Token::mark("+", b, self.end_of(i + 1)), i + 1));
         }
         if !(i > 0 && self.chars[i - 1].1.is_ascii_digit()) {
             return None;
@@ -639,9 +652,11 @@ mod tests {
 
     #[test]
     fn numbers_with_units_and_magnitudes() {
-        let t = kinds("under $10M, over 1.5k and 20% or 1,234 seven");
+        // "k" without a currency sign is left for the units pass (a
+        // thousand, or a "10k" race).
+        let t = kinds("under $10M, over 1.5k and 20% or 1,234 seven $2k");
         let nums: Vec<f64> = t.iter().filter_map(|x| x.1).collect();
-        assert_eq!(nums, vec![10e6, 1500.0, 20.0, 1234.0, 7.0]);
+        assert_eq!(nums, vec![10e6, 1.5, 20.0, 1234.0, 7.0, 2000.0]);
         let t = kinds("5 million people");
         assert_eq!(t[0].1, Some(5e6));
     }
@@ -667,7 +682,10 @@ mod tests {
             norms("90\u{b0}F, 30 \u{b0}C, 5\u{b0}"),
             vec!["90", "\u{b0}f", "30", "\u{b0}c", "5", "\u{b0}"]
         );
-        assert_eq!(norms("8+ miles, 1k+"), vec!["8", "+", "miles", "1000", "+"]);
+        assert_eq!(
+            norms("8+ miles, 1k+"),
+            vec!["8", "+", "miles", "1", "k", "+"]
+        );
         assert_eq!(norms("1+1"), vec!["1", "1"]);
         // Words that only look like units stay words.
         assert_eq!(norms("1st 3d 80s"), vec!["1st", "3d", "80s"]);
@@ -687,7 +705,7 @@ mod tests {
 
     #[test]
     fn magnitudes_mark_the_number_scaled() {
-        for s in ["5k", "5 million", "$2bn", "3 thousand"] {
+        for s in ["$5k", "5 million", "$2bn", "3 thousand", "4bn"] {
             assert!(
                 matches!(tokenize(s)[0].kind, TokenKind::Number { scaled: true, .. }),
                 "{s}"

@@ -198,6 +198,9 @@ pub enum UnitUse {
     /// A unit or a magnitude ("5m": metres or million; "3t": tonnes or
     /// trillion): the dataset's fields decide.
     OrMagnitude(f64),
+    /// A magnitude, unless only the unit's reading fits the dataset's
+    /// values ("10k": ten thousand, or a 10 km race).
+    MagnitudeOr(f64),
     /// "pounds": a mass, or money when the dataset's fields say so.
     OrSterling,
     /// "c", "f": a temperature only when the dataset has one, or written
@@ -228,6 +231,7 @@ pub static PHRASE_UNITS: &[(&[&str], &Unit, UnitUse)] = &[
     (&["meter"], &METRE, UnitUse::Always),
     (&["meters"], &METRE, UnitUse::Always),
     (&["km"], &KILOMETRE, UnitUse::Always),
+    (&["k"], &KILOMETRE, UnitUse::MagnitudeOr(1e3)),
     (&["kms"], &KILOMETRE, UnitUse::Always),
     (&["kilometre"], &KILOMETRE, UnitUse::Always),
     (&["kilometres"], &KILOMETRE, UnitUse::Always),

@@ -36,6 +36,15 @@ pub(super) struct Quantity {
     pub or_more: bool,
 }
 
+/// A reading of a number and an ambiguous word after it.
+#[derive(Debug, Clone, Copy)]
+enum Reading {
+    Unit(&'static Unit),
+    Magnitude(f64),
+    /// "pounds" as money.
+    Sterling,
+}
+
 /// What the word after a number is.
 enum After {
     /// A unit of this many words (and whether it says an age).
@@ -267,87 +276,124 @@ impl Ctx<'_> {
                 let upper = self.query[toks[k].start..toks[k].end]
                     .chars()
                     .all(char::is_uppercase);
-                if self.reads_as_unit(at, value, unit, Some(value * m), upper) {
+                // "5m": metres, million, or (informally) minutes.
+                let readings: &[Reading] = if unit.symbol == "m" {
+                    &[
+                        Reading::Unit(unit),
+                        Reading::Magnitude(m),
+                        Reading::Unit(&units::MINUTE),
+                    ]
+                } else {
+                    &[Reading::Unit(unit), Reading::Magnitude(m)]
+                };
+                match self.choose_reading(at, value, readings, upper) {
+                    Reading::Unit(u) => After::Unit(len, u, false),
+                    _ => After::Magnitude(m),
+                }
+            }
+            UnitUse::MagnitudeOr(m) => {
+                if self.only_unit_fits(value, unit, value * m) {
                     After::Unit(len, unit, false)
                 } else {
                     After::Magnitude(m)
                 }
             }
             UnitUse::OrSterling => {
-                if self.reads_as_unit(at, value, unit, None, false) {
-                    After::Unit(len, unit, false)
-                } else {
-                    After::Unit(len, &units::POUND_STERLING, false)
+                let readings = [Reading::Unit(unit), Reading::Sterling];
+                match self.choose_reading(at, value, &readings, false) {
+                    Reading::Sterling => After::Unit(len, &units::POUND_STERLING, false),
+                    _ => After::Unit(len, unit, false),
                 }
             }
         }
     }
 
-    /// Whether the number at `at` with the word after it is an amount of
-    /// `unit` rather than the other reading: `magnified` for a magnitude
-    /// (a count or money), `None` for money in the same number. Decided by
-    /// the dimensions the dataset has, then the readings its ranges hold,
-    /// then the field words within three tokens, then `upper` (an
-    /// upper-case letter is the magnitude).
-    fn reads_as_unit(
-        &self,
-        at: usize,
-        value: f64,
-        unit: &'static Unit,
-        magnified: Option<f64>,
-        upper: bool,
-    ) -> bool {
+    /// Whether `value` of `unit` fits the range of a field of the unit's
+    /// dimension while `magnified` (the number times a magnitude) fits no
+    /// number field's range.
+    fn only_unit_fits(&self, value: f64, unit: &'static Unit, magnified: f64) -> bool {
         let ms = &self.ix.measures;
-        let ordered: Vec<usize> = self
+        let numeric: Vec<usize> = self
             .ix
             .ordered_columns()
             .filter(|&c| self.ix.column_type(c).is_numeric() && ms[c].role != Role::NotAMeasure)
             .collect();
-        let of_unit: Vec<usize> = ordered
+        let unit_fits = numeric.iter().any(|&c| {
+            ms[c].dim == Some(unit.dim)
+                && ms[c].role == Role::Measure
+                && self
+                    .stored_amount(c, value, unit)
+                    .is_some_and(|(x, _)| self.holds(c, x))
+        });
+        let magnitude_fits = numeric
             .iter()
-            .copied()
-            .filter(|&c| ms[c].dim == Some(unit.dim))
+            .any(|&c| self.holds(c, magnified / ms[c].scale));
+        unit_fits && !magnitude_fits
+    }
+
+    /// Which reading of the number at `at` and the word after it the
+    /// dataset supports, of `readings` in order of preference: the only
+    /// one some field could take; else the only one a field's range holds;
+    /// else the one a field named within three words measures; else the
+    /// first (a magnitude first when `upper`: "5M" is million).
+    fn choose_reading(&self, at: usize, value: f64, readings: &[Reading], upper: bool) -> Reading {
+        let ms = &self.ix.measures;
+        let numeric: Vec<usize> = self
+            .ix
+            .ordered_columns()
+            .filter(|&c| self.ix.column_type(c).is_numeric() && ms[c].role != Role::NotAMeasure)
             .collect();
-        let other_dim = |d: Option<Dimension>| match magnified {
-            Some(_) => matches!(d, None | Some(Dimension::Money | Dimension::Count)),
-            None => d == Some(Dimension::Money),
+        let takes = |r: Reading, c: usize| match r {
+            Reading::Unit(u) => ms[c].dim == Some(u.dim) && ms[c].role == Role::Measure,
+            Reading::Magnitude(_) => {
+                matches!(ms[c].dim, None | Some(Dimension::Money | Dimension::Count))
+            }
+            Reading::Sterling => ms[c].dim == Some(Dimension::Money),
         };
-        let of_other: Vec<usize> = ordered
+        let holds = |r: Reading, c: usize| match r {
+            Reading::Unit(u) => self
+                .stored_amount(c, value, u)
+                .is_some_and(|(x, _)| self.holds(c, x)),
+            Reading::Magnitude(m) => self.holds(c, value * m / ms[c].scale),
+            Reading::Sterling => self.holds(c, value / ms[c].scale),
+        };
+        let mut order: Vec<Reading> = readings.to_vec();
+        if upper {
+            order.sort_by_key(|r| !matches!(r, Reading::Magnitude(_)));
+        }
+        let present: Vec<Reading> = order
             .iter()
             .copied()
-            .filter(|&c| other_dim(ms[c].dim))
+            .filter(|&r| numeric.iter().any(|&c| takes(r, c)))
             .collect();
-        if of_unit.is_empty() || of_other.is_empty() {
-            return !of_unit.is_empty();
+        match present.as_slice() {
+            [] => return order[0],
+            [r] => return *r,
+            _ => {}
         }
-        let unit_fits = of_unit.iter().any(|&c| {
-            self.stored_amount(c, value, unit)
-                .is_some_and(|(x, _)| self.holds(c, x))
-        });
-        let other_value = magnified.unwrap_or(value);
-        let other_fits = of_other.iter().any(|&c| {
-            let m = &ms[c];
-            self.holds(c, other_value / m.scale)
-        });
-        if unit_fits != other_fits {
-            return unit_fits;
+        let fitting: Vec<Reading> = present
+            .iter()
+            .copied()
+            .filter(|&r| numeric.iter().any(|&c| takes(r, c) && holds(r, c)))
+            .collect();
+        if let [r] = fitting.as_slice() {
+            return *r;
         }
         // Field words around the number.
         let lo = at.saturating_sub(3);
         let hi = (at + 5).min(self.toks.len());
         for k in lo..hi {
             if let Some((_, cols)) = self.field_match_at(k) {
-                for (c, _) in cols {
-                    if ms[c].dim == Some(unit.dim) {
-                        return true;
-                    }
-                    if matches!(ms[c].dim, Some(Dimension::Money | Dimension::Count)) {
-                        return false;
-                    }
+                let named = present.iter().copied().find(|&r| {
+                    cols.iter()
+                        .any(|&(c, _)| ms[c].dim.is_some() && takes(r, c))
+                });
+                if let Some(r) = named {
+                    return r;
                 }
             }
         }
-        !upper
+        present[0]
     }
 
     /// "an hour", "half a mile", "a half hour", "an hour and a half" after
