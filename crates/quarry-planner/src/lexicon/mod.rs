@@ -11,8 +11,8 @@ mod comparison;
 mod cues;
 mod fields;
 mod people;
-pub mod wordnet;
 pub mod units;
+pub mod wordnet;
 mod words;
 mod world;
 

@@ -97,6 +97,10 @@ impl Ctx<'_> {
             return i + 1;
         }
         let mut k = from;
+        if own.is_none() && k == i + 1 && self.value_glued(i) {
+            // "5000m" is a value of this dataset (an event), not an amount.
+            return self.reglue(i, k + 1);
+        }
         let or_more = self.word_at(k, "+");
         if or_more {
             k += 1;
@@ -122,18 +126,8 @@ impl Ctx<'_> {
             }
             None => match self.after_number(i, k, None) {
                 After::Unit(len, u, _) if self.glued_word(i, k, u) => {
-                    // "5g", "3d": a word of its own in this dataset.
-                    let (start, end) = (self.toks[i].start, self.toks[k + len - 1].end);
-                    let norm = crate::text::fold(&self.query[start..end]);
-                    self.toks[i] = Token {
-                        kind: TokenKind::Word,
-                        stem: norm.clone(),
-                        norm,
-                        start,
-                        end,
-                    };
-                    self.claims.claim((k, k + len), ClaimedBy::Unit);
-                    return k + len;
+                    // "5g": a word of its own in this dataset.
+                    return self.reglue(i, k + len);
                 }
                 After::Unit(len, u, age) => {
                     k += len;
@@ -224,6 +218,35 @@ impl Ctx<'_> {
             && self.toks[at].end == self.toks[k].start
             && !self.ix.measures.iter().any(|m| m.dim == Some(unit.dim))
             && !(at > 0 && self.ends_comparison(at - 1))
+    }
+
+    /// Whether the number at `at` and the word glued to it are one word
+    /// that starts a value of the dataset ("5000m" of an event column).
+    fn value_glued(&self, at: usize) -> bool {
+        let Some(next) = self.toks.get(at + 1) else {
+            return false;
+        };
+        if !next.is_word() || self.toks[at].end != next.start || self.claims.is_claimed(at + 1) {
+            return false;
+        }
+        let glued = crate::text::fold(&self.query[self.toks[at].start..next.end]);
+        self.ix.values_by_first.contains_key(&glued)
+    }
+
+    /// Makes the tokens `at..end` (a number and the unit glued to it) one
+    /// word again, the way it was typed; returns `end`.
+    fn reglue(&mut self, at: usize, end: usize) -> usize {
+        let (start, stop) = (self.toks[at].start, self.toks[end - 1].end);
+        let norm = crate::text::fold(&self.query[start..stop]);
+        self.toks[at] = Token {
+            kind: TokenKind::Word,
+            stem: norm.clone(),
+            norm,
+            start,
+            end: stop,
+        };
+        self.claims.claim((at + 1, end), ClaimedBy::Unit);
+        end
     }
 
     /// The unit of a number token itself (a currency sign, a clock).
