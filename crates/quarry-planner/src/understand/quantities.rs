@@ -196,12 +196,11 @@ impl Ctx<'_> {
                     "st" => (&units::POUND, 14.0),
                     _ => return (amount, k),
                 };
+                // Only a count of the smaller unit (under 12 inches, 60
+                // minutes), not followed by another number.
                 if x >= below || self.toks.get(k + 1).is_some_and(|t| !t.is_word()) {
                     return (amount, k);
                 }
-                // Not when the number is the start of something else
-                // ("5 ft 8 inches" has its unit; "6 feet 2 players" is
-                // rare enough to ignore).
                 amount += convert(x, sub, unit);
                 k += 1;
             }
