@@ -3,7 +3,8 @@
 //! word is in the data. Built once per dataset version; planning only looks
 //! things up in it.
 
-use crate::lexicon::{ABBREVIATIONS, FIELD_SYNONYMS};
+use crate::lexicon::{units, ABBREVIATIONS, FIELD_SYNONYMS};
+use crate::measure::{measure_of, Measure};
 use crate::profile::{ColumnProfile, ColumnType, DatasetProfile};
 use crate::text::{edit_distance, stem, words};
 use std::collections::{HashMap, HashSet};
@@ -68,6 +69,9 @@ pub struct Index {
     /// Short one-word values of fields with few values, that may be codes
     /// of longer words ("bc" for blue collar, "AsstProf"): their entries.
     pub code_values: Vec<u32>,
+    /// Per column, what it measures (dimension, unit, scale): see
+    /// `measure.rs`.
+    pub measures: Vec<Measure>,
 }
 
 /// Words that appear in many column names and say little on their own.
@@ -182,8 +186,38 @@ impl Aliases {
             for form in &full_forms {
                 aliases.add_form(ci, form);
             }
+            aliases.add_measure_noun(ci, col, &full_forms[0]);
         }
         aliases
+    }
+
+    /// A field whose name gives a unit and no word of what it measures
+    /// (`net_s`) is also named by its other words and the dimension's noun
+    /// ("net time"), so that the two words name it rather than another
+    /// field named by the noun alone (`time_s`).
+    fn add_measure_noun(&mut self, ci: usize, col: &ColumnProfile, form: &[String]) {
+        let Some(noun) = measure_of(col).dim.and_then(units::dimension_noun) else {
+            return;
+        };
+        let content: Vec<String> = form
+            .iter()
+            .filter(|w| {
+                !generic_name_word(w)
+                    && units::name_unit(w).is_none()
+                    && units::name_scale(w).is_none()
+            })
+            .cloned()
+            .collect();
+        if content.is_empty() || content.iter().any(|w| units::dimension_word(w).is_some()) {
+            return;
+        }
+        let mut words = content;
+        words.push(noun.to_string());
+        self.add(FieldAlias {
+            column: ci,
+            words,
+            kind: AliasKind::Partial,
+        });
     }
 
     /// The aliases one full form of column `ci`'s name gives.
@@ -400,6 +434,7 @@ impl Index {
             has_free_text: v.has_free_text,
             single_words_sorted,
             column_words,
+            measures: profile.columns.iter().map(measure_of).collect(),
         }
     }
 

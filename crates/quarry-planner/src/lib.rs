@@ -9,6 +9,7 @@
 mod confidence;
 mod index;
 mod lexicon;
+mod measure;
 mod note;
 mod plan;
 mod text;

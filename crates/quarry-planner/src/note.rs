@@ -85,6 +85,19 @@ pub enum Note {
         matched: MatchKind,
         confidence: f32,
     },
+    /// An amount with a unit converted to a field's unit (and scale):
+    /// "'2.5 kg' read as 2500 g for birth_weight_g". `guessed` when the
+    /// field's unit was taken from its range of values.
+    Conversion {
+        source: String,
+        value: String,
+        unit: String,
+        field: String,
+        guessed: bool,
+    },
+    /// An amount whose unit's dimension no field of the dataset has: no
+    /// condition. `dimension` is the dimension's noun ("a mass").
+    NoFieldForUnit { source: String, dimension: String },
     /// The most or least frequent value of a field.
     MostFrequent {
         source: String,
@@ -225,7 +238,7 @@ impl fmt::Display for Note {
             Note::NoCondition => {
                 f.write_str("No condition found: returning the records in dataset order.")
             }
-            Note::RelativeDate { .. } | Note::YesNoField { .. } | Note::Month { .. } | Note::AgeWord { .. } | Note::Calendar { .. } | Note::Missing { .. } | Note::RowComparison { .. } | Note::RowPosition { .. } | Note::Value { .. } | Note::Substring { .. } | Note::Average { .. } | Note::Number { .. } | Note::MostFrequent { .. } => self.fmt_condition(f),
+            Note::RelativeDate { .. } | Note::YesNoField { .. } | Note::Month { .. } | Note::AgeWord { .. } | Note::Calendar { .. } | Note::Missing { .. } | Note::RowComparison { .. } | Note::RowPosition { .. } | Note::Value { .. } | Note::Substring { .. } | Note::Average { .. } | Note::Number { .. } | Note::Conversion { .. } | Note::NoFieldForUnit { .. } | Note::MostFrequent { .. } => self.fmt_condition(f),
         }
     }
 }
@@ -343,6 +356,28 @@ impl Note {
                 } else {
                     match_word(*matched)
                 }
+            ),
+            Note::Conversion {
+                source,
+                value,
+                unit,
+                field,
+                guessed,
+            } => {
+                let unit = if unit.is_empty() {
+                    String::new()
+                } else {
+                    format!(" {unit}")
+                };
+                write!(f, "'{source}' read as {value}{unit} for {field}")?;
+                if *guessed {
+                    f.write_str(" (its unit taken from the field's range of values)")?;
+                }
+                f.write_str(".")
+            }
+            Note::NoFieldForUnit { source, dimension } => write!(
+                f,
+                "'{source}' is {dimension}, and no field of this dataset holds one; no condition added."
             ),
             Note::MostFrequent {
                 source,

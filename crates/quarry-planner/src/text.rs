@@ -1,15 +1,24 @@
 //! Tokenising and normalising text: the same functions read the search
 //! phrase and the profile's values, so both sides meet in one form.
 
+use crate::lexicon::units::{currency_sign, is_glued_unit, Unit, SECOND};
+
 /// What a token is.
 #[derive(Debug, Clone, PartialEq)]
 pub enum TokenKind {
     Word,
-    /// A number as typed, after magnitudes and units: `10k` is 10000.0,
-    /// `$1.5M` is 1500000.0, `20%` is 20.0 with `percent` set.
+    /// A number as typed, after magnitudes: `10k` is 10000.0 with `scaled`
+    /// set, `$1.5M` is 1500000.0 with the dollar as its `unit`, `20%` is
+    /// 20.0 with `percent` set, `1:10:00` is 4200.0 seconds. A unit written
+    /// after the number ("2.5 kg", "2.5kg") is a word of its own, read by
+    /// the units pass.
     Number {
         value: f64,
         percent: bool,
+        /// A currency sign before it, or seconds for a clock duration.
+        unit: Option<&'static Unit>,
+        /// A magnitude ("k", "million", "bn") multiplied it.
+        scaled: bool,
     },
     /// Text the user put in quotes: a value to match as it is.
     Quoted,
@@ -36,6 +45,33 @@ impl Token {
     }
     pub fn is_word(&self) -> bool {
         self.kind == TokenKind::Word
+    }
+
+    /// A number token of `value`, with no unit, spanning `start..end`.
+    pub fn plain_number(value: f64, start: usize, end: usize) -> Token {
+        Token {
+            kind: TokenKind::Number {
+                value,
+                percent: false,
+                unit: None,
+                scaled: false,
+            },
+            norm: format_number(value),
+            stem: format_number(value),
+            start,
+            end,
+        }
+    }
+
+    /// A word token of `norm` (already normalised) spanning `start..end`.
+    fn mark(norm: &str, start: usize, end: usize) -> Token {
+        Token {
+            kind: TokenKind::Word,
+            norm: norm.to_string(),
+            stem: norm.to_string(),
+            start,
+            end,
+        }
     }
 }
 
@@ -187,10 +223,13 @@ fn number_word(w: &str) -> Option<f64> {
     tens.iter().find(|(s, _)| *s == w).map(|(_, v)| *v)
 }
 
+/// A magnitude word or suffix. "mm" is millimetres, never a magnitude;
+/// "m" and "t" glued to digits without a currency sign are split off for
+/// the units pass to read (metres or million, tonnes or trillion).
 fn magnitude(w: &str) -> Option<f64> {
     match w {
         "k" | "thousand" => Some(1e3),
-        "m" | "mn" | "mm" | "million" | "millions" => Some(1e6),
+        "m" | "mn" | "million" | "millions" => Some(1e6),
         "b" | "bn" | "billion" | "billions" => Some(1e9),
         "t" | "trillion" => Some(1e12),
         _ => None,
@@ -215,7 +254,11 @@ fn closing(c: char) -> &'static [char] {
 }
 
 /// Tokenises a search phrase: words, numbers (with magnitudes, currency
-/// signs, thousands separators, percentages, number words) and quoted text.
+/// signs, thousands separators, percentages, number words, clock
+/// durations) and quoted text. Marks of measure become words of their own:
+/// a unit glued to digits ("2.5kg" → "2.5", "kg"), feet and inches
+/// ("5'8\"" → "5", "′", "8", "″"), a degree sign ("°c", "°"), and a "+"
+/// after a number ("8+").
 pub fn tokenize(text: &str) -> Vec<Token> {
     let sc = Scanner {
         text,
@@ -225,6 +268,11 @@ pub fn tokenize(text: &str) -> Vec<Token> {
     let mut i = 0;
     while i < sc.chars.len() {
         let c = sc.chars[i].1;
+        if let Some((t, next)) = sc.mark(i, &out) {
+            out.push(t);
+            i = next;
+            continue;
+        }
         // Quoted text: an opening quote at a word start with a matching close.
         if is_quote(c) && sc.at_word_start(i) {
             if let Some((t, next)) = sc.quoted(i) {
@@ -264,6 +312,76 @@ impl Scanner<'_> {
         i == 0 || !self.chars[i - 1].1.is_alphanumeric()
     }
 
+    fn char_at(&self, i: usize) -> Option<char> {
+        self.chars.get(i).map(|(_, c)| *c)
+    }
+
+    /// A mark of measure at `i`: a degree sign ("°", "°c", "°f"), a feet or
+    /// inches mark right after a number ("5'8", "6'", "5'8\""), or a "+"
+    /// right after a number ("8+"). The token and the character after it.
+    fn mark(&self, i: usize, out: &[Token]) -> Option<(Token, usize)> {
+        let c = self.chars[i].1;
+        let b = self.chars[i].0;
+        if matches!(c, '°' | 'º') {
+            let letter = self
+                .char_at(i + 1)
+                .map(|l| l.to_ascii_lowercase())
+                .filter(|l| matches!(l, 'c' | 'f'))
+                .filter(|_| !self.char_at(i + 2).is_some_and(char::is_alphanumeric));
+            return Some(match letter {
+                Some(l) => (Token::mark(&format!("°{l}"), b, self.end_of(i + 2)), i + 2),
+                None => (Token::mark("°", b, self.end_of(i + 1)), i + 1),
+            });
+        }
+        // Only right after a number, or a unit glued to one ("1k+", "8km+");
+        // feet and inches right after a digit.
+        let last = out.last();
+        let next = self.char_at(i + 1);
+        let glued_to_number = |t: &Token| {
+            t.end == b
+                && (t.number().is_some()
+                    || out.len() > 1 && {
+                        let n = &out[out.len() - 2];
+                        n.number().is_some() && n.end == t.start
+                    })
+        };
+        if c == '+'
+            && !next.is_some_and(|n| n.is_ascii_digit())
+            && last.is_some_and(glued_to_number)
+        {
+            return Some((Token::mark("+", b, self.end_of(i + 1)), i + 1));
+        }
+        if !last.is_some_and(|t| t.number().is_some() && t.end == b) {
+            return None;
+        }
+        if !(i > 0 && self.chars[i - 1].1.is_ascii_digit()) {
+            return None;
+        }
+        match c {
+            // Feet: "5'8", "5' 8", "6'" (not "1990's").
+            '\'' | '′' | '’' if !next.is_some_and(char::is_alphabetic) => {
+                Some((Token::mark("′", b, self.end_of(i + 1)), i + 1))
+            }
+            // Inches after feet and a number: the 8" of 5'8".
+            '"' | '″' | '”' => {
+                let feet_before = {
+                    let k = self.chars[..i]
+                        .iter()
+                        .rposition(|(_, ch)| !ch.is_ascii_digit() && *ch != '.');
+                    k.is_some_and(|k| {
+                        let mut k = k;
+                        while k > 0 && self.chars[k].1 == ' ' {
+                            k -= 1;
+                        }
+                        matches!(self.chars[k].1, '\'' | '′' | '’')
+                    })
+                };
+                feet_before.then(|| (Token::mark("″", b, self.end_of(i + 1)), i + 1))
+            }
+            _ => None,
+        }
+    }
+
     /// Quoted text opening at `i`, if it closes: the token and the
     /// character after it.
     fn quoted(&self, i: usize) -> Option<(Token, usize)> {
@@ -288,19 +406,10 @@ impl Scanner<'_> {
         Some((t, j + 1))
     }
 
-    /// A number starting at `i`: [$€£] digits[,digits]*[.digits][k|m|b|%]
-    /// ("1st", "a380" are words). The token and the character after it.
-    fn number(&self, i: usize) -> Option<(Token, usize)> {
-        let (text, chars) = (self.text, &self.chars);
-        let (b, c) = chars[i];
-        let currency = matches!(c, '$' | '€' | '£');
-        let digit_at = if currency { i + 1 } else { i };
-        let starts_number =
-            chars.get(digit_at).is_some_and(|(_, d)| d.is_ascii_digit()) && self.at_word_start(i);
-        if !starts_number {
-            return None;
-        }
-        let mut j = digit_at;
+    /// The digits of a number from `j`: its text (thousands separators
+    /// dropped) and the character after it.
+    fn digits(&self, mut j: usize) -> (String, usize) {
+        let chars = &self.chars;
         let mut s = String::new();
         while j < chars.len() {
             let d = chars[j].1;
@@ -317,21 +426,66 @@ impl Scanner<'_> {
             }
             j += 1;
         }
+        (s, j)
+    }
+
+    /// "1:10:00" at `j` (after the hours): the minutes and seconds, in
+    /// seconds, and the character after them.
+    fn clock_rest(&self, j: usize) -> Option<(f64, usize)> {
+        let two = |k: usize| -> Option<f64> {
+            let a = self.char_at(k)?.to_digit(10)?;
+            let b = self.char_at(k + 1)?.to_digit(10)?;
+            Some(f64::from(a * 10 + b))
+        };
+        if self.char_at(j) != Some(':') || self.char_at(j + 3) != Some(':') {
+            return None;
+        }
+        let (m, sec) = (two(j + 1)?, two(j + 4)?);
+        if m >= 60.0 || sec >= 60.0 || self.char_at(j + 6).is_some_and(char::is_alphanumeric) {
+            return None;
+        }
+        Some((m * 60.0 + sec, j + 6))
+    }
+
+    /// A number starting at `i`: [$€£] digits[,digits]*[.digits][k|m|b|%]
+    /// ("1st", "a380" are words; a unit glued to it is left for the next
+    /// token). The token and the character after it.
+    fn number(&self, i: usize) -> Option<(Token, usize)> {
+        let (text, chars) = (self.text, &self.chars);
+        let (b, c) = chars[i];
+        let currency = currency_sign(c);
+        let digit_at = if currency.is_some() { i + 1 } else { i };
+        let starts_number =
+            chars.get(digit_at).is_some_and(|(_, d)| d.is_ascii_digit()) && self.at_word_start(i);
+        if !starts_number {
+            return None;
+        }
+        let (s, mut j) = self.digits(digit_at);
         let digits_end = j;
         let mut value: f64 = s.parse().unwrap_or(0.0);
+        let mut unit = currency;
         let mut percent = false;
-        // Suffix glued to the digits: 10k, 1.5M, 20%, 1990s, 1st.
+        let mut scaled = false;
+        // Suffix glued to the digits: 10k, 1.5M, 20%, 1990s, 1st, 2.5kg.
         let mut k = j;
         while k < chars.len() && chars[k].1.is_alphanumeric() {
             k += 1;
         }
         let suffix = fold(&text[self.end_of(j)..self.end_of(k)]);
         let mut is_word = false;
-        if chars.get(j).is_some_and(|(_, c)| *c == '%') {
+        if let Some((rest, next)) = self.clock_rest(j).filter(|_| currency.is_none()) {
+            // "1:10:00": hours, minutes, seconds.
+            value = value * 3600.0 + rest;
+            unit = Some(&SECOND);
+            j = next;
+        } else if chars.get(j).is_some_and(|(_, c)| *c == '%') {
             percent = true;
             j += 1;
+        } else if is_glued_unit(&suffix) && !(currency.is_some() && magnitude(&suffix).is_some()) {
+            // "2.5kg", "86F", "1.9m": the unit is the next token.
         } else if let Some(m) = magnitude(&suffix) {
             value *= m;
+            scaled = true;
             j = k;
         } else if suffix == "s" && s.len() == 4 {
             j = k; // "1990s": the decade; keep the year.
@@ -350,13 +504,18 @@ impl Scanner<'_> {
                 end: self.end_of(j),
             }
         } else {
-            let norm = if percent || currency || digits_end != j {
+            let norm = if percent || currency.is_some() || digits_end != j {
                 format_number(value)
             } else {
                 s.clone()
             };
             Token {
-                kind: TokenKind::Number { value, percent },
+                kind: TokenKind::Number {
+                    value,
+                    percent,
+                    unit,
+                    scaled,
+                },
                 stem: norm.clone(),
                 norm,
                 start: b,
@@ -391,10 +550,18 @@ impl Scanner<'_> {
         // Number words, and magnitudes after a number ("5 million").
         if let Some(m) = magnitude(&norm).filter(|_| norm.len() > 1) {
             if let Some(last) = out.last_mut() {
-                if let TokenKind::Number { value, percent } = last.kind {
+                if let TokenKind::Number {
+                    value,
+                    percent,
+                    unit,
+                    ..
+                } = last.kind
+                {
                     last.kind = TokenKind::Number {
                         value: value * m,
                         percent,
+                        unit,
+                        scaled: true,
                     };
                     last.norm = format_number(value * m);
                     last.stem = last.norm.clone();
@@ -404,16 +571,7 @@ impl Scanner<'_> {
             }
         }
         if let Some(v) = number_word(&norm) {
-            out.push(Token {
-                kind: TokenKind::Number {
-                    value: v,
-                    percent: false,
-                },
-                norm: format_number(v),
-                stem: format_number(v),
-                start: b,
-                end: self.end_of(j),
-            });
+            out.push(Token::plain_number(v, b, self.end_of(j)));
             return j;
         }
         // "non-fiction": the prefix is a negation of its own.
@@ -494,11 +652,69 @@ mod tests {
 
     #[test]
     fn numbers_with_units_and_magnitudes() {
-        let t = kinds("under $10M, over 1.5k and 20% or 1,234 seven");
+        // "k" without a currency sign is left for the units pass (a
+        // thousand, or a "10k" race).
+        let t = kinds("under $10M, over 1.5k and 20% or 1,234 seven $2k");
         let nums: Vec<f64> = t.iter().filter_map(|x| x.1).collect();
-        assert_eq!(nums, vec![10e6, 1500.0, 20.0, 1234.0, 7.0]);
+        assert_eq!(nums, vec![10e6, 1.5, 20.0, 1234.0, 7.0, 2000.0]);
         let t = kinds("5 million people");
         assert_eq!(t[0].1, Some(5e6));
+    }
+
+    #[test]
+    fn units_are_words_of_their_own() {
+        let norms = |s: &str| -> Vec<String> { tokenize(s).into_iter().map(|t| t.norm).collect() };
+        assert_eq!(norms("2.5kg"), vec!["2.5", "kg"]);
+        assert_eq!(norms("86F and 10m2"), vec!["86", "f", "and", "10", "m2"]);
+        // "m" is left for the units pass (metres or million), "mm" is never
+        // a magnitude.
+        assert_eq!(kinds("1.9m")[0].1, Some(1.9));
+        assert_eq!(norms("5 mm"), vec!["5", "mm"]);
+        assert_eq!(kinds("5mm")[0].1, Some(5.0));
+        // With a currency sign, "M" is million.
+        assert_eq!(kinds("$5M")[0].1, Some(5e6));
+        assert_eq!(kinds("\u{20ac}2bn")[0].1, Some(2e9));
+        // Feet and inches, degrees, "+".
+        assert_eq!(norms("5'8\""), vec!["5", "\u{2032}", "8", "\u{2033}"]);
+        assert_eq!(norms("6' tall"), vec!["6", "\u{2032}", "tall"]);
+        assert_eq!(norms("1990's"), vec!["1990", "s"]);
+        assert_eq!(
+            norms("90\u{b0}F, 30 \u{b0}C, 5\u{b0}"),
+            vec!["90", "\u{b0}f", "30", "\u{b0}c", "5", "\u{b0}"]
+        );
+        assert_eq!(
+            norms("8+ miles, 1k+"),
+            vec!["8", "+", "miles", "1", "k", "+"]
+        );
+        assert_eq!(norms("1+1"), vec!["1", "1"]);
+        // Words that only look like units stay words.
+        assert_eq!(norms("1st 3d 80s"), vec!["1st", "3d", "80s"]);
+    }
+
+    #[test]
+    fn clock_durations_are_seconds() {
+        let t = tokenize("under 1:10:00");
+        assert_eq!(t[1].number(), Some(4200.0));
+        assert!(matches!(
+            t[1].kind,
+            TokenKind::Number { unit: Some(u), .. } if u.symbol == "s"
+        ));
+        // Two parts are a time of day or a score, not a duration.
+        assert_eq!(kinds("10:30")[0].1, Some(10.0));
+    }
+
+    #[test]
+    fn magnitudes_mark_the_number_scaled() {
+        for s in ["$5k", "5 million", "$2bn", "3 thousand", "4bn"] {
+            assert!(
+                matches!(tokenize(s)[0].kind, TokenKind::Number { scaled: true, .. }),
+                "{s}"
+            );
+        }
+        assert!(matches!(
+            tokenize("5000")[0].kind,
+            TokenKind::Number { scaled: false, .. }
+        ));
     }
 
     #[test]

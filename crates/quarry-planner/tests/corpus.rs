@@ -10,7 +10,7 @@
 //!   on the demo CSVs, 5,000 generated companies and the small CSVs beside
 //!   this file: `people.csv`, `products.csv`, `movies.csv`, `weather.csv`,
 //!   and for graded adjectives `foods.csv`, `races.csv`, `jobs.csv`,
-//!   `articles.csv`).
+//!   `articles.csv`, and for units `courses.csv`).
 //! - `<profile>.phrases`: one phrase per line. A line starting with `#` is a
 //!   comment, and so is the rest of a line from a `#` that follows a space
 //!   (`# wrong: …` marks a phrase whose current plan looks wrong). A
@@ -320,7 +320,8 @@ corpus!(
     races,
     jobs,
     articles,
-    staff
+    staff,
+    courses
 );
 
 #[test]
@@ -339,6 +340,7 @@ fn every_phrases_file_has_a_test() {
         "jobs",
         "articles",
         "staff",
+        "courses",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -201,6 +201,7 @@ pub const TRAILING: &[(&[&str], Cmp)] = &[
     (&["and", "above"], Cmp::Ge),
     (&["and", "over"], Cmp::Ge),
     (&["plus"], Cmp::Ge),
+    (&["+"], Cmp::Ge),
     (&["or", "less"], Cmp::Le),
     (&["or", "fewer"], Cmp::Le),
     (&["or", "lower"], Cmp::Le),

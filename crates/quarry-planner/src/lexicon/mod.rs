@@ -2,14 +2,16 @@
 //! carry no condition, synonyms and abbreviations of field words, the words
 //! of comparison and order, the small word lists that cue each pass, and
 //! names a search box has to know (countries, demonyms, US states, months),
-//! and what WordNet says of adjectives and the nouns they speak of
-//! (`wordnet`).
+//! what WordNet says of adjectives and the nouns they speak of
+//! (`wordnet`), and units of measure (`units`, used by its own path:
+//! `lexicon::units::…`).
 //! Passes ask these tables; no pass holds a word list of its own.
 
 mod comparison;
 mod cues;
 mod fields;
 mod people;
+pub mod units;
 pub mod wordnet;
 mod words;
 mod world;

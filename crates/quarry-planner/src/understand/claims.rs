@@ -26,6 +26,8 @@ pub(super) enum ClaimedBy {
     Average,
     /// A number, its comparator and trailing words ("500 or more").
     Number,
+    /// The unit of a quantity ("kg" of "2.5 kg", "ft 8" of "5 ft 8").
+    Unit,
     /// A month name and its year.
     Month,
     /// Words asking for a field's emptiness ("unknown", "no … recorded").
@@ -72,6 +74,11 @@ impl Claims {
 
     pub(super) fn is_claimed(&self, i: usize) -> bool {
         self.tokens[i].is_some()
+    }
+
+    /// The reading token `i` was claimed for, if any.
+    pub(super) fn claimed_by(&self, i: usize) -> Option<ClaimedBy> {
+        self.tokens.get(i).copied().flatten()
     }
 
     /// Marks the field mention starting at `start` as a number's field.

@@ -8,6 +8,7 @@
 //! |---|---|---|---|
 //! | 1 | relative dates (`dates`) | tokens | claims "last 3 years"; a `Ge` filter |
 //! | 1b | decades and days (`calendar`) | tokens | claims "the 80s", "jan 1 2010", "may 1 to may 5", "after may 3"; ranges on the year or date column, or the month and day columns |
+//! | 1c | quantities (`quantities`) | numbers and the words after them, column measures, field aliases | claims unit words ("kg", "ft 8"); turns "an" of "under an hour" into a number and a magnitude word ("5 M") into the number's; writes quantities |
 //! | 2 | operators (`operators`) | tokens, field aliases (a two-word field wins) | claims superlatives, their counts and position words; writes comparators, superlatives (of the hand table, or of any adjective the lexicon knows), negations |
 //! | 2b | words inside names (`inside`) | a text field and "W in the F", "F with W in them", "F starting with W", "named after W" | claims them; a `Contains`/`StartsWith` filter |
 //! | 3 | linking (`linking`, `fuzzy`) | unclaimed tokens | claims values and fields; writes their mentions |
@@ -16,7 +17,7 @@
 //! | 4 | values (`values`) | value and field mentions, comparators, negations | a filter per field of values; row comparisons ("more gold than Kenya") and positions ("before San Juan"), which set the order by position |
 //! | 5 | substrings (`quoted`) | unclaimed quoted text or spelled parts, field mentions | claims them; a `Contains` filter or a trait |
 //! | 6 | averages (`average`) | comparators, "average", field mentions | claims the span and marks it; a `GtAvg`/`LtAvg` filter |
-//! | 7 | numbers (`numbers`) | unclaimed numbers, comparators, field mentions, attached fields | claims the number phrase, attaches its field; a filter |
+//! | 7 | numbers (`numbers`) | unclaimed numbers, quantities, comparators, field mentions, attached fields | claims the number phrase, attaches its field; a filter in the field's unit |
 //! | 7b | age words (`people`) | age words no number took | a range filter on the age field |
 //! | 7b' | figures (`figure`) | "how many", "average/total" and the field after it | the plan's figure; marks the field taken |
 //! | 7c | missing values (`missing`) | field mentions no number took, absence and presence words | claims them; `IS NULL`/`IS NOT NULL`, or `= 0`/`> 0` on a count |
@@ -48,6 +49,7 @@ mod numbers;
 mod operators;
 mod order;
 mod people;
+mod quantities;
 mod quoted;
 mod traits;
 mod values;
@@ -85,6 +87,8 @@ struct Ctx<'a> {
     filter_spans: Vec<(usize, usize)>,
     /// Words of age ("children") waiting to see whether a number takes them.
     age_words: Vec<people::AgeWord>,
+    /// Numbers with units ("2.5 kg"), by their number's token.
+    quantities: Vec<quantities::Quantity>,
 }
 
 /// Plans one phrase: runs the passes in their order.
@@ -108,9 +112,11 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
         phrases: Vec::new(),
         filter_spans: Vec::new(),
         age_words: Vec::new(),
+        quantities: Vec::new(),
     };
     cx.relative_dates();
     cx.calendar_phrases();
+    cx.read_quantities();
     cx.scan_operators();
     cx.words_inside_names();
     cx.link();

@@ -4,20 +4,25 @@
 //! more"), or a list ("aged 32 or 33"), becomes a condition on the field it
 //! governs: named right after or before it, implied by the comparator, the
 //! year column for a year, or the one numeric field whose range holds it.
-//! Claims the phrase and attaches the field mention it took.
+//! A number with a unit (a quantity of pass 1c: "2.5 kg", "$100bn") takes a
+//! field of the unit's dimension and is converted to the field's unit and
+//! scale; when no field has that dimension it adds no condition, and says
+//! so. Claims the phrase and attaches the field mention it took.
 
 use super::claims::ClaimedBy;
-use super::mentions::OpMention;
+use super::mentions::{FieldMention, OpMention};
 use super::Ctx;
 use crate::confidence;
+use crate::lexicon::units::{convert, round_significant, Unit};
 use crate::lexicon::{
-    introduces_year, is_number_article, joins_range, precedes_year, split_comparative, Cmp,
-    TRAILING,
+    introduces_year, is_field_glue, is_number_article, is_stopword, joins_range, precedes_year,
+    split_comparative, Cmp, TRAILING,
 };
+use crate::measure::Role;
 use crate::note::Note;
 use crate::plan::{CompareOp, Condition, Literal, MatchKind};
 use crate::profile::{ColumnProfile, ColumnType};
-use crate::text::{format_number, TokenKind};
+use crate::text::{format_number, stem, words, TokenKind};
 
 /// A number and the words around it that say what it asks.
 struct NumberPhrase {
@@ -37,6 +42,13 @@ struct NumberPhrase {
     list: Vec<f64>,
     /// The token after the phrase.
     end: usize,
+    /// The unit the numbers are written in ("2.5 kg"): `value`, `hi` and
+    /// `list` are amounts of it.
+    unit: Option<&'static Unit>,
+    /// "40 years old": an age.
+    age: bool,
+    /// A magnitude multiplied the number ("5k", "200B").
+    scaled: bool,
 }
 
 impl NumberPhrase {
@@ -45,9 +57,9 @@ impl NumberPhrase {
         self.op.as_ref().map_or(self.at, |o| o.start)
     }
 
-    /// A whole number that could be a year.
+    /// A whole number, without a unit, that could be a year.
     fn year_like(&self) -> bool {
-        self.value.fract() == 0.0 && (1000.0..=2100.0).contains(&self.value)
+        self.unit.is_none() && self.value.fract() == 0.0 && (1000.0..=2100.0).contains(&self.value)
     }
 }
 
@@ -74,7 +86,15 @@ impl Ctx<'_> {
             let (field, how) = self.number_field(&mut p);
             i = p.end;
             if let Some(col) = field {
-                self.number_condition(&p, col, how);
+                self.number_condition(&mut p, col, how);
+            } else if let Some(unit) = p.unit {
+                // "2.5 kg" where no field is a mass.
+                let (start, end) = (p.start(), p.end);
+                self.claims.claim((start, end), ClaimedBy::Number);
+                self.note(Note::NoFieldForUnit {
+                    source: self.span_text(p.at, end),
+                    dimension: unit.dim.noun().to_string(),
+                });
             }
         }
     }
@@ -83,17 +103,27 @@ impl Ctx<'_> {
     /// at token `i`; claims trailing words.
     fn number_phrase(&mut self, i: usize, v: f64) -> NumberPhrase {
         let (op, between_field) = self.number_comparator(i);
+        let q = self.quantity(i).cloned();
+        let value = q.as_ref().map_or(v, |q| q.amount);
         let mut p = NumberPhrase {
             at: i,
-            value: v,
+            value,
             percent: matches!(self.toks[i].kind, TokenKind::Number { percent: true, .. }),
             cmp: op.as_ref().map(|o| o.cmp),
             op,
             between_field,
             hi: None,
-            list: vec![v],
-            end: i + 1,
+            list: vec![value],
+            end: q
+                .as_ref()
+                .map_or_else(|| self.past_unit_words(i + 1), |q| q.end),
+            unit: q.as_ref().map(|q| q.unit),
+            age: q.as_ref().is_some_and(|q| q.age),
+            scaled: matches!(self.toks[i].kind, TokenKind::Number { scaled: true, .. }),
         };
+        if q.as_ref().is_some_and(|q| q.or_more) {
+            p.cmp = Some(Cmp::Ge); // "8+ miles"
+        }
         self.number_range(&mut p);
         // "500 or more"
         if let Some((c, len)) = self.trailing_at(p.end) {
@@ -173,13 +203,34 @@ impl Ctx<'_> {
         {
             p.hi = self.toks[end + 1].number();
             p.cmp = Some(Cmp::Between);
-            p.end += 2;
+            p.end = self.past_unit_words(end + 2);
+            // "between 1 and 2 hours": the unit after the second number is
+            // the first's too.
+            if let Some(q) = self.quantity(end + 1) {
+                match p.unit {
+                    Some(u) => p.hi = Some(convert(q.amount, q.unit, u)),
+                    None => {
+                        p.unit = Some(q.unit);
+                        p.hi = Some(q.amount);
+                    }
+                }
+                p.end = q.end;
+            }
         } else if p.cmp == Some(Cmp::Between) {
             p.cmp = None; // "from 1990" alone
             if p.op.as_ref().is_some_and(|o| self.norm(o.start) == "from") {
                 p.cmp = Some(Cmp::Since);
             }
         }
+    }
+
+    /// The first token from `k` that is not a word the units pass claimed
+    /// (the "m" of "5m" read as million).
+    fn past_unit_words(&self, mut k: usize) -> usize {
+        while self.claims.claimed_by(k) == Some(ClaimedBy::Unit) {
+            k += 1;
+        }
+        k
     }
 
     /// Trailing words at `k` that flip or widen a comparison ("or more"):
@@ -195,6 +246,17 @@ impl Ctx<'_> {
     /// words after a field named after the number ("50 employees or
     /// fewer").
     fn number_field(&mut self, p: &mut NumberPhrase) -> (Option<usize>, MatchKind) {
+        if p.age && !self.ix.measures.iter().any(|m| m.role == Role::Age) {
+            // "10 years old" with no age field: read the number alone.
+            p.unit = None;
+            p.age = false;
+        }
+        if p.unit.is_some() {
+            return match self.quantity_field(p) {
+                Some((c, how)) => (Some(c), how),
+                None => (None, MatchKind::Exact),
+            };
+        }
         let (i, v) = (p.at, p.value);
         let mut how = MatchKind::Exact;
         let after = if p.between_field.is_some() {
@@ -264,7 +326,7 @@ impl Ctx<'_> {
         if field.is_none() && p.cmp.is_some() {
             field = self
                 .nearest_ordered_field(i)
-                .or_else(|| self.field_by_range(v));
+                .or_else(|| self.field_by_range(v, p.scaled));
             how = MatchKind::Inferred;
         }
         if yearish && after.is_none() && p.between_field.is_none() {
@@ -309,21 +371,28 @@ impl Ctx<'_> {
             .map(|(_, c)| c)
     }
 
-    /// The only numeric field (not an id) whose range holds `v`.
-    fn field_by_range(&self, v: f64) -> Option<usize> {
+    /// The only numeric field (not an id) whose range holds `v` (divided
+    /// by the field's scale when a magnitude was written: "200B" in
+    /// billions is 200).
+    fn field_by_range(&self, v: f64, scaled: bool) -> Option<usize> {
         let fits: Vec<usize> = self
             .ix
             .ordered_columns()
             .filter(|&c| {
                 let col = &self.ix.profile.columns[c];
-                col.ty.is_numeric() && !col.name.ends_with("id") && in_range(col, v)
+                let x = if scaled {
+                    v / self.ix.measures[c].scale
+                } else {
+                    v
+                };
+                col.ty.is_numeric() && !col.name.ends_with("id") && in_range(col, x)
             })
             .collect();
         (fits.len() == 1).then(|| fits[0])
     }
 
     /// The condition a number phrase asks of column `col`, with its note.
-    fn number_condition(&mut self, p: &NumberPhrase, col: usize, how: MatchKind) {
+    fn number_condition(&mut self, p: &mut NumberPhrase, col: usize, how: MatchKind) {
         let i = p.at;
         if let Some(f) = self.fields.iter().find(|f| {
             f.columns.iter().any(|c| c.0 == col)
@@ -332,6 +401,7 @@ impl Ctx<'_> {
             self.claims.attach_field(f.start);
         }
         let cmp = p.cmp.unwrap_or(Cmp::Eq);
+        let conversion = self.to_field_unit(p, col);
         let Some((op, values)) = self.number_operands(p, col, cmp) else {
             return;
         };
@@ -361,6 +431,16 @@ impl Ctx<'_> {
             pe = pe.max(f.end);
         }
         let name = self.ix.profile.columns[col].name.clone();
+        if let Some((unit, guessed)) = conversion {
+            let shown: Vec<String> = values.iter().map(crate::text::literal_text).collect();
+            self.note(Note::Conversion {
+                source: self.span_text(p.at, p.end),
+                value: shown.join(" and "),
+                unit,
+                field: name.clone(),
+                guessed,
+            });
+        }
         let source = self.span_text(ps, pe);
         let conf = match how {
             MatchKind::Exact => confidence::NUMBER_BESIDE_FIELD,
@@ -448,6 +528,216 @@ impl Ctx<'_> {
                 )
             }
         })
+    }
+
+    /// The field an amount with a unit governs, and how it was found, in
+    /// order: a field named next to it that measures the unit's dimension
+    /// (or whose measure is unknown: "books under $300"); the one field in
+    /// the very unit written ("100 knots" and `speed_knots`); a field of
+    /// the dimension the comparative implies ("taller than 170 cm") or the
+    /// phrase names elsewhere; the dataset's only field of the dimension;
+    /// else among those, the only one whose range holds the amount, the
+    /// only one in the same unit, or the first. `None` when no field
+    /// measures the dimension.
+    fn quantity_field(&self, p: &NumberPhrase) -> Option<(usize, MatchKind)> {
+        let unit = p.unit?;
+        let mut named: Vec<&FieldMention> = Vec::new();
+        if let Some(c) = p.between_field {
+            named.extend(
+                self.fields
+                    .iter()
+                    .find(|f| f.end == p.at && f.columns.iter().any(|x| x.0 == c)),
+            );
+        }
+        named.extend(self.mention_after(p.end, 2));
+        named.extend(self.mention_before(p.start(), 3));
+        for measured in [true, false] {
+            for f in &named {
+                if let Some(c) = f
+                    .columns
+                    .iter()
+                    .map(|c| c.0)
+                    .find(|&c| self.takes(c, unit, true, p.age) == Some(measured))
+                {
+                    return Some((c, MatchKind::Exact));
+                }
+            }
+        }
+        let of_dim: Vec<usize> = self
+            .ix
+            .ordered_columns()
+            .filter(|&c| self.takes(c, unit, false, p.age) == Some(true))
+            .collect();
+        let in_unit = |c: &usize| {
+            self.ix.measures[*c]
+                .unit
+                .is_some_and(|u| std::ptr::eq(u, unit))
+        };
+        let fits: Vec<usize> = of_dim
+            .iter()
+            .copied()
+            .filter(|&c| {
+                self.stored_amount(c, p.value, unit)
+                    .is_some_and(|(x, _)| self.holds(c, x))
+            })
+            .collect();
+        // The one field in the very unit written, unless its values are
+        // far from the amount and another field's hold it: as good as
+        // named.
+        if let [c] = of_dim.iter().copied().filter(in_unit).collect::<Vec<_>>()[..] {
+            if fits.is_empty() || fits.contains(&c) {
+                return Some((c, MatchKind::Exact));
+            }
+        }
+        if let Some(group) = p.op.as_ref().and_then(|o| o.implies) {
+            let stems: Vec<String> = group.synonyms().iter().map(|w| stem(w)).collect();
+            let implied = of_dim.iter().copied().find(|&c| {
+                words(&self.ix.column_name(c).replace('_', " "))
+                    .iter()
+                    .any(|w| stems.contains(&stem(w)))
+            });
+            if let Some(c) = implied {
+                return Some((c, MatchKind::Synonym));
+            }
+        }
+        let elsewhere = self
+            .fields
+            .iter()
+            .filter(|f| !self.claims.is_field_attached(f.start))
+            .filter_map(|f| {
+                f.columns
+                    .iter()
+                    .find(|c| of_dim.contains(&c.0))
+                    .map(|c| (f.start.abs_diff(p.at), c.0))
+            })
+            .min();
+        if let Some((_, c)) = elsewhere {
+            return Some((c, MatchKind::Inferred));
+        }
+        if let [c] = of_dim[..] {
+            return Some((c, MatchKind::Synonym));
+        }
+        let pool = if fits.is_empty() { &of_dim } else { &fits };
+        let same_unit: Vec<usize> = pool.iter().copied().filter(in_unit).collect();
+        let c = if same_unit.len() == 1 {
+            same_unit[0]
+        } else {
+            *pool.first()?
+        };
+        Some((c, MatchKind::Inferred))
+    }
+
+    /// Whether column `c` can take an amount of `unit`: `Some(true)` when
+    /// it measures the unit's dimension, `Some(false)` when its measure is
+    /// unknown and it was `named` next to the amount, `None` otherwise. An
+    /// age takes a duration only when named or asked ("years old"); a
+    /// calendar part or a yes/no flag never.
+    fn takes(&self, c: usize, unit: &Unit, named: bool, age: bool) -> Option<bool> {
+        if !self.is_ordered(c) || !self.ix.column_type(c).is_numeric() {
+            return None;
+        }
+        let m = &self.ix.measures[c];
+        match m.role {
+            Role::NotAMeasure => return None,
+            Role::Age if !(named || age) => return None,
+            Role::Measure if age => return None,
+            _ => {}
+        }
+        match m.dim {
+            Some(d) => (d == unit.dim).then_some(true),
+            None => named.then_some(false),
+        }
+    }
+
+    /// The field mention starting at `k`, after up to `skip` stopwords.
+    fn mention_after(&self, mut k: usize, skip: usize) -> Option<&FieldMention> {
+        for _ in 0..=skip {
+            if let Some(f) = self.fields.iter().find(|f| f.start == k) {
+                return Some(f);
+            }
+            if k >= self.toks.len() || !self.toks[k].is_word() || !is_stopword(self.norm(k)) {
+                return None;
+            }
+            k += 1;
+        }
+        None
+    }
+
+    /// The field mention ending just before `k`, after up to `skip`
+    /// stopwords or field glue, unless a number took it already.
+    fn mention_before(&self, mut k: usize, skip: usize) -> Option<&FieldMention> {
+        for _ in 0..=skip {
+            if let Some(f) = self.fields.iter().find(|f| f.end == k) {
+                return (!self.claims.is_field_attached(f.start)).then_some(f);
+            }
+            if k == 0 || !self.toks[k - 1].is_word() {
+                return None;
+            }
+            let w = self.norm(k - 1);
+            if !(is_stopword(w) || is_field_glue(w)) {
+                return None;
+            }
+            k -= 1;
+        }
+        None
+    }
+
+    /// Rewrites the phrase's numbers in column `col`'s unit and scale:
+    /// an amount with a unit is converted ("2.5 kg" → 2500 for grams), a
+    /// number with a magnitude is divided by the column's scale ("$100bn"
+    /// → 100 in billions). Returns the unit the notes give the result in,
+    /// and whether the column's unit was guessed, when the numbers changed
+    /// or a unit was converted.
+    fn to_field_unit(&self, p: &mut NumberPhrase, col: usize) -> Option<(String, bool)> {
+        let m = self.ix.measures[col];
+        let mut guessed: Option<&'static Unit> = None;
+        let mut changed = false;
+        let mut one = |x: f64| -> f64 {
+            let (y, g) = match p.unit {
+                Some(u) => self.stored_amount(col, x, u).unwrap_or((x, None)),
+                None if p.scaled => (x / m.scale, None),
+                None => (x, None),
+            };
+            if y == x {
+                return x;
+            }
+            changed = true;
+            let same_unit = match (p.unit, m.unit) {
+                (Some(u), Some(cu)) => u.generic || cu.generic || std::ptr::eq(u, cu),
+                _ => p.unit.is_none(),
+            };
+            if g.is_some() {
+                guessed = g;
+            }
+            round_significant(y, if same_unit && g.is_none() { 12 } else { 6 })
+        };
+        p.value = one(p.value);
+        p.hi = p.hi.map(&mut one);
+        p.list = p.list.iter().map(|&x| one(x)).collect();
+        let converted_unit = match (p.unit, m.unit) {
+            (Some(u), Some(cu)) => !(u.generic || cu.generic || std::ptr::eq(u, cu)),
+            _ => false,
+        };
+        if !(changed || converted_unit) {
+            return None;
+        }
+        let mut unit = match (m.unit, guessed) {
+            (_, Some(g)) => g.symbol.to_string(),
+            (Some(u), None) if !u.generic => u.symbol.to_string(),
+            _ => String::new(),
+        };
+        let scale = [(1e9, "billion"), (1e6, "million"), (1e3, "thousand")]
+            .iter()
+            .find(|(s, _)| *s == m.scale)
+            .map_or("", |(_, w)| w);
+        if !scale.is_empty() {
+            unit = if unit.is_empty() {
+                scale.to_string()
+            } else {
+                format!("{scale} {unit}")
+            };
+        }
+        Some((unit, guessed.is_some()))
     }
 
     /// A number as a literal of the column's type.

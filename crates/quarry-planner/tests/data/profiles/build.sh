@@ -52,6 +52,7 @@ sources=(
     "jobs=$data/jobs.csv"
     "articles=$data/articles.csv"
     "staff=$data/staff.csv"
+    "courses=$data/courses.csv"
 )
 
 for entry in "${sources[@]}"; do

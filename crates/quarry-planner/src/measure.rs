@@ -1,0 +1,281 @@
+//! What a numeric column measures, read from its profile: its name, its
+//! type and its range, nothing else. Built with the index, once per
+//! dataset version.
+//!
+//! The heuristics, in order:
+//! 1. Only integer and float columns measure anything.
+//! 2. The name is split into words (`living_area_sqft` → living, area,
+//!    sqft). A scale word (`bn`, `million`, `k`, …) says the stored number
+//!    is in billions, millions or thousands; it is set aside.
+//! 3. A percent word (`pct`, `percent`) makes a percentage.
+//! 4. A unit word gives the unit (`miles`, `usd`, `km2`, the pairs `sq ft`,
+//!    `km h`). An abbreviation that is common elsewhere (`s`, `h`, `g`, `c`,
+//!    `f`, `min`, `in`) counts only after another word of the name and only
+//!    when the name's dimension words, if any, agree with it (`time_min` is
+//!    minutes; `temp_min` is a minimum temperature). `m` is millions in a
+//!    name about money or counts (`revenue_m`), metres otherwise.
+//! 5. Without a unit, a dimension word gives the dimension (`price` is
+//!    money of no stated currency, `height` a length of unknown unit).
+//!    Then the range decides where English does not: a `duration` or
+//!    `runtime` whose values stay under 400 is in minutes; a temperature
+//!    whose maximum is above 50 is in °F, else in °C.
+//! 6. An age (`age`) is a duration in years that a phrase reaches only by
+//!    naming it or saying "years old"; a calendar part (`day`, `month`,
+//!    `year`) and a yes/no flag (0 and 1 only) measure nothing, so that
+//!    "days over 90°F" never compares the day of the month, nor "ulcers
+//!    over 3 mm" a flag.
+
+use crate::lexicon::units::{
+    self, dimension_word, is_age_word, is_calendar_word, name_scale, name_unit, name_unit_pair,
+    Dimension, NamePart, Unit,
+};
+use crate::profile::{ColumnProfile, ColumnType};
+use crate::text::words;
+
+/// What kind of number a column holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// A measure (or a number of unknown meaning when `dim` is `None`).
+    Measure,
+    /// An age in years.
+    Age,
+    /// A part of the calendar or a yes/no flag: no measure.
+    NotAMeasure,
+}
+
+/// A column's dimension, unit and scale.
+#[derive(Debug, Clone, Copy)]
+pub struct Measure {
+    pub dim: Option<Dimension>,
+    /// The unit when the name (or the range) says it; `None` for a
+    /// dimension of unknown unit.
+    pub unit: Option<&'static Unit>,
+    /// The stored number times `scale` is the amount in `unit`.
+    pub scale: f64,
+    pub role: Role,
+}
+
+impl Measure {
+    const NONE: Measure = Measure {
+        dim: None,
+        unit: None,
+        scale: 1.0,
+        role: Role::Measure,
+    };
+
+    fn of(unit: &'static Unit, scale: f64) -> Measure {
+        Measure {
+            dim: Some(unit.dim),
+            unit: Some(unit),
+            scale,
+            role: Role::Measure,
+        }
+    }
+}
+
+fn bound(v: &Option<String>) -> Option<f64> {
+    v.as_deref().and_then(|s| s.parse::<f64>().ok())
+}
+
+/// The measure of one column.
+pub fn measure_of(col: &ColumnProfile) -> Measure {
+    if !matches!(col.ty, ColumnType::Integer | ColumnType::Float) {
+        return Measure::NONE;
+    }
+    let all = words(&col.name.replace('_', " "));
+    let mut scale = 1.0;
+    let mut ws: Vec<&str> = Vec::new();
+    for (k, w) in all.iter().enumerate() {
+        match name_scale(w) {
+            // A scale word after another word: `sales_usd_bn`.
+            Some(s) if k > 0 => scale *= s,
+            _ => ws.push(w),
+        }
+    }
+    let dims: Vec<Dimension> = ws.iter().filter_map(|w| dimension_word(w)).collect();
+    let (min, max) = (bound(&col.min), bound(&col.max));
+    if let Some(m) = unit_in_name(&ws, &dims, scale) {
+        return m;
+    }
+    if ws.iter().any(|w| is_age_word(w)) && dims.is_empty() {
+        return Measure {
+            dim: Some(Dimension::Duration),
+            unit: Some(&units::YEAR),
+            scale,
+            role: Role::Age,
+        };
+    }
+    let flag = col.distinct_count <= 2 && min == Some(0.0) && max == Some(1.0);
+    if flag || (ws.len() == 1 && is_calendar_word(ws[0])) {
+        return Measure {
+            role: Role::NotAMeasure,
+            ..Measure::NONE
+        };
+    }
+    let Some(&dim) = dims.last() else {
+        return Measure::NONE;
+    };
+    let unit = match dim {
+        Dimension::Money => Some(&units::MONEY),
+        Dimension::Count => Some(&units::COUNT),
+        Dimension::Duration
+            if ws.iter().any(|w| matches!(*w, "duration" | "runtime"))
+                && min.is_some_and(|m| m >= 0.0)
+                && max.is_some_and(|m| m <= 400.0) =>
+        {
+            Some(&units::MINUTE)
+        }
+        Dimension::Temperature => match max {
+            Some(m) if m > 50.0 => Some(&units::FAHRENHEIT),
+            Some(_) => Some(&units::CELSIUS),
+            None => None,
+        },
+        _ => None,
+    };
+    Measure {
+        dim: Some(dim),
+        unit,
+        scale,
+        role: Role::Measure,
+    }
+}
+
+/// The unit a column name writes, with its scale (steps 3 and 4 of the
+/// module's heuristics).
+fn unit_in_name(ws: &[&str], dims: &[Dimension], scale: f64) -> Option<Measure> {
+    for pair in ws.windows(2) {
+        if let Some(u) = name_unit_pair(pair[0], pair[1]) {
+            return Some(Measure::of(u, scale));
+        }
+    }
+    let agrees = |d: Dimension| dims.iter().all(|&x| x == d);
+    let about_amounts = dims
+        .iter()
+        .any(|d| matches!(d, Dimension::Money | Dimension::Count));
+    // The last unit word wins: `wage_usd_per_hour` is money.
+    for (k, w) in ws.iter().enumerate().rev() {
+        match name_unit(w) {
+            Some(NamePart::Unit(u)) => return Some(Measure::of(u, scale)),
+            Some(NamePart::Abbreviation(u)) if k > 0 && agrees(u.dim) => {
+                // `temp_c` and `temp_f` need the temperature word.
+                if u.dim == Dimension::Temperature && dims.is_empty() {
+                    continue;
+                }
+                return Some(Measure::of(u, scale));
+            }
+            Some(NamePart::MetreOrMillion) if k > 0 => {
+                if about_amounts {
+                    let unit = if dims.contains(&Dimension::Money) {
+                        &units::MONEY
+                    } else {
+                        &units::COUNT
+                    };
+                    return Some(Measure::of(unit, scale * 1e6));
+                }
+                if agrees(Dimension::Length) {
+                    return Some(Measure::of(&units::METRE, scale));
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::profile::ColumnProfile;
+
+    fn col(name: &str, ty: ColumnType, min: &str, max: &str) -> ColumnProfile {
+        ColumnProfile {
+            name: name.to_string(),
+            original_name: name.to_string(),
+            ordinal: 1,
+            ty,
+            null_count: 0,
+            distinct_count: 10,
+            min: Some(min.to_string()),
+            max: Some(max.to_string()),
+            values: Vec::new(),
+            full_text: false,
+        }
+    }
+
+    fn unit(name: &str, min: &str, max: &str) -> (Option<&'static str>, f64, Role) {
+        let m = measure_of(&col(name, ColumnType::Float, min, max));
+        (m.unit.map(|u| u.symbol), m.scale, m.role)
+    }
+
+    #[test]
+    fn units_from_names() {
+        for (name, want, scale) in [
+            ("weight_g", "g", 1.0),
+            ("height_cm", "cm", 1.0),
+            ("time_s", "s", 1.0),
+            ("net_s", "s", 1.0),
+            ("dist_miles", "mi", 1.0),
+            ("climb_ft", "ft", 1.0),
+            ("wind_mph", "mph", 1.0),
+            ("temp_c", "°C", 1.0),
+            ("temp_f", "°F", 1.0),
+            ("rain_mm", "mm", 1.0),
+            ("sales_usd_bn", "USD", 1e9),
+            ("living_area_sqft", "sq ft", 1.0),
+            ("lot_size_acres", "acres", 1.0),
+            ("wage_usd_per_hour", "USD", 1.0),
+            ("duration_min", "min", 1.0),
+            ("time_min", "min", 1.0),
+            ("price_eur", "EUR", 1.0),
+            ("revenue_m", "money", 1e6),
+            ("population_m", "", 1e6),
+            ("climb_m", "m", 1.0),
+            ("land_area_km2", "km²", 1.0),
+            ("wt_loss_lb", "lb", 1.0),
+            ("rec_ver_tat_h", "h", 1.0),
+            ("women_pct", "%", 1.0),
+            ("speed_km_h", "km/h", 1.0),
+            ("speed_knots", "kn", 1.0),
+            ("hindfoot_length_mm", "mm", 1.0),
+            ("time_days", "days", 1.0),
+            ("education_years", "years", 1.0),
+            ("price", "money", 1.0),
+            ("gdp_k", "money", 1e3),
+        ] {
+            let got = unit(name, "0", "100");
+            assert_eq!((got.0, got.1), (Some(want), scale), "{name}");
+        }
+    }
+
+    #[test]
+    fn abbreviations_need_agreeing_words() {
+        // A minimum temperature, not minutes.
+        assert_eq!(unit("temp_min", "-5", "20").0, Some("°C"));
+        // A bare letter is no unit.
+        assert_eq!(unit("c", "0", "9").0, None);
+        assert_eq!(unit("vit_c", "0", "400").0, None);
+        assert_eq!(unit("sex_f", "0", "1").0, None);
+    }
+
+    #[test]
+    fn units_from_the_range() {
+        assert_eq!(unit("runtime", "74", "195").0, Some("min"));
+        assert_eq!(unit("duration", "60", "5000").0, None);
+        assert_eq!(unit("temperature", "56", "97").0, Some("°F"));
+        assert_eq!(unit("temp", "-1.5", "23.9").0, Some("°C"));
+        assert_eq!(unit("height", "150", "200").0, None);
+    }
+
+    #[test]
+    fn ages_and_calendar_parts() {
+        assert_eq!(unit("age", "4", "95"), (Some("years"), 1.0, Role::Age));
+        assert_eq!(unit("mother_age", "14", "45").2, Role::Age);
+        assert_eq!(unit("day", "1", "31").2, Role::NotAMeasure);
+        assert_eq!(unit("month", "1", "12").2, Role::NotAMeasure);
+        let mut flag = col("ulcer", ColumnType::Integer, "0", "1");
+        flag.distinct_count = 2;
+        assert_eq!(measure_of(&flag).role, Role::NotAMeasure);
+        let text = col("weight_g", ColumnType::Text, "a", "b");
+        assert!(measure_of(&text).dim.is_none());
+    }
+}
