@@ -156,6 +156,37 @@ async fn a_figure_is_stated_over_every_match_by_the_same_statement() {
     // The field averaged is not a condition.
     assert_eq!(thoughts.filters, vec!["country = 'France'".to_string()]);
 
+    // With a full-text search: ranked by the FTS table's rank column
+    // (SQLite refuses bm25() beside a window function). Sixty companies
+    // with distinct descriptions, six of them fintech.
+    let many = tempfile::tempdir().unwrap();
+    let mut csv = String::from("name,description\n");
+    for i in 0..60 {
+        let what = if i % 10 == 7 { "fintech" } else { "logistics" };
+        csv.push_str(&format!(
+            "Company {i},A {what} firm number {i} in sector {}\n",
+            i * 7
+        ));
+    }
+    let path = many.path().join("many.csv");
+    std::fs::write(&path, csv).unwrap();
+    let imported = quarry_dataset::import_csv(
+        &path,
+        &quarry_dataset::ImportOptions::new("many"),
+        many.path(),
+    )
+    .unwrap();
+    let ds_many = Arc::new(OpenDataset::open(&many.path().join(&imported.file_name)).unwrap());
+    let (_, events) = ask(&ds_many, "how many fintech companies", 1).await;
+    let (thoughts, sql, ids) = in_order(&events);
+    assert_eq!(ids.len(), 1, "{events:?}");
+    assert!(sql.contains(".\"rank\""), "{sql}");
+    assert!(
+        thoughts.metadata.contains("'how many': 6 records match"),
+        "{}",
+        thoughts.metadata
+    );
+
     // Nothing matches: no figure, and no figure column value invented.
     let (_, events) = ask(
         &ds,

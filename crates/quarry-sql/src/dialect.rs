@@ -44,6 +44,11 @@ pub trait Dialect: Sync {
     /// ascending).
     fn fts_rank(&self, fts_table: &str) -> String;
 
+    /// The same ranking as [`Dialect::fts_rank`], read as a column of the
+    /// full-text table: usable where the ranking function is not, beside a
+    /// window function (the figure column).
+    fn fts_rank_column(&self, fts_table: &str) -> String;
+
     /// The name of the ranking function [`Dialect::fts_rank`] calls, which
     /// the guard allows (on the full-text table, at the top level).
     fn fts_rank_function(&self) -> &'static str;
@@ -182,6 +187,11 @@ impl Dialect for Sqlite {
 
     fn fts_rank(&self, fts_table: &str) -> String {
         format!("{}({})", self.fts_rank_function(), self.ident(fts_table))
+    }
+
+    fn fts_rank_column(&self, fts_table: &str) -> String {
+        // FTS5's hidden `rank` column is bm25() with the default weights.
+        format!("{}.{}", self.ident(fts_table), self.ident("rank"))
     }
 
     fn fts_rank_function(&self) -> &'static str {

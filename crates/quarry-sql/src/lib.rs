@@ -272,6 +272,7 @@ fn render(
     }
     // A figure over every matching record, before the LIMIT: a window over
     // the whole result.
+    let mut figure = false;
     if let (Some(f), true) = (&plan.figure, ordered) {
         let of = |field: &Option<String>| field.as_deref().map(|n| column(style, n));
         let expr = match (f.kind, of(&f.field)) {
@@ -282,6 +283,7 @@ fn render(
         };
         if let Some(e) = expr {
             let _ = write!(sql, ", {e} OVER () AS {}", d.ident(FIGURE_ALIAS));
+            figure = true;
         }
     }
     let mut wheres = Vec::new();
@@ -316,7 +318,13 @@ fn render(
         .map(|o| d.order_term(&order_key(style, &o.key), o.direction))
         .collect();
     if let Some((fts_table, _)) = &fts {
-        order.push(d.fts_rank(fts_table));
+        // SQLite refuses bm25() beside a window function: the figure reads
+        // the same ranking as the FTS table's rank column.
+        if figure {
+            order.push(d.fts_rank_column(fts_table));
+        } else {
+            order.push(d.fts_rank(fts_table));
+        }
     }
     order.push(d.row_position(Some(table)));
     let _ = write!(sql, " ORDER BY {}", order.join(", "));
