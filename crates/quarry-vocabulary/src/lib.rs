@@ -206,6 +206,43 @@ impl Vocabulary {
     }
 }
 
+/// What becomes of a vocabulary text when a new version of its dataset
+/// replaces the old: see [`for_new_version`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Carried {
+    /// The text to keep with the new version: the same text (comments and
+    /// all) when every entry still applies, the entries that do written
+    /// anew when some do not, `None` when none does.
+    pub text: Option<String>,
+    /// A sentence per entry dropped.
+    pub dropped: Vec<String>,
+}
+
+/// The vocabulary text `text` carried over to a new version of its dataset
+/// (an import with `--replace`): the entries whose fields still exist and
+/// fit are kept, the others dropped and named. A text that does not read
+/// (it was checked when set, so it should) is kept as it is.
+pub fn for_new_version(text: &str, profile: &quarry_profile::DatasetProfile) -> Carried {
+    let Ok(read) = parse(text) else {
+        return Carried {
+            text: Some(text.to_string()),
+            dropped: Vec::new(),
+        };
+    };
+    let (kept, dropped) = read.vocabulary.retain_applicable(profile);
+    let text = if dropped.is_empty() {
+        Some(text.to_string())
+    } else if kept.is_empty() {
+        None
+    } else {
+        Some(format!(
+            "# Rewritten when a new version of the dataset was imported: entries\n# about fields it no longer has were dropped.\n\n{}",
+            kept.to_toml()
+        ))
+    };
+    Carried { text, dropped }
+}
+
 /// One problem in a vocabulary text: an error (nothing is applied) or a
 /// warning (applied; worth a look). `line` is 1-based, when the problem is
 /// about one place in the text.

@@ -444,3 +444,26 @@ fn serde_json_like(v: &Vocabulary) -> String {
         )
     )
 }
+
+#[test]
+fn a_vocabulary_is_carried_to_a_new_version() {
+    let text = "# ours\n[fields.employees]\nsynonyms = [\"staff\"]\n\n[superlatives]\nrichest = \"revenue\"\n";
+    let same = for_new_version(text, &companies());
+    assert_eq!(same.text.as_deref(), Some(text), "kept as written");
+    assert!(same.dropped.is_empty());
+    let mut next = companies();
+    next.columns.retain(|c| c.name != "revenue");
+    let carried = for_new_version(text, &next);
+    assert_eq!(carried.dropped.len(), 1);
+    assert!(carried.dropped[0].starts_with("dropped the superlative 'richest' (line 6)"));
+    let kept = carried.text.unwrap();
+    assert!(kept.starts_with("# Rewritten"), "{kept}");
+    assert_eq!(
+        check(&kept, &next).unwrap().vocabulary.fields[0].synonyms,
+        ["staff"]
+    );
+    next.columns.retain(|c| c.name != "employees");
+    let none = for_new_version(text, &next);
+    assert_eq!(none.text, None);
+    assert_eq!(none.dropped.len(), 2);
+}
