@@ -467,3 +467,32 @@ fn a_vocabulary_is_carried_to_a_new_version() {
     assert_eq!(none.text, None);
     assert_eq!(none.dropped.len(), 2);
 }
+
+/// Every prefix of a file, and the file with each byte replaced, reads
+/// without a panic: as a vocabulary, or as errors with lines inside it.
+#[test]
+fn broken_texts_never_panic() {
+    let text = format!(
+        "{ISSUE_EXAMPLE}\n[superlatives.x]\n\"most valuable\" = {{ field = \"revenue\", order = \"desc\" }}\n"
+    );
+    let lines = text.lines().count() + 1;
+    let mut texts: Vec<String> = text
+        .char_indices()
+        .map(|(i, _)| text[..i].to_string())
+        .collect();
+    for (i, _) in text.char_indices() {
+        for c in ['"', '[', ']', '=', '\n', '{', ',', 'x'] {
+            let mut t = text.clone();
+            t.replace_range(i..i + 1, &c.to_string());
+            texts.push(t);
+        }
+    }
+    for t in texts {
+        if let Err(r) = check(&t, &companies()) {
+            assert!(!r.errors.is_empty());
+            for e in &r.errors {
+                assert!(e.line.is_none_or(|l| (1..=lines).contains(&l)), "{e} in {t:?}");
+            }
+        }
+    }
+}
