@@ -491,7 +491,10 @@ fn broken_texts_never_panic() {
         if let Err(r) = check(&t, &companies()) {
             assert!(!r.errors.is_empty());
             for e in &r.errors {
-                assert!(e.line.is_none_or(|l| (1..=lines).contains(&l)), "{e} in {t:?}");
+                assert!(
+                    e.line.is_none_or(|l| (1..=lines).contains(&l)),
+                    "{e} in {t:?}"
+                );
             }
         }
     }
