@@ -31,6 +31,9 @@ token=$(q token create --account st@example.com 2>/dev/null)
 # The schema's example names the dataset "airports", so examples stream.
 q dataset import "$work/airports.csv" --id airports --account st@example.com >/dev/null
 q account set-limits --email st@example.com --per-minute 1000000 --concurrent 64 >/dev/null
+# A vocabulary, so that GET /v1/datasets/airports answers its non-null form.
+printf '[fields.elevation_ft]\nsynonyms = ["altitude"]\nunit = "feet"\n\n[[aliases]]\nphrase = "Bavaria"\nfield = "name"\nvalues = ["Munich Airport"]\n\n[superlatives]\nhighest = "elevation_ft"\n' > "$work/airports.toml"
+q dataset vocabulary airports --set "$work/airports.toml" >/dev/null 2>&1
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 q serve --addr "127.0.0.1:${port}" 2>"$work/serve.log" >/dev/null &

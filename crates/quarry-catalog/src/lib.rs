@@ -16,6 +16,7 @@ mod registry;
 mod secret;
 mod sessions;
 mod versions;
+mod vocabulary;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -34,6 +35,7 @@ pub use quarry_profile::{DatasetId, InvalidDatasetId};
 pub use registry::{DatasetEntry, OnExisting, Registered, RemoveVersion, RETIRED_FILE_GRACE};
 pub use secret::{KEY_ENV, KEY_FILE, TOKEN_PREFIX};
 pub use sessions::{ConsoleSession, NewSession, SessionLimits};
+pub use vocabulary::StoredVocabulary;
 
 /// File name of the catalog inside the data directory.
 pub const CATALOG_FILE: &str = "catalog.sqlite";

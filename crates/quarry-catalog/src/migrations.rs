@@ -69,6 +69,12 @@ const MIGRATIONS: &[&str] = &[
         file_name TEXT PRIMARY KEY,
         retired INTEGER NOT NULL
     );",
+    // 5: a dataset's vocabulary, as the operator wrote it (TOML text the
+    // catalog never reads; NULL: none), and its revision, raised by every
+    // change so that servers rebuild their planner on the next query.
+    "ALTER TABLE datasets ADD COLUMN vocabulary TEXT;
+    ALTER TABLE datasets ADD COLUMN vocabulary_revision INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE datasets ADD COLUMN vocabulary_updated INTEGER;",
 ];
 
 pub(crate) fn apply(conn: &mut Connection) -> Result<(), CatalogError> {

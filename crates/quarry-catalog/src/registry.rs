@@ -27,6 +27,9 @@ pub struct DatasetEntry {
     pub row_count: u64,
     pub created: i64,
     pub updated: i64,
+    /// Raised by every change of the dataset's vocabulary (0: never set);
+    /// with `version`, what a planner built for the dataset depends on.
+    pub vocabulary_revision: i64,
 }
 
 /// Outcome of registering a dataset: the version it replaced, if any. The
@@ -68,22 +71,46 @@ impl Catalog {
         row_count: u64,
         on_existing: OnExisting,
     ) -> Result<Registered> {
+        self.register_version(
+            id,
+            account_id,
+            version,
+            row_count,
+            on_existing,
+            &mut |text| Some(text.to_string()),
+        )
+    }
+
+    /// [`Catalog::register_dataset_as`]; when a version replaces another,
+    /// `keep_vocabulary` is given the dataset's vocabulary text (if it has
+    /// one) and returns the text to keep (`None`: no vocabulary), stored
+    /// with a new revision if it differs, in the same transaction as the
+    /// swap.
+    pub(crate) fn register_version(
+        &mut self,
+        id: &str,
+        account_id: i64,
+        version: &str,
+        row_count: u64,
+        on_existing: OnExisting,
+        keep_vocabulary: &mut dyn FnMut(&str) -> Option<String>,
+    ) -> Result<Registered> {
         parse_dataset_id(id)?;
         let tx = self
             .conn
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
             .db()?;
-        let existing: Option<(i64, String)> = tx
+        let existing: Option<(i64, String, Option<String>)> = tx
             .query_row(
-                "SELECT account_id, file_name FROM datasets WHERE id = ?1",
+                "SELECT account_id, file_name, vocabulary FROM datasets WHERE id = ?1",
                 [id],
-                |r| Ok((r.get(0)?, r.get(1)?)),
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )
             .optional()
             .db()?;
         let t = now();
         let replaced_version = match existing {
-            Some((owner, _)) if owner != account_id => {
+            Some((owner, _, _)) if owner != account_id => {
                 return Err(CatalogError::Conflict(format!(
                     "dataset id {id} is already taken by another account"
                 )))
@@ -93,11 +120,17 @@ impl Catalog {
                     "dataset {id} already exists; pass --replace to swap in a new version"
                 )))
             }
-            Some((_, old_version)) => {
+            Some((_, old_version, vocabulary)) => {
                 tx.execute(
                     "UPDATE datasets SET file_name = ?2, row_count = ?3, updated = ?4 WHERE id = ?1",
                     params![id, version, row_count as i64, t],
                 ).db()?;
+                if let Some(text) = vocabulary {
+                    let kept = keep_vocabulary(&text);
+                    if kept.as_deref() != Some(text.as_str()) {
+                        crate::vocabulary::store(&tx, id, kept.as_deref(), t)?;
+                    }
+                }
                 let old = Some(old_version).filter(|v| v != version);
                 if let Some(old) = &old {
                     retire_version(&tx, old, t)?;
@@ -121,7 +154,7 @@ impl Catalog {
     pub fn get_dataset(&self, id: &str) -> Result<Option<DatasetEntry>> {
         self.conn
             .query_row(
-                "SELECT id, account_id, file_name, row_count, created, updated
+                "SELECT id, account_id, file_name, row_count, created, updated, vocabulary_revision
                  FROM datasets WHERE id = ?1",
                 [id],
                 dataset_row,
@@ -135,8 +168,8 @@ impl Catalog {
         let mut st = self
             .conn
             .prepare(
-                "SELECT id, account_id, file_name, row_count, created, updated FROM datasets
-             WHERE ?1 IS NULL OR account_id = ?1 ORDER BY id",
+                "SELECT id, account_id, file_name, row_count, created, updated, vocabulary_revision
+             FROM datasets WHERE ?1 IS NULL OR account_id = ?1 ORDER BY id",
             )
             .db()?;
         let rows = st.query_map([account_id], dataset_row).db()?;
@@ -159,7 +192,7 @@ impl Catalog {
         let tx = self.conn.unchecked_transaction().db()?;
         let entry = tx
             .query_row(
-                "SELECT id, account_id, file_name, row_count, created, updated
+                "SELECT id, account_id, file_name, row_count, created, updated, vocabulary_revision
                  FROM datasets WHERE id = ?1 AND (?2 IS NULL OR account_id = ?2)",
                 params![id, account_id],
                 dataset_row,
@@ -238,6 +271,7 @@ fn dataset_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<DatasetEntry> {
         row_count: r.get::<_, i64>(3)? as u64,
         created: r.get(4)?,
         updated: r.get(5)?,
+        vocabulary_revision: r.get(6)?,
     })
 }
 

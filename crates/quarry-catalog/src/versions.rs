@@ -15,9 +15,13 @@ use crate::{Catalog, CatalogError, DatasetEntry, OnExisting, Result, RETIRED_FIL
 impl Catalog {
     /// Imports and registers dataset `id` for the account. `import` writes
     /// a new version into the store and returns its result; `version_of`
-    /// names that version and its row count; `remove` takes a version out of
-    /// the store (the new one when registering fails, retired ones after
-    /// their grace).
+    /// names that version and its row count; `keep_vocabulary`, when the new
+    /// version replaces one and the dataset has a vocabulary, is given its
+    /// text and returns the text to keep with the new version (`None`:
+    /// none), stored in the same transaction as the swap; `remove` takes a
+    /// version out of the store (the new one when registering fails, retired
+    /// ones after their grace).
+    #[allow(clippy::too_many_arguments)]
     pub fn import_dataset<T, E>(
         &mut self,
         id: &str,
@@ -25,6 +29,7 @@ impl Catalog {
         on_existing: OnExisting,
         import: impl FnOnce() -> std::result::Result<T, E>,
         version_of: impl FnOnce(&T) -> (String, u64),
+        mut keep_vocabulary: impl FnMut(&T, &str) -> Option<String>,
         remove: RemoveVersion,
     ) -> std::result::Result<T, E>
     where
@@ -47,7 +52,15 @@ impl Catalog {
         }
         let imported = import()?;
         let (version, row_count) = version_of(&imported);
-        match self.register_dataset_as(id, account_id, &version, row_count, on_existing) {
+        let registered = self.register_version(
+            id,
+            account_id,
+            &version,
+            row_count,
+            on_existing,
+            &mut |text| keep_vocabulary(&imported, text),
+        );
+        match registered {
             Ok(_) => {
                 self.sweep_quietly(remove);
                 Ok(imported)
@@ -87,6 +100,10 @@ mod tests {
     use std::path::Path;
     use std::time::Duration;
 
+    fn keep(_: &(String, u64), text: &str) -> Option<String> {
+        Some(text.to_string())
+    }
+
     fn fake_import(dir: &Path, name: &str) -> Result<(String, u64)> {
         std::fs::write(dir.join(name), b"data")?;
         Ok((name.to_string(), 3))
@@ -105,8 +122,16 @@ mod tests {
             let _ = std::fs::remove_file(ds.join(v));
         };
         let first = || fake_import(&ds, "m-1.sqlite");
-        c.import_dataset("m", a.id, OnExisting::Refuse, first, |r| r.clone(), &rm)
-            .unwrap();
+        c.import_dataset(
+            "m",
+            a.id,
+            OnExisting::Refuse,
+            first,
+            |r| r.clone(),
+            keep,
+            &rm,
+        )
+        .unwrap();
         assert!(ds.join("m-1.sqlite").exists());
 
         let mut ran = false;
@@ -119,14 +144,23 @@ mod tests {
                 fake_import(&ds, "m-9.sqlite")
             },
             |r| r.clone(),
+            keep,
             &rm,
         );
         assert!(matches!(again, Err(CatalogError::Conflict(m)) if m.contains("--replace")));
         assert!(!ran, "no work for an existing id without --replace");
 
         let second = || fake_import(&ds, "m-2.sqlite");
-        c.import_dataset("m", a.id, OnExisting::Replace, second, |r| r.clone(), &rm)
-            .unwrap();
+        c.import_dataset(
+            "m",
+            a.id,
+            OnExisting::Replace,
+            second,
+            |r| r.clone(),
+            keep,
+            &rm,
+        )
+        .unwrap();
         assert_eq!(c.get_dataset("m").unwrap().unwrap().version, "m-2.sqlite");
         assert!(
             ds.join("m-1.sqlite").exists(),
@@ -149,6 +183,7 @@ mod tests {
                 fake_import(&ds, "m-3.sqlite")
             },
             |r| r.clone(),
+            keep,
             &rm,
         );
         assert!(matches!(foreign, Err(CatalogError::Conflict(_))));

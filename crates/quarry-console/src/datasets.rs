@@ -1,8 +1,11 @@
 //! The Datasets tab: the account's datasets with their row counts, columns
 //! and types; upload a file (CSV, or any format `quarry_dataset::import_file`
 //! reads) to create or replace one, through the same registration as
-//! `quarry dataset import` (`Catalog::import_dataset`); drop one after a
-//! confirmation.
+//! `quarry dataset import` (`Catalog::import_dataset`, which keeps what of
+//! the vocabulary still applies); drop one after a confirmation; edit a
+//! dataset's vocabulary (validate it against the dataset, save it, clear
+//! it), with the same checks as `quarry dataset vocabulary`: every error
+//! with its line, nothing saved while there is one.
 //!
 //! An upload is streamed to a private temporary directory under
 //! `<data-dir>/uploads/`, keeping the file's own name so the importer's
@@ -20,14 +23,14 @@ use axum::extract::{Multipart, Path as UrlPath, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::{Form, Json};
-use quarry_catalog::{Catalog, DatasetEntry};
+use quarry_catalog::{Catalog, DatasetEntry, StoredVocabulary};
 use quarry_contract::ErrorCode;
 use quarry_dataset::{DatasetStore, ImportOptions, Imported, SqliteStore};
 use serde::Deserialize;
 use tokio::io::AsyncWriteExt;
 
 use crate::auth::{check_csrf, tokens_match, CsrfForm, Signed};
-use crate::pages::{query_value, render, see_other, Page};
+use crate::pages::{self, query_value, render, see_other, Page};
 use crate::time::TimeView;
 use crate::{upper_first, Console, ConsoleError, MOUNT};
 
@@ -54,6 +57,53 @@ pub(crate) struct DatasetView {
     pub columns: Vec<ColumnView>,
     /// Why the profile could not be read, if it could not.
     pub problem: Option<String>,
+    pub vocabulary: VocabularyView,
+}
+
+/// A dataset's vocabulary editor: the text in the box, and what checking
+/// it said.
+#[derive(Default)]
+pub(crate) struct VocabularyView {
+    pub text: String,
+    /// The stored vocabulary's revision, when there is one.
+    pub revision: Option<i64>,
+    /// The stored vocabulary's summary ("2 synonyms of 1 field, …").
+    pub summary: Option<String>,
+    /// Show the editor open.
+    pub open: bool,
+    /// "line 3: …", nothing saved.
+    pub errors: Vec<String>,
+    pub warnings: Vec<String>,
+    /// What a successful validation says.
+    pub valid: Option<String>,
+}
+
+impl VocabularyView {
+    fn stored(
+        v: Option<StoredVocabulary>,
+        profile: Option<&quarry_profile::DatasetProfile>,
+    ) -> Self {
+        let Some(v) = v else {
+            return VocabularyView::default();
+        };
+        let mut view = VocabularyView {
+            revision: Some(v.revision),
+            ..VocabularyView::default()
+        };
+        // The stored text was checked when saved; its warnings (values the
+        // profile does not list, …) are worth showing beside it.
+        if let Some(p) = profile {
+            match quarry_vocabulary::check(&v.text, p) {
+                Ok(c) => {
+                    view.summary = Some(c.vocabulary.summary());
+                    view.warnings = c.warnings.iter().map(ToString::to_string).collect();
+                }
+                Err(r) => view.errors = r.errors.iter().map(ToString::to_string).collect(),
+            }
+        }
+        view.text = v.text;
+        view
+    }
 }
 
 /// `12345678` as `12,345,678`.
@@ -71,7 +121,11 @@ pub(crate) fn group_digits(n: u64) -> String {
     out
 }
 
-fn view(store: &dyn DatasetStore, entry: DatasetEntry) -> DatasetView {
+fn view(
+    store: &dyn DatasetStore,
+    entry: DatasetEntry,
+    vocabulary: Option<StoredVocabulary>,
+) -> DatasetView {
     let mut v = DatasetView {
         id: entry.id,
         rows: group_digits(entry.row_count),
@@ -79,8 +133,11 @@ fn view(store: &dyn DatasetStore, entry: DatasetEntry) -> DatasetView {
         id_column: None,
         columns: Vec::new(),
         problem: None,
+        vocabulary: VocabularyView::default(),
     };
-    match store.load_profile(&entry.version) {
+    let profile = store.load_profile(&entry.version);
+    v.vocabulary = VocabularyView::stored(vocabulary, profile.as_ref().ok());
+    match profile {
         Ok(profile) => {
             v.id_column = profile.id_column.clone();
             v.columns = profile
@@ -110,10 +167,12 @@ pub(crate) async fn list(
     let store = SqliteStore::in_data_dir(console.data_dir());
     console
         .blocking(move |c| {
-            Ok(c.list_datasets(Some(account_id))?
-                .into_iter()
-                .map(|e| view(&store, e))
-                .collect())
+            let mut out = Vec::new();
+            for e in c.list_datasets(Some(account_id))? {
+                let vocabulary = c.dataset_vocabulary(&e.id)?;
+                out.push(view(&store, e, vocabulary));
+            }
+            Ok(out)
         })
         .await
 }
@@ -141,6 +200,13 @@ struct UploadForm {
 pub(crate) struct DatasetsQuery {
     imported: Option<String>,
     dropped: Option<String>,
+    /// Vocabulary entries an import dropped (they no longer applied).
+    vocabulary_dropped: Option<usize>,
+    /// A dataset whose vocabulary was just saved, and its revision.
+    vocabulary: Option<String>,
+    revision: Option<i64>,
+    /// A dataset whose vocabulary was just cleared.
+    vocabulary_cleared: Option<String>,
 }
 
 fn describe_size(bytes: u64) -> String {
@@ -159,10 +225,60 @@ async fn render_page(
     error: Option<String>,
     form: UploadForm,
 ) -> Response {
-    let datasets = match list(console, signed.account_id()).await {
+    render_editing(
+        console,
+        signed,
+        status,
+        notice,
+        error,
+        form,
+        Editing::Nothing,
+    )
+    .await
+}
+
+/// What the page shows of one dataset's vocabulary editor.
+enum Editing {
+    Nothing,
+    /// Open, on the stored text.
+    Open(String),
+    /// Open, on the text posted and what checking it said.
+    Posted(String, VocabularyView),
+}
+
+/// The page, with one dataset's vocabulary editor as `editing` says.
+async fn render_editing(
+    console: &Console,
+    signed: &Signed,
+    status: StatusCode,
+    notice: Option<String>,
+    error: Option<String>,
+    form: UploadForm,
+    editing: Editing,
+) -> Response {
+    let mut datasets = match list(console, signed.account_id()).await {
         Ok(d) => d,
         Err(e) => return e.into_response(),
     };
+    match editing {
+        Editing::Nothing => {}
+        Editing::Open(id) => {
+            if let Some(d) = datasets.iter_mut().find(|d| d.id == id) {
+                d.vocabulary.open = true;
+            }
+        }
+        Editing::Posted(id, view) => {
+            if let Some(d) = datasets.iter_mut().find(|d| d.id == id) {
+                let stored = std::mem::take(&mut d.vocabulary);
+                d.vocabulary = VocabularyView {
+                    revision: stored.revision,
+                    summary: stored.summary,
+                    open: true,
+                    ..view
+                };
+            }
+        }
+    }
     render(
         status,
         &DatasetsPage {
@@ -183,20 +299,42 @@ pub(crate) async fn page(
     Query(q): Query<DatasetsQuery>,
 ) -> Response {
     let notice = if let Some(id) = q.imported {
+        let mut n = format!("Dataset \u{201c}{id}\u{201d} is imported and ready to query.");
+        if let Some(k) = q.vocabulary_dropped.filter(|&k| k > 0) {
+            n.push_str(&format!(
+                " Its vocabulary lost {k} {} about fields the new version no longer has (or no longer fit).",
+                if k == 1 { "entry" } else { "entries" }
+            ));
+        }
+        Some(n)
+    } else if let Some(id) = &q.vocabulary {
         Some(format!(
-            "Dataset \u{201c}{id}\u{201d} is imported and ready to query."
+            "The vocabulary of \u{201c}{id}\u{201d} is saved{}; it applies from the next query.",
+            q.revision
+                .map(|r| format!(" (revision {r})"))
+                .unwrap_or_default()
+        ))
+    } else if let Some(id) = &q.vocabulary_cleared {
+        Some(format!(
+            "The vocabulary of \u{201c}{id}\u{201d} is cleared."
         ))
     } else {
         q.dropped
             .map(|id| format!("Dataset \u{201c}{id}\u{201d} is dropped."))
     };
-    render_page(
+    // The editor of a vocabulary just saved stays open.
+    let editing = match q.vocabulary {
+        Some(id) => Editing::Open(id),
+        None => Editing::Nothing,
+    };
+    render_editing(
         &console,
         &signed,
         StatusCode::OK,
         notice,
         None,
         UploadForm::default(),
+        editing,
     )
     .await
 }
@@ -353,7 +491,7 @@ async fn receive_and_import(
     signed: &Signed,
     multipart: Result<Multipart, MultipartRejection>,
     form: &mut UploadForm,
-) -> Result<(String, Imported), UploadError> {
+) -> Result<(String, Imported, usize), UploadError> {
     // The one rejection (an invalid boundary) is a 400.
     let mut multipart =
         multipart.map_err(|e| failed(ErrorCode::for_status(e.status()), e.body_text()))?;
@@ -395,7 +533,7 @@ async fn receive_and_import(
     let account_id = signed.account_id();
     let data_dir = console.data_dir().to_path_buf();
     let done = tokio::task::spawn_blocking(move || {
-        import(&data_dir, account_id, &id, id_column, &received).map(|i| (id, i))
+        import(&data_dir, account_id, &id, id_column, &received).map(|(i, k)| (id, i, k))
     })
     .await
     .map_err(internal)?;
@@ -403,14 +541,15 @@ async fn receive_and_import(
 }
 
 /// The import proper, on its own catalog connection so that the console's
-/// shared one stays free meanwhile. Errors are messages for the user.
+/// shared one stays free meanwhile; with the number of vocabulary entries a
+/// replacement dropped. Errors are messages for the user.
 fn import(
     data_dir: &Path,
     account_id: i64,
     id: &str,
     id_column: Option<String>,
     received: &Received,
-) -> Result<Imported, String> {
+) -> Result<(Imported, usize), String> {
     let mut catalog = Catalog::open(data_dir).map_err(|e| {
         tracing::error!(error = %e, "opening the catalog for an upload failed");
         "Something went wrong on our side. Please try again.".to_string()
@@ -419,6 +558,7 @@ fn import(
     let mut opts = ImportOptions::new(id);
     opts.id_column = id_column;
     let started = std::time::Instant::now();
+    let mut dropped: Vec<String> = Vec::new();
     // The console's upload form creates or replaces (the page says so).
     let result = catalog.import_dataset(
         id,
@@ -430,6 +570,12 @@ fn import(
                 .map_err(anyhow::Error::from)
         },
         |i: &Imported| (i.file_name.clone(), i.row_count),
+        // A replaced dataset keeps what of its vocabulary still applies.
+        |i: &Imported, text: &str| {
+            let carried = quarry_vocabulary::for_new_version(text, &i.profile);
+            dropped = carried.dropped;
+            carried.text
+        },
         &|v| store.remove_version(v),
     );
     match result {
@@ -438,10 +584,11 @@ fn import(
                 dataset = id,
                 account = account_id,
                 rows = imported.row_count,
+                vocabulary_dropped = dropped.len(),
                 elapsed_ms = started.elapsed().as_millis() as u64,
                 "console imported a dataset"
             );
-            Ok(imported)
+            Ok((imported, dropped.len()))
         }
         Err(e) => {
             // The importer names the file by its path; the user knows it by
@@ -472,8 +619,11 @@ pub(crate) async fn upload(
         .is_some_and(|v| v.contains("application/json"));
     let mut form = UploadForm::default();
     match receive_and_import(&console, &signed, multipart, &mut form).await {
-        Ok((id, imported)) => {
-            let to = format!("{MOUNT}/datasets?imported={}", query_value(&id));
+        Ok((id, imported, dropped)) => {
+            let mut to = format!("{MOUNT}/datasets?imported={}", query_value(&id));
+            if dropped > 0 {
+                to.push_str(&format!("&vocabulary_dropped={dropped}"));
+            }
             if wants_json {
                 Json(serde_json::json!({ "redirect": to, "rows": imported.row_count }))
                     .into_response()
@@ -489,6 +639,140 @@ pub(crate) async fn upload(
             } else {
                 render_page(&console, &signed, status, None, Some(message), form).await
             }
+        }
+    }
+}
+
+// ----- vocabulary ----------------------------------------------------------------
+
+#[derive(Deserialize)]
+pub(crate) struct VocabularyForm {
+    csrf: String,
+    /// `validate`, `save` or `clear`.
+    #[serde(default)]
+    action: String,
+    #[serde(default)]
+    vocabulary: String,
+}
+
+/// What a vocabulary form asked, after looking the dataset up.
+enum VocabularyOutcome {
+    /// Checked (validate, or a save refused): show the text and findings.
+    Shown(StatusCode, VocabularyView),
+    Saved(i64),
+    Cleared,
+}
+
+/// Validates, saves or clears one of the account's dataset's vocabulary:
+/// checked against the dataset's current version (every error with its
+/// line; nothing saved while there is one), stored with a new revision.
+pub(crate) async fn vocabulary(
+    State(console): State<Console>,
+    signed: Signed,
+    UrlPath(id): UrlPath<String>,
+    Form(form): Form<VocabularyForm>,
+) -> Response {
+    if let Err(e) = check_csrf(&signed, &form.csrf) {
+        return e.into_response();
+    }
+    let action = form.action.clone();
+    if !matches!(action.as_str(), "validate" | "save" | "clear") {
+        return pages::error_page(
+            ErrorCode::BadRequest,
+            "The form asked for nothing this page does; reload it and try again.",
+        );
+    }
+    // Browsers send a textarea's lines with CRLF.
+    let text = form.vocabulary.replace("\r\n", "\n");
+    let account_id = signed.account_id();
+    let store = SqliteStore::in_data_dir(console.data_dir());
+    let (id_c, text_c) = (id.clone(), text.clone());
+    let outcome = console
+        .blocking(move |c| {
+            let entry = c
+                .get_dataset(&id_c)?
+                .filter(|e| e.account_id == account_id)
+                .ok_or_else(|| {
+                    quarry_catalog::CatalogError::NotFound(
+                        "There is no such dataset in your account.".into(),
+                    )
+                })?;
+            if action == "clear" {
+                c.set_dataset_vocabulary(&id_c, Some(account_id), &entry.version, None)?;
+                return Ok(Ok(VocabularyOutcome::Cleared));
+            }
+            let profile = match store.load_profile(&entry.version) {
+                Ok(p) => p,
+                Err(e) => return Ok(Err(e.to_string())),
+            };
+            let outcome = match quarry_vocabulary::check(&text_c, &profile) {
+                Err(r) => VocabularyOutcome::Shown(
+                    ErrorCode::InvalidVocabulary.status(),
+                    VocabularyView {
+                        text: text_c,
+                        errors: r.errors.iter().map(ToString::to_string).collect(),
+                        warnings: r.warnings.iter().map(ToString::to_string).collect(),
+                        ..VocabularyView::default()
+                    },
+                ),
+                Ok(checked) if action == "validate" => VocabularyOutcome::Shown(
+                    StatusCode::OK,
+                    VocabularyView {
+                        text: text_c,
+                        valid: Some(format!(
+                            "Valid: {}. Nothing is saved yet.",
+                            checked.vocabulary.summary()
+                        )),
+                        warnings: checked.warnings.iter().map(ToString::to_string).collect(),
+                        ..VocabularyView::default()
+                    },
+                ),
+                Ok(_) => VocabularyOutcome::Saved(c.set_dataset_vocabulary(
+                    &id_c,
+                    Some(account_id),
+                    &entry.version,
+                    Some(&text_c),
+                )?),
+            };
+            Ok(Ok(outcome))
+        })
+        .await;
+    let outcome = match outcome {
+        Ok(Ok(o)) => o,
+        Ok(Err(detail)) => {
+            return ConsoleError::Internal(format!("reading a dataset profile: {detail}"))
+                .into_response()
+        }
+        Err(e) => return e.into_response(),
+    };
+    match outcome {
+        VocabularyOutcome::Saved(revision) => {
+            tracing::info!(account = account_id, dataset = %id, revision, "console saved a vocabulary");
+            see_other(&format!(
+                "{MOUNT}/datasets?vocabulary={}&revision={revision}#dataset-{}",
+                query_value(&id),
+                query_value(&id)
+            ))
+        }
+        VocabularyOutcome::Cleared => {
+            tracing::info!(account = account_id, dataset = %id, "console cleared a vocabulary");
+            see_other(&format!(
+                "{MOUNT}/datasets?vocabulary_cleared={}#dataset-{}",
+                query_value(&id),
+                query_value(&id)
+            ))
+        }
+        VocabularyOutcome::Shown(status, view) => {
+            render_editing(
+                &console,
+                &signed,
+                status,
+                None,
+                None,
+                UploadForm::default(),
+                Editing::Posted(id, view),
+            )
+            .await
         }
     }
 }

@@ -247,6 +247,7 @@ pub fn router(console: Console) -> Router {
                 .layer(DefaultBodyLimit::max(upload_limit)),
         )
         .route("/datasets/{id}/drop", post(datasets::drop))
+        .route("/datasets/{id}/vocabulary", post(datasets::vocabulary))
         .route("/playground", get(playground::page))
         .route("/assets/{name}", get(assets::serve))
         .fallback(|| async { ConsoleError::NotFound("There is no such page.".into()) })

@@ -62,11 +62,14 @@ pub enum ErrorCode {
     Conflict,
     /// The console: input refused (a bad name, a short password).
     InvalidInput,
+    /// A dataset's vocabulary file has errors (each with its line); nothing
+    /// of it was applied.
+    InvalidVocabulary,
 }
 
 impl ErrorCode {
     /// Every code, in declaration order.
-    pub const ALL: [ErrorCode; 22] = [
+    pub const ALL: [ErrorCode; 23] = [
         ErrorCode::NotFound,
         ErrorCode::MethodNotAllowed,
         ErrorCode::MissingApiKey,
@@ -89,6 +92,7 @@ impl ErrorCode {
         ErrorCode::InvalidCredentials,
         ErrorCode::Conflict,
         ErrorCode::InvalidInput,
+        ErrorCode::InvalidVocabulary,
     ];
 
     /// The contract's spelling, as in `"error_code": "INVALID_JSON"`.
@@ -116,6 +120,7 @@ impl ErrorCode {
             ErrorCode::InvalidCredentials => "INVALID_CREDENTIALS",
             ErrorCode::Conflict => "CONFLICT",
             ErrorCode::InvalidInput => "INVALID_INPUT",
+            ErrorCode::InvalidVocabulary => "INVALID_VOCABULARY",
         }
     }
 
@@ -144,7 +149,9 @@ impl ErrorCode {
             ErrorCode::InternalError => StatusCode::INTERNAL_SERVER_ERROR,
             ErrorCode::Forbidden => StatusCode::FORBIDDEN,
             ErrorCode::Conflict => StatusCode::CONFLICT,
-            ErrorCode::InvalidInput => StatusCode::UNPROCESSABLE_ENTITY,
+            ErrorCode::InvalidInput | ErrorCode::InvalidVocabulary => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
         }
     }
 
@@ -180,6 +187,9 @@ impl ErrorCode {
             ErrorCode::InvalidCredentials => "The email or the password is wrong.",
             ErrorCode::Conflict => "This conflicts with what already exists.",
             ErrorCode::InvalidInput => "The input is invalid.",
+            ErrorCode::InvalidVocabulary => {
+                "The vocabulary has errors; nothing of it was applied."
+            }
         }
     }
 

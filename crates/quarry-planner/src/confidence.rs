@@ -7,6 +7,9 @@ use crate::plan::MatchKind;
 
 /// A word typed exactly as a field or value.
 pub const EXACT: f32 = 1.0;
+/// A phrase the dataset's vocabulary teaches (an alias): the operator
+/// said what it means.
+pub const TAUGHT: f32 = 1.0;
 /// A word linked through its stem.
 pub const STEMMED: f32 = 0.9;
 /// A word linked through a synonym or a place-name variant.
@@ -48,6 +51,7 @@ pub const NEVER_RELAXED: f32 = 0.9;
 /// The confidence of a link made the way `kind` says.
 pub fn of_match(kind: MatchKind) -> f32 {
     match kind {
+        MatchKind::Taught => TAUGHT,
         MatchKind::Exact => EXACT,
         MatchKind::Stemmed => STEMMED,
         MatchKind::Synonym => SYNONYM,

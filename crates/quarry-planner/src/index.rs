@@ -6,6 +6,7 @@
 use crate::lexicon::{units, ABBREVIATIONS, FIELD_SYNONYMS};
 use crate::measure::{measure_of, Measure};
 use crate::profile::{ColumnProfile, ColumnType, DatasetProfile};
+use crate::taught::{self, Taught};
 use crate::text::{edit_distance, stem, words};
 use std::collections::{HashMap, HashSet};
 
@@ -14,10 +15,15 @@ use std::collections::{HashMap, HashSet};
 pub enum AliasKind {
     /// One word of a several-word name ("points" for `winner_rank_points`).
     Partial,
+    /// A word of the field's description in the dataset's vocabulary.
+    Described,
     /// A synonym of a word of the name ("cost" for `price`).
     Synonym,
     /// The whole name.
     Full,
+    /// A synonym or unit the dataset's vocabulary teaches: what the
+    /// operator said the word means wins over what the name suggests.
+    Taught,
 }
 
 #[derive(Debug, Clone)]
@@ -72,6 +78,10 @@ pub struct Index {
     /// Per column, what it measures (dimension, unit, scale): see
     /// `measure.rs`.
     pub measures: Vec<Measure>,
+    /// What the dataset's vocabulary teaches beyond the aliases and values
+    /// above (its synonyms are in `fields_by_first`, its alias values at
+    /// the end of `values`).
+    pub taught: Taught,
 }
 
 /// Words that appear in many column names and say little on their own.
@@ -375,8 +385,9 @@ impl Values {
 }
 
 impl Index {
-    pub fn build(profile: &DatasetProfile) -> Index {
-        let fields_by_first = Aliases::of_profile(profile).0;
+    /// The index of a profile and what its vocabulary teaches.
+    pub fn build(profile: &DatasetProfile, vocabulary: &quarry_vocabulary::Vocabulary) -> Index {
+        let mut fields_by_first = Aliases::of_profile(profile).0;
         let mut v = Values::default();
         for (ci, col) in profile.columns.iter().enumerate() {
             v.add_column(ci, col);
@@ -419,6 +430,21 @@ impl Index {
             })
             .map(|(id, _)| id as u32)
             .collect();
+        let taught = if vocabulary.is_empty() {
+            Taught::default()
+        } else {
+            let (by_first, by_word) = (&v.values_by_first, &v.values_by_word);
+            let value_words = |w: &str| by_first.contains_key(w) || by_word.contains_key(w);
+            taught::build(
+                profile,
+                vocabulary,
+                taught::Additions {
+                    fields_by_first: &mut fields_by_first,
+                    values: &mut v.values,
+                    value_words: &value_words,
+                },
+            )
+        };
         Index {
             profile: profile.clone(),
             code_values,
@@ -435,6 +461,7 @@ impl Index {
             single_words_sorted,
             column_words,
             measures: profile.columns.iter().map(measure_of).collect(),
+            taught,
         }
     }
 

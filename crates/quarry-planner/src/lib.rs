@@ -12,15 +12,17 @@ mod lexicon;
 mod measure;
 mod note;
 mod plan;
+mod taught;
 mod text;
 mod understand;
 
-pub use note::Note;
+pub use note::{Note, Teaching};
 pub use plan::{
     CompareOp, Condition, Direction, Figure, FigureKind, Filter, Literal, MatchKind, OrderBy,
     OrderKey, QueryPlan, Tier, TraitMatch,
 };
 pub use quarry_profile::{ColumnProfile, ColumnType, DatasetProfile, ValueCount};
+pub use quarry_vocabulary::Vocabulary;
 // The profile types live in `quarry-profile` (shared with the dataset
 // store); the planner's modules name them `crate::profile::…`.
 use quarry_profile as profile;
@@ -33,8 +35,15 @@ pub struct Planner {
 
 impl Planner {
     pub fn new(profile: &DatasetProfile) -> Planner {
+        Planner::with_vocabulary(profile, &Vocabulary::default())
+    }
+
+    /// A planner that also reads what the dataset's vocabulary teaches:
+    /// field synonyms, units and descriptions, value aliases, superlatives
+    /// (both tiers). Entries that do not fit the profile are left out.
+    pub fn with_vocabulary(profile: &DatasetProfile, vocabulary: &Vocabulary) -> Planner {
         Planner {
-            index: index::Index::build(profile),
+            index: index::Index::build(profile, vocabulary),
         }
     }
 
@@ -53,6 +62,20 @@ impl Planner {
     pub fn plan_on(&self, query: &str, tier: Tier, today: Day) -> QueryPlan {
         understand::plan(&self.index, query, tier, today)
     }
+}
+
+/// The order a superlative word asks for in the built-in table ("smallest"
+/// ascending, "largest" descending), for a taught superlative written
+/// without one; `None` for a word the table does not have (the planner then
+/// orders descending).
+pub fn superlative_direction(word: &str) -> Option<Direction> {
+    taught::built_in_direction(&text::words(word)).map(|desc| {
+        if desc {
+            Direction::Desc
+        } else {
+            Direction::Asc
+        }
+    })
 }
 
 /// A calendar day (proleptic Gregorian), for relative dates. The calendar

@@ -142,15 +142,35 @@ pub enum Note {
     Traits { words: Vec<String> },
     /// Words that were no field, value or condition.
     Ignored { words: Vec<String> },
+    /// A word or phrase the dataset's vocabulary teaches, where it was
+    /// used: "'DACH' is taught: country in (Germany, Austria,
+    /// Switzerland)."
+    Taught { source: String, teaching: Teaching },
     /// Which tier ran.
     Tier(Tier),
     /// Nothing to filter, search or order by.
     NoCondition,
 }
 
+/// What the dataset's vocabulary teaches a word or phrase to mean.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Teaching {
+    /// A synonym of the field.
+    Synonym { field: String },
+    /// The unit of the field's numbers.
+    Unit { field: String },
+    /// A word of the field's description.
+    Description { field: String },
+    /// An alias: the field is one of the values.
+    Alias { field: String, values: Vec<String> },
+    /// A superlative: orders by the field.
+    Superlative { field: String, direction: Direction },
+}
+
 /// How a link was made, as the notes say it.
 fn match_word(kind: MatchKind) -> &'static str {
     match kind {
+        MatchKind::Taught => "taught",
         MatchKind::Exact => "exact",
         MatchKind::Stemmed => "stemmed",
         MatchKind::Synonym => "synonym",
@@ -229,6 +249,27 @@ impl fmt::Display for Note {
                 "Words ignored (not a field, value or condition of this dataset): {}.",
                 words.join(", ")
             ),
+            Note::Taught { source, teaching } => {
+                write!(f, "'{source}' is taught: ")?;
+                match teaching {
+                    Teaching::Synonym { field } => write!(f, "a synonym of {field}."),
+                    Teaching::Unit { field } => write!(f, "the unit of {field}."),
+                    Teaching::Description { field } => {
+                        write!(f, "a word of the description of {field}.")
+                    }
+                    Teaching::Alias { field, values } => {
+                        write!(f, "{field} in ({}).", values.join(", "))
+                    }
+                    Teaching::Superlative { field, direction } => write!(
+                        f,
+                        "orders by {field} {}.",
+                        match direction {
+                            Direction::Desc => "descending",
+                            Direction::Asc => "ascending",
+                        }
+                    ),
+                }
+            }
             Note::Tier(Tier::Default) => f.write_str(
                 "Default tier: exact, stemmed, synonym, world-knowledge and fuzzy linking; relaxes once if nothing matches.",
             ),
@@ -389,7 +430,7 @@ impl Note {
                 "'{source}' read as the {} frequent value of {field} among the matching records (inferred, confidence {confidence:.2}).",
                 if *most { "most" } else { "least" }
             ),
-            Note::FieldsNamed { .. } | Note::Order { .. } | Note::OrderByPosition { .. } | Note::NoOrderField { .. } | Note::GradedOrder { .. } | Note::GradedNoField { .. } | Note::GradedField { .. } | Note::ChooseAlternative { .. } | Note::Traits { .. } | Note::Ignored { .. } | Note::Tier(_) | Note::NoCondition => {
+            Note::FieldsNamed { .. } | Note::Order { .. } | Note::OrderByPosition { .. } | Note::NoOrderField { .. } | Note::GradedOrder { .. } | Note::GradedNoField { .. } | Note::GradedField { .. } | Note::ChooseAlternative { .. } | Note::Traits { .. } | Note::Ignored { .. } | Note::Taught { .. } | Note::Tier(_) | Note::NoCondition => {
                 unreachable!("not a note about a condition")
             }
         }

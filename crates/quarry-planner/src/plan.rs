@@ -72,6 +72,9 @@ pub enum MatchKind {
     Synonym,
     Stemmed,
     Exact,
+    /// Taught by the dataset's vocabulary (an alias phrase): as sure as an
+    /// exact match.
+    Taught,
 }
 
 /// One structured condition of the WHERE clause.

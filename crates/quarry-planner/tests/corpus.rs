@@ -20,6 +20,9 @@
 //!   what a line cannot hold.
 //! - `<profile>.<topic>.phrases`: more phrases for the same profile, kept
 //!   apart by topic (units, vocabulary, …); each has its own `.expected`.
+//!   When `<profile>.<topic>.vocabulary.toml` is beside it, its phrases are
+//!   planned with that vocabulary (`Planner::with_vocabulary`; the file
+//!   must check against the profile without an error).
 //! - `<profile>.expected`: generated; never edit it by hand.
 //!
 //! To add a phrase, add its line to the `.phrases` file, then regenerate the
@@ -76,7 +79,25 @@ fn check(profile: &str) {
     stems.sort();
     assert!(!stems.is_empty(), "no phrases for {profile}");
     for stem in stems {
-        check_file(&planner, profile, &stem);
+        match vocabulary_of(&dataset, &stem) {
+            Some(vocabulary) => check_file(
+                &Planner::with_vocabulary(&dataset, &vocabulary),
+                profile,
+                &stem,
+            ),
+            None => check_file(&planner, profile, &stem),
+        }
+    }
+}
+
+/// The vocabulary `<stem>.vocabulary.toml` beside a topic file, if there is
+/// one, checked against the profile.
+fn vocabulary_of(dataset: &DatasetProfile, stem: &str) -> Option<quarry_planner::Vocabulary> {
+    let path = data_dir().join(format!("{stem}.vocabulary.toml"));
+    let text = std::fs::read_to_string(&path).ok()?;
+    match quarry_vocabulary::check(&text, dataset) {
+        Ok(checked) => Some(checked.vocabulary),
+        Err(rejected) => panic!("{}: {rejected}", path.display()),
     }
 }
 

@@ -2,7 +2,7 @@
 //! `GET /v1/datasets` lists the datasets the API key's account can query,
 //! `GET /v1/datasets/{id}` describes one, with the `<NNN>_<field_name>` key
 //! and the type of every field, so that clients can read `/v1/query` result
-//! items without guessing.
+//! items without guessing, and the dataset's vocabulary (read-only here).
 //!
 //! Same rules as `POST /v1/query` (DESIGN §1): the `apikey` header (401
 //! `MISSING_API_KEY` / `INVALID_API_KEY`), the key's rate (429
@@ -57,7 +57,8 @@ pub struct DatasetSummary {
         {"key": "002_country", "name": "country", "type": "text"},
         {"key": "003_elevation_ft", "name": "elevation_ft", "type": "integer"},
         {"key": "004_international", "name": "international", "type": "boolean"}
-    ]
+    ],
+    "vocabulary": null
 }))]
 pub struct DatasetDetail {
     #[schema(example = "airports")]
@@ -72,6 +73,124 @@ pub struct DatasetDetail {
     pub id_column: Option<String>,
     /// Every field, in dataset column order (the order of the keys).
     pub fields: Vec<FieldInfo>,
+    /// What the operator taught the planner about this dataset (`quarry
+    /// dataset vocabulary ID --set FILE`, or the console); `null` when
+    /// nothing.
+    #[schema(required = true)]
+    pub vocabulary: Option<VocabularyInfo>,
+}
+
+/// A dataset's vocabulary: its TOML text as set, and what it teaches.
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize, ToSchema)]
+#[schema(example = json!({
+    "revision": 2, "updated": 1763812800,
+    "toml": "[fields.employees]\nsynonyms = [\"headcount\", \"staff\"]\n\n[[aliases]]\nphrase = \"DACH\"\nfield = \"country\"\nvalues = [\"Germany\", \"Austria\", \"Switzerland\"]\n\n[superlatives]\nlargest = \"employees\"\n",
+    "fields": [{"field": "employees", "synonyms": ["headcount", "staff"], "description": null, "unit": null}],
+    "aliases": [{"phrase": "DACH", "field": "country", "values": ["Germany", "Austria", "Switzerland"]}],
+    "superlatives": [{"word": "largest", "field": "employees", "order": "descending"}]
+}))]
+pub struct VocabularyInfo {
+    /// Raised by every change; a change applies to the next query.
+    pub revision: i64,
+    /// When it was last set, Unix seconds.
+    pub updated: i64,
+    /// The vocabulary file as it was set.
+    pub toml: String,
+    /// Words that name a field: synonyms, a description, a unit.
+    pub fields: Vec<VocabularyField>,
+    /// Phrases that stand for values of a field (`field IN (values)`).
+    pub aliases: Vec<VocabularyAlias>,
+    /// Words that order by a field.
+    pub superlatives: Vec<VocabularySuperlative>,
+}
+
+/// `[fields.<field>]` of a vocabulary.
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize, ToSchema)]
+pub struct VocabularyField {
+    pub field: String,
+    pub synonyms: Vec<String>,
+    #[schema(required = true)]
+    pub description: Option<String>,
+    #[schema(required = true)]
+    pub unit: Option<String>,
+}
+
+/// `[[aliases]]` of a vocabulary.
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize, ToSchema)]
+pub struct VocabularyAlias {
+    /// Matched case-insensitively, word for word.
+    pub phrase: String,
+    pub field: String,
+    pub values: Vec<String>,
+}
+
+/// `[superlatives]` of a vocabulary.
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize, ToSchema)]
+pub struct VocabularySuperlative {
+    pub word: String,
+    pub field: String,
+    /// The order it asks for: as written, else the word's usual one
+    /// ("smallest" ascending), else descending.
+    pub order: SuperlativeOrder,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SuperlativeOrder {
+    Ascending,
+    Descending,
+}
+
+impl VocabularyInfo {
+    fn of(v: &crate::state::LoadedVocabulary) -> VocabularyInfo {
+        let vocab = &v.vocabulary;
+        VocabularyInfo {
+            revision: v.revision,
+            updated: v.updated,
+            toml: v.text.clone(),
+            fields: vocab
+                .fields
+                .iter()
+                .map(|f| VocabularyField {
+                    field: f.field.clone(),
+                    synonyms: f.synonyms.clone(),
+                    description: f.description.clone(),
+                    unit: f.unit.clone(),
+                })
+                .collect(),
+            aliases: vocab
+                .aliases
+                .iter()
+                .map(|a| VocabularyAlias {
+                    phrase: a.phrase.clone(),
+                    field: a.field.clone(),
+                    values: a.values.clone(),
+                })
+                .collect(),
+            superlatives: vocab
+                .superlatives
+                .iter()
+                .map(|s| {
+                    let ascending = match s.order {
+                        Some(o) => o == quarry_vocabulary::Order::Ascending,
+                        None => {
+                            quarry_planner::superlative_direction(&s.word)
+                                == Some(quarry_planner::Direction::Asc)
+                        }
+                    };
+                    VocabularySuperlative {
+                        word: s.word.clone(),
+                        field: s.field.clone(),
+                        order: if ascending {
+                            SuperlativeOrder::Ascending
+                        } else {
+                            SuperlativeOrder::Descending
+                        },
+                    }
+                })
+                .collect(),
+        }
+    }
 }
 
 /// One field of a dataset.
@@ -154,10 +273,14 @@ pub async fn list_datasets(State(state): State<AppState>, headers: HeaderMap) ->
     respond(result, rate)
 }
 
-/// Describe one dataset: its fields, their result-item keys and types.
+/// Describe one dataset: its fields, their result-item keys and types, and
+/// its vocabulary.
 ///
 /// An extension of the contract (issue 5). Another account's dataset, an
-/// unknown id and a malformed one are all 404 `INVALID_DATASET`.
+/// unknown id and a malformed one are all 404 `INVALID_DATASET`. The
+/// vocabulary (what the operator taught the planner: synonyms, aliases,
+/// superlatives) is set with `quarry dataset vocabulary ID --set FILE` or in
+/// the console, not through the API.
 #[utoipa::path(
     get,
     path = "/v1/datasets/{id}",
@@ -278,6 +401,7 @@ async fn describe(
         updated: entry.updated,
         id_column: profile.id_column.clone(),
         fields,
+        vocabulary: loaded.vocabulary.as_ref().map(VocabularyInfo::of),
     }))
 }
 

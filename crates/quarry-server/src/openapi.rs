@@ -9,7 +9,10 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::openapi::RefOr;
 use utoipa::{Modify, OpenApi};
 
-use crate::datasets::{DatasetDetail, DatasetList, DatasetSummary, FieldInfo, FieldType};
+use crate::datasets::{
+    DatasetDetail, DatasetList, DatasetSummary, FieldInfo, FieldType, SuperlativeOrder,
+    VocabularyAlias, VocabularyField, VocabularyInfo, VocabularySuperlative,
+};
 use crate::error::ErrorBody;
 use crate::events::{
     CloseData, Envelope, EventData, EventType, ResultItem, ResultsData, SqlData, ThoughtsData,
@@ -31,7 +34,8 @@ use crate::request::QueryRequest;
     components(schemas(
         QueryRequest, Envelope, EventType, EventData, ThoughtsData, SqlData, ResultsData,
         ResultItem, CloseData, ErrorBody, DatasetList, DatasetSummary, DatasetDetail, FieldInfo,
-        FieldType
+        FieldType, VocabularyInfo, VocabularyField, VocabularyAlias, VocabularySuperlative,
+        SuperlativeOrder
     )),
     modifiers(&ApiKeyHeader, &SseEvents),
     tags(

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use quarry_catalog::{Catalog, CatalogError, DatasetEntry};
 use quarry_dataset::{DatasetStore, SqliteStore};
-use quarry_planner::{DatasetProfile, Planner};
+use quarry_planner::{DatasetProfile, Planner, Vocabulary};
 use quarry_session::{QueryEngine, SqliteEngine};
 
 use crate::limits::{Limits, RateLimiter};
@@ -25,14 +25,28 @@ pub struct Config {
     pub limits: Limits,
 }
 
-/// A dataset ready to be queried: its version, profile and planner. Built
-/// once per dataset version (id + version name).
+/// A dataset ready to be queried: its version, profile, vocabulary and
+/// planner. Built once per dataset version and vocabulary revision, so that
+/// a replaced dataset or a changed vocabulary applies to the next query.
 pub struct LoadedDataset {
     /// The version's file in the SQLite store (the engine opens it).
     pub file: PathBuf,
     pub version: String,
     pub profile: DatasetProfile,
+    /// The catalog's vocabulary revision the planner was built with.
+    pub vocabulary_revision: i64,
+    /// The vocabulary the planner reads, if the dataset has one.
+    pub vocabulary: Option<LoadedVocabulary>,
     pub planner: Planner,
+}
+
+/// A dataset's vocabulary as stored (its text) and as read.
+pub struct LoadedVocabulary {
+    pub text: String,
+    pub revision: i64,
+    /// When it was last set, Unix seconds.
+    pub updated: i64,
+    pub vocabulary: Vocabulary,
 }
 
 #[derive(Clone)]
@@ -143,27 +157,48 @@ impl AppState {
     }
 
     /// The loaded form of a registered dataset, from the cache when the
-    /// catalog still names the same version (a replaced dataset has a new
-    /// version and is loaded afresh). Blocking.
+    /// catalog still names the same version and vocabulary revision (a
+    /// replaced dataset has a new version and is loaded afresh; a changed
+    /// vocabulary has a new revision and gets a new planner over the same
+    /// profile). Blocking.
     pub fn load_dataset(&self, entry: &DatasetEntry) -> anyhow::Result<Arc<LoadedDataset>> {
-        if let Some(d) = self.planners().get(&entry.id) {
-            if d.version == entry.version {
+        let cached = self.planners().get(&entry.id).cloned();
+        if let Some(d) = &cached {
+            if d.version == entry.version && d.vocabulary_revision == entry.vocabulary_revision {
                 return Ok(d.clone());
             }
         }
         let store = &self.inner.store;
-        let profile = store.load_profile(&entry.version).map_err(|e| {
-            anyhow::anyhow!(
-                "loading the profile of dataset {}: {}",
-                entry.id,
-                quarry_session::redact_paths(&e.to_string(), store.root())
-            )
-        })?;
-        let planner = Planner::new(&profile);
+        let profile = match cached.filter(|d| d.version == entry.version) {
+            Some(d) => d.profile.clone(),
+            None => store.load_profile(&entry.version).map_err(|e| {
+                anyhow::anyhow!(
+                    "loading the profile of dataset {}: {}",
+                    entry.id,
+                    quarry_session::redact_paths(&e.to_string(), store.root())
+                )
+            })?,
+        };
+        let stored = self.with_catalog(|c| c.dataset_vocabulary(&entry.id))?;
+        let vocabulary_revision = stored
+            .as_ref()
+            .map_or(entry.vocabulary_revision, |v| v.revision);
+        let vocabulary = stored.map(|v| LoadedVocabulary {
+            vocabulary: read_vocabulary(&entry.id, &v.text),
+            text: v.text,
+            revision: v.revision,
+            updated: v.updated,
+        });
+        let planner = match &vocabulary {
+            Some(v) => Planner::with_vocabulary(&profile, &v.vocabulary),
+            None => Planner::new(&profile),
+        };
         let loaded = Arc::new(LoadedDataset {
             file: store.path(&entry.version),
             version: entry.version.clone(),
             profile,
+            vocabulary_revision,
+            vocabulary,
             planner,
         });
         self.planners().insert(entry.id.clone(), loaded.clone());
@@ -175,5 +210,18 @@ impl AppState {
             .planners
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// A stored vocabulary text as the planner reads it. The text was checked
+/// when it was set; should it not read now, the dataset is queried without
+/// it (and the log says why).
+fn read_vocabulary(dataset: &str, text: &str) -> Vocabulary {
+    match quarry_vocabulary::parse(text) {
+        Ok(checked) => checked.vocabulary,
+        Err(rejected) => {
+            tracing::warn!(dataset, error = %rejected, "the stored vocabulary does not read; ignored");
+            Vocabulary::default()
+        }
     }
 }

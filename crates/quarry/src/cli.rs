@@ -1,6 +1,6 @@
 //! The command line: every subcommand and flag of `quarry`.
 
-use clap::{Args, Parser, Subcommand};
+use clap::{ArgGroup, Args, Parser, Subcommand};
 use std::path::PathBuf;
 
 #[derive(Debug, Parser)]
@@ -164,6 +164,29 @@ pub enum DatasetCommand {
     Show { id: String },
     /// Delete a dataset.
     Drop { id: String },
+    /// Show, set or clear a dataset's vocabulary: the synonyms, value
+    /// aliases and superlatives the planner learns for it (a TOML file).
+    Vocabulary(VocabularyArgs),
+}
+
+#[derive(Debug, Args)]
+#[command(group(ArgGroup::new("action").required(true).args(["set", "show", "clear"])))]
+pub struct VocabularyArgs {
+    pub id: String,
+    /// Check FILE (TOML; `-` reads stdin) against the dataset and make it the
+    /// dataset's vocabulary, applied from the next query. With any error,
+    /// every error is printed with its line and nothing is applied.
+    #[arg(long, value_name = "FILE")]
+    pub set: Option<PathBuf>,
+    /// Print the dataset's vocabulary as it was set.
+    #[arg(long)]
+    pub show: bool,
+    /// Remove the dataset's vocabulary.
+    #[arg(long)]
+    pub clear: bool,
+    /// With --set: only check FILE; change nothing.
+    #[arg(long, requires = "set")]
+    pub check: bool,
 }
 
 #[derive(Debug, Args)]

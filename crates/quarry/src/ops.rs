@@ -12,7 +12,7 @@ use anyhow::{bail, Context};
 use quarry_catalog::{Account, Catalog, OnExisting};
 use quarry_dataset::{DatasetStore, ImportOptions, Imported, Progress, SqliteStore};
 
-use crate::cli::{AccountCommand, DatasetCommand, ImportArgs, TokenCommand};
+use crate::cli::{AccountCommand, DatasetCommand, ImportArgs, TokenCommand, VocabularyArgs};
 use crate::import_progress::{group, ImportProgress};
 
 fn open(data_dir: &Path) -> anyhow::Result<Catalog> {
@@ -230,6 +230,7 @@ pub fn dataset(data_dir: &Path, cmd: DatasetCommand) -> anyhow::Result<()> {
         DatasetCommand::Import(args) => dataset_import_command(data_dir, args),
         DatasetCommand::List => dataset_list(data_dir),
         DatasetCommand::Show { id } => dataset_show(data_dir, &id),
+        DatasetCommand::Vocabulary(args) => dataset_vocabulary(data_dir, args),
         DatasetCommand::Drop { id } => {
             let catalog = open(data_dir)?;
             catalog.drop_dataset(&id)?;
@@ -301,18 +302,125 @@ pub fn dataset_import(
     let mut catalog = open(data_dir)?;
     let account = account_by_email(&catalog, account_email)?;
     let store = store(data_dir);
+    // A replaced dataset's vocabulary: what still applies to the new
+    // version is kept, the rest reported.
+    let mut carried: Option<quarry_vocabulary::Carried> = None;
     let imported = catalog.import_dataset(
         &opts.dataset_id,
         account.id,
         on_existing,
         || store.import(file, opts).map_err(anyhow::Error::from),
         |i: &Imported| (i.file_name.clone(), i.row_count),
+        |i: &Imported, text: &str| {
+            let c = quarry_vocabulary::for_new_version(text, &i.profile);
+            let kept = c.text.clone();
+            carried = Some(c);
+            kept
+        },
         &|v| store.remove_version(v),
     )?;
     for w in &imported.warnings {
         eprintln!("warning: {w}");
     }
+    if let Some(c) = carried {
+        let id = &opts.dataset_id;
+        for d in &c.dropped {
+            eprintln!("warning: vocabulary of {id}: {d}");
+        }
+        match (&c.text, c.dropped.len()) {
+            (_, 0) => eprintln!("The vocabulary of dataset {id} still applies; kept."),
+            (Some(_), n) => eprintln!(
+                "The vocabulary of dataset {id} is kept without the {n} {} that no longer {} (above).",
+                if n == 1 { "entry" } else { "entries" },
+                if n == 1 { "applies" } else { "apply" }
+            ),
+            (None, _) => eprintln!(
+                "The vocabulary of dataset {id} is removed: none of its entries applies to the new version (above)."
+            ),
+        }
+    }
     Ok(imported)
+}
+
+/// `quarry dataset vocabulary ID --show | --set FILE [--check] | --clear`.
+fn dataset_vocabulary(data_dir: &Path, args: VocabularyArgs) -> anyhow::Result<()> {
+    let catalog = open(data_dir)?;
+    let id = &args.id;
+    let entry = catalog
+        .get_dataset(id)?
+        .with_context(|| format!("no dataset with id {id}"))?;
+    if args.show {
+        match catalog.dataset_vocabulary(id)? {
+            Some(v) => {
+                print!("{}", v.text);
+                if !v.text.ends_with('\n') {
+                    println!();
+                }
+            }
+            None => eprintln!(
+                "Dataset {id} has no vocabulary; set one with `quarry dataset vocabulary {id} --set FILE`."
+            ),
+        }
+        return Ok(());
+    }
+    if args.clear {
+        catalog.set_dataset_vocabulary(id, None, &entry.version, None)?;
+        println!("Cleared the vocabulary of dataset {id}.");
+        return Ok(());
+    }
+    let Some(path) = args.set else {
+        bail!("give --set FILE, --show or --clear");
+    };
+    let name = path.display().to_string();
+    let bytes = if name == "-" {
+        let mut buf = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut buf)
+            .context("reading the vocabulary from stdin")?;
+        buf
+    } else {
+        std::fs::read(&path).with_context(|| format!("reading {name}"))?
+    };
+    let text = String::from_utf8(bytes).map_err(|e| {
+        anyhow::anyhow!(
+            "{name} is not UTF-8 text (at byte {}); the vocabulary of dataset {id} is unchanged",
+            e.utf8_error().valid_up_to()
+        )
+    })?;
+    let store = store(data_dir);
+    let profile = store
+        .load_profile(&entry.version)
+        .with_context(|| format!("reading the profile of dataset {id}"))?;
+    let show = |kind: &str, p: &quarry_vocabulary::Problem| match p.line {
+        Some(line) => eprintln!("{name}:{line}: {kind}: {}", p.message),
+        None => eprintln!("{name}: {kind}: {}", p.message),
+    };
+    let checked = match quarry_vocabulary::check(&text, &profile) {
+        Ok(checked) => checked,
+        Err(rejected) => {
+            for w in &rejected.warnings {
+                show("warning", w);
+            }
+            for e in &rejected.errors {
+                show("error", e);
+            }
+            let n = rejected.errors.len();
+            bail!(
+                "{name} has {n} {}; the vocabulary of dataset {id} is unchanged",
+                if n == 1 { "error" } else { "errors" }
+            );
+        }
+    };
+    for w in &checked.warnings {
+        show("warning", w);
+    }
+    let summary = checked.vocabulary.summary();
+    if args.check {
+        println!("{name} is a valid vocabulary for dataset {id}: {summary}.");
+        return Ok(());
+    }
+    let revision = catalog.set_dataset_vocabulary(id, None, &entry.version, Some(&text))?;
+    println!("Set the vocabulary of dataset {id} (revision {revision}): {summary}.");
+    Ok(())
 }
 
 fn dataset_list(data_dir: &Path) -> anyhow::Result<()> {
@@ -375,6 +483,20 @@ fn dataset_show(data_dir: &Path, id: &str) -> anyhow::Result<()> {
     }
     writeln!(out, "created    {}", format_time(entry.created))?;
     writeln!(out, "updated    {}", format_time(entry.updated))?;
+    match catalog.dataset_vocabulary(id)? {
+        Some(v) => {
+            let what = quarry_vocabulary::parse(&v.text)
+                .map(|c| c.vocabulary.summary())
+                .unwrap_or_else(|e| e.to_string());
+            writeln!(
+                out,
+                "vocabulary revision {}, set {}: {what} (`quarry dataset vocabulary {id} --show`)",
+                v.revision,
+                format_time(v.updated)
+            )?;
+        }
+        None => writeln!(out, "vocabulary none")?,
+    }
     writeln!(out, "\ncolumns")?;
     writeln!(
         out,

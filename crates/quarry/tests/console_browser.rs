@@ -580,3 +580,164 @@ fn a_new_user_does_everything_by_clicking() {
     });
     drop(driver);
 }
+
+/// Chromium on a fresh profile under `work`, or `None` (after saying why)
+/// when it cannot start.
+fn browser(work: &Path, rt: &Runtime) -> Option<(Driver, Browser)> {
+    let (driver, chromium) = match start_driver(work) {
+        Ok(d) => d,
+        Err(why) => {
+            unavailable(&why);
+            return None;
+        }
+    };
+    match rt.block_on(open_browser(&driver, &chromium, &work.join("profile"))) {
+        Ok(b) => Some((driver, b)),
+        Err(why) => {
+            let log = std::fs::read_to_string(work.join("chromedriver.log")).unwrap_or_default();
+            unavailable(&format!("{why}\nchromedriver log:\n{log}"));
+            None
+        }
+    }
+}
+
+/// Bob's vocabulary for `bobs-companies`, as typed into the editor.
+const VOCABULARY: &str = "[fields.employees]\nsynonyms = [\"staff\"]\n\n[[aliases]]\nphrase = \"DACH\"\nfield = \"country\"\nvalues = [\"Germany\", \"Austria\", \"Switzerland\"]\n";
+
+#[test]
+fn a_vocabulary_is_edited_validated_and_saved_by_clicking() {
+    let work = unique_dir("browser-vocabulary");
+    let rt = Runtime::new().unwrap();
+    let Some((driver, b)) = browser(&work, &rt) else {
+        return;
+    };
+    let s = Server::start_console("browser-vocabulary", &[]);
+    let editor = "#vocabulary-bobs-companies";
+    let textarea = format!("{editor} {}", testid("vocabulary-text"));
+    rt.block_on(async {
+        b.goto(&s.url("/console")).await.unwrap();
+        find(&b, &testid("login-email"))
+            .await
+            .send_keys(BOB)
+            .await
+            .unwrap();
+        find(&b, &testid("login-password"))
+            .await
+            .send_keys(BOB_PASSWORD)
+            .await
+            .unwrap();
+        find(&b, &testid("login-submit"))
+            .await
+            .click()
+            .await
+            .unwrap();
+        find(
+            &b,
+            &format!("{}[aria-current=\"page\"]", testid("tab-tokens")),
+        )
+        .await;
+        find(&b, &testid("tab-datasets"))
+            .await
+            .click()
+            .await
+            .unwrap();
+
+        // Open the editor and type a file with a mistake: the error, with
+        // its line, in place; nothing saved.
+        find(&b, &format!("{editor} {}", testid("vocabulary-edit")))
+            .await
+            .click()
+            .await
+            .unwrap();
+        let area = find(&b, &textarea).await;
+        area.send_keys(&VOCABULARY.replace("field = \"country\"", "field = \"land\""))
+            .await
+            .unwrap();
+        find(&b, &format!("{editor} {}", testid("vocabulary-validate")))
+            .await
+            .click()
+            .await
+            .unwrap();
+        let errors = find(&b, &format!("{editor} {}", testid("vocabulary-errors"))).await;
+        let text = errors.text().await.unwrap();
+        assert!(text.contains("1 error; nothing was saved"), "{text}");
+        assert!(
+            text.contains("line 6: the alias 'DACH': the dataset has no field 'land'"),
+            "{text}"
+        );
+        assert_eq!(
+            find(&b, &textarea)
+                .await
+                .attr("aria-invalid")
+                .await
+                .unwrap()
+                .as_deref(),
+            Some("true")
+        );
+        shot(&b, "vocabulary-error").await;
+
+        // Fix it, validate: valid, with the warnings about values no record has.
+        let area = find(&b, &textarea).await;
+        area.clear().await.unwrap();
+        area.send_keys(VOCABULARY).await.unwrap();
+        find(&b, &format!("{editor} {}", testid("vocabulary-validate")))
+            .await
+            .click()
+            .await
+            .unwrap();
+        let valid = find(&b, &format!("{editor} {}", testid("vocabulary-valid"))).await;
+        assert!(valid
+            .text()
+            .await
+            .unwrap()
+            .starts_with("Valid: 1 synonym of 1 field, 1 alias"));
+        let warnings = find(&b, &format!("{editor} {}", testid("vocabulary-warnings"))).await;
+        assert!(warnings.text().await.unwrap().contains("'Austria'"));
+
+        // Save: the notice, and the editor shows what was saved.
+        find(&b, &format!("{editor} {}", testid("vocabulary-save")))
+            .await
+            .click()
+            .await
+            .unwrap();
+        until(
+            &b,
+            "the saved notice",
+            "return document.body.innerText.includes('is saved (revision 1)')",
+        )
+        .await;
+        b.set_window_size(1280, 1500).await.unwrap();
+        shot(&b, "vocabulary").await;
+        b.set_window_size(1280, 1000).await.unwrap();
+
+        // A fresh load of the page shows it again.
+        b.goto(&s.url("/console/datasets")).await.unwrap();
+        let summary = find(&b, &format!("{editor} {}", testid("vocabulary-edit"))).await;
+        assert!(summary.text().await.unwrap().contains("revision 1"));
+        summary.click().await.unwrap();
+        let value = find(&b, &textarea)
+            .await
+            .prop("value")
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(value, VOCABULARY);
+    });
+
+    // The API's next query reads it.
+    let body = s
+        .query(
+            &harness::console::console_template().bob_token,
+            "bobs-companies",
+            "DACH companies",
+        )
+        .text()
+        .unwrap();
+    assert!(
+        body.contains("country IN ('Germany', 'Austria', 'Switzerland')"),
+        "{body}"
+    );
+
+    rt.block_on(async { b.close().await.unwrap() });
+    drop(driver);
+}

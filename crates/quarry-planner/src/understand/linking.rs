@@ -227,7 +227,7 @@ impl Ctx<'_> {
                     || (vlen == flen
                         && field
                             .as_ref()
-                            .is_some_and(|(_, cols)| cols[0].1 != AliasKind::Full)));
+                            .is_some_and(|(_, cols)| cols[0].1 < AliasKind::Full)));
             if take_value {
                 let (len, entries, kind) = value.unwrap();
                 self.values.push(ValueMention {

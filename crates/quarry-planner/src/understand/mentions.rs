@@ -75,4 +75,6 @@ pub(super) struct Superlative {
     pub graded: Option<Graded>,
     pub count: Option<u32>,
     pub positional: bool,
+    /// The column a superlative of the dataset's vocabulary orders by.
+    pub taught: Option<usize>,
 }

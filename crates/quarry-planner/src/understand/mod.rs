@@ -6,6 +6,7 @@
 //!
 //! | # | pass (module) | reads | claims / writes |
 //! |---|---|---|---|
+//! | 0 | taught phrases (`taught`) | tokens, the vocabulary's alias phrases | claims alias phrases; writes their value mentions (all the alias's values) |
 //! | 1 | relative dates (`dates`) | tokens | claims "last 3 years"; a `Ge` filter |
 //! | 1b | decades and days (`calendar`) | tokens | claims "the 80s", "jan 1 2010", "may 1 to may 5", "after may 3"; ranges on the year or date column, or the month and day columns |
 //! | 1c | quantities (`quantities`) | numbers and the words after them, column measures, field aliases | claims unit words ("kg", "ft 8"); turns "an" of "under an hour" into a number and a magnitude word ("5 M") into the number's; writes quantities |
@@ -26,7 +27,11 @@
 //! | 10 | order and top-N (`order`) | superlatives, field mentions, average marks, the position anchor, filters | order, limit; or a most-frequent filter; claims counts it finds |
 //! | 11 | alternatives (`filters`) | filter spans | joins "A or B" across fields |
 //! | 12 | traits (`traits`) | unclaimed tokens outside comparators | traits |
-//! | 13 | notes (`notes`) | mentions, phrases | the fields-named and tier notes, key phrases |
+//! | 13 | notes (`taught`, `notes`) | mentions, phrases, the vocabulary | a note per taught word used; the fields-named and tier notes, key phrases |
+//!
+//! The dataset's vocabulary (`crate::taught`) also reaches passes 2 and 3:
+//! its superlatives come before the built-in ones, its synonyms, units and
+//! description words are field aliases.
 //!
 //! The helpers that find the field a word governs (after it, before it,
 //! implied by it) are in `governs`.
@@ -51,6 +56,7 @@ mod order;
 mod people;
 mod quantities;
 mod quoted;
+mod taught;
 mod traits;
 mod values;
 mod yes_no;
@@ -114,6 +120,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
         age_words: Vec::new(),
         quantities: Vec::new(),
     };
+    cx.taught_phrases();
     cx.relative_dates();
     cx.calendar_phrases();
     cx.read_quantities();
@@ -134,6 +141,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.order_and_limit();
     cx.join_alternatives();
     cx.traits();
+    cx.taught_notes();
     cx.finish();
     cx.plan.notes = cx.notes.iter().map(Note::to_string).collect();
     cx.plan

@@ -13,8 +13,14 @@ use crate::lexicon::{
 use crate::text::Token;
 
 /// The longest superlative at a token: (length, largest first, implied
-/// group, the graded adjective).
-type SuperlativeMatch = (usize, bool, Option<FieldGroup>, Option<Graded>);
+/// group, the graded adjective, the column a taught superlative orders by).
+type SuperlativeMatch = (
+    usize,
+    bool,
+    Option<FieldGroup>,
+    Option<Graded>,
+    Option<usize>,
+);
 
 /// A count a superlative or position word can carry ("top 5"): a whole
 /// number from 1 to 1000.
@@ -75,7 +81,7 @@ impl Ctx<'_> {
             };
             let len = c.words.len();
             if self.matches_words(i, c.words) && best.as_ref().is_none_or(|b| len > b.0) {
-                best = Some((len, desc, c.group, None));
+                best = Some((len, desc, c.group, None, None));
                 words = c.words;
             }
         }
@@ -86,7 +92,13 @@ impl Ctx<'_> {
         }
         if let Some((len, desc, g)) = self.graded_superlative_at(i) {
             if best.as_ref().is_none_or(|b| len > b.0) {
-                best = Some((len, desc, None, Some(g)));
+                best = Some((len, desc, None, Some(g), None));
+            }
+        }
+        // The dataset's vocabulary wins a tie.
+        if let Some((len, desc, col)) = self.taught_superlative_at(i) {
+            if best.as_ref().is_none_or(|b| len >= b.0) {
+                best = Some((len, desc, None, None, Some(col)));
             }
         }
         best
@@ -130,7 +142,11 @@ impl Ctx<'_> {
 
     /// Records the superlative at token `i` with its count ("top 5", "5
     /// most", "the 3 cheapest") and claims it; returns the token after it.
-    fn superlative(&mut self, i: usize, (len, desc, implies, graded): SuperlativeMatch) -> usize {
+    fn superlative(
+        &mut self,
+        i: usize,
+        (len, desc, implies, graded, taught): SuperlativeMatch,
+    ) -> usize {
         let n = self.toks.len();
         let mut count = self.toks.get(i + len).and_then(count_of);
         if i > 0 {
@@ -159,6 +175,7 @@ impl Ctx<'_> {
             graded,
             count,
             positional: false,
+            taught,
         });
         i + len
     }
@@ -178,6 +195,7 @@ impl Ctx<'_> {
             graded: None,
             count,
             positional: true,
+            taught: None,
         });
     }
 }

@@ -131,9 +131,11 @@ impl Ctx<'_> {
         let implied = if s.positional {
             None
         } else {
-            s.implies
-                .and_then(|g| self.column_for_group(g))
-                .or(graded_field.map(|f| f.column))
+            s.taught.or_else(|| {
+                s.implies
+                    .and_then(|g| self.column_for_group(g))
+                    .or(graded_field.map(|f| f.column))
+            })
         };
         // "the most films", "the most candidates": a count per value of
         // the field asked about, not an order.

@@ -56,7 +56,7 @@ impl Ctx<'_> {
                 && f.end - f.start == 1
                 && self.ix.column_name(col).split('_').next()
                     == Some(self.toks[f.start].stem.as_str());
-            if kind != AliasKind::Full && f.end - f.start < 2 && !first_word {
+            if kind < AliasKind::Full && f.end - f.start < 2 && !first_word {
                 continue;
             }
             if self.aggregated(f.start) {
