@@ -36,7 +36,9 @@ printf '[fields.elevation_ft]\nsynonyms = ["altitude"]\nunit = "feet"\n\n[[alias
 q dataset vocabulary airports --set "$work/airports.toml" >/dev/null 2>&1
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-q serve --addr "127.0.0.1:${port}" 2>"$work/serve.log" >/dev/null &
+# Not through `q`: a backgrounded function is a subshell, and killing it
+# would leave the server running. `env` execs the server, so this pid is it.
+env -u QUARRY_SECRET_KEY -u QUARRY_DATA_DIR "$bin" --data-dir "$data" serve --addr "127.0.0.1:${port}" 2>"$work/serve.log" >/dev/null &
 server_pid=$!
 for _ in $(seq 1 100); do
     curl -fsS "http://127.0.0.1:${port}/healthz" >/dev/null 2>&1 && break
