@@ -312,7 +312,10 @@ fn a_new_user_does_everything_by_clicking() {
             .path()
             .ends_with("/console/tokens"));
 
-        // Create two tokens; the new value is shown at once.
+        // Create two tokens; the new value is shown at once. The page is
+        // read by script, not through an element handle: the second token's
+        // page replaces the first's, whose elements go stale.
+        let mut previous = String::new();
         for name in ["web", "batch"] {
             find(&b, &testid("token-name"))
                 .await
@@ -324,9 +327,26 @@ fn a_new_user_does_everything_by_clicking() {
                 .click()
                 .await
                 .unwrap();
-            let shown = find(&b, &testid("token-new-value")).await;
-            let value = shown.prop("value").await.unwrap().unwrap();
+            let shown = format!(
+                "document.querySelector({})",
+                serde_json::to_string(&testid("token-new-value")).unwrap()
+            );
+            until(
+                &b,
+                "the new token's value",
+                &format!(
+                    "const e = {shown}; return e !== null && e.value.startsWith('qk_') && e.value !== {}",
+                    serde_json::to_string(&previous).unwrap()
+                ),
+            )
+            .await;
+            let value = b
+                .execute(&format!("return {shown}.value"), vec![])
+                .await
+                .unwrap();
+            let value = value.as_str().unwrap().to_string();
             assert!(value.starts_with("qk_") && value.len() == 46, "{value}");
+            previous = value;
         }
         until(
             &b,
