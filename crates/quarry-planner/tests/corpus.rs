@@ -342,7 +342,8 @@ corpus!(
     jobs,
     articles,
     staff,
-    courses
+    courses,
+    contestants
 );
 
 #[test]
@@ -362,6 +363,7 @@ fn every_phrases_file_has_a_test() {
         "articles",
         "staff",
         "courses",
+        "contestants",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

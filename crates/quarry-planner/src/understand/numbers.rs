@@ -265,7 +265,12 @@ impl Ctx<'_> {
             self.field_after(p.end, 2)
                 .or_else(|| self.field_after(i + 1, 2))
         };
-        let mut field = p.between_field.or(after.map(|f| f.0));
+        // A 0/1 flag ("winners" of `series_winner`) holds no other number.
+        let flags: Vec<bool> = (0..self.ix.profile.columns.len())
+            .map(|c| self.yes_value(c).is_some() && v != 0.0 && v != 1.0)
+            .collect();
+        let flag = |c: usize| flags[c];
+        let mut field = p.between_field.or(after.map(|f| f.0)).filter(|&c| !flag(c));
         // "in 1994", "during 2007": a year, whatever field precedes it.
         let year_word =
             p.year_like() && i > 0 && introduces_year(self.norm(i - 1)) && p.op.is_none();
@@ -291,7 +296,7 @@ impl Ctx<'_> {
             }
         }
         if field.is_none() && !year_word {
-            field = self.field_before(p.start(), 3);
+            field = self.field_before(p.start(), 3).filter(|&c| !flag(c));
         }
         if field.is_none() {
             if let Some(c) = p.op.as_ref().and_then(|o| self.op_column(o)) {
@@ -323,9 +328,24 @@ impl Ctx<'_> {
                 how = MatchKind::Inferred;
             }
         }
+        // "over 60", "contestants under 25": a bare comparison with no
+        // other field named, in a table of people, is of age.
+        if field.is_none() && p.cmp.is_some() && !measured && !p.percent && v <= 120.0 {
+            let named_other = self
+                .fields
+                .iter()
+                .any(|f| f.columns.iter().any(|c| self.is_ordered(c.0) && !flag(c.0)));
+            if let Some(c) = self.age_column().filter(|&c| {
+                !named_other && in_range(&self.ix.profile.columns[c], v)
+            }) {
+                field = Some(c);
+                how = MatchKind::Inferred;
+            }
+        }
         if field.is_none() && p.cmp.is_some() {
             field = self
                 .nearest_ordered_field(i)
+                .filter(|&c| !flag(c))
                 .or_else(|| self.field_by_range(v, p.scaled));
             how = MatchKind::Inferred;
         }

@@ -52,20 +52,35 @@ impl Ctx<'_> {
             };
             // A several-word name is named by its first word alone
             // ("union" for `union_member`); otherwise the whole name.
+            // Or by its last word, a noun of the flag ("winners" for
+            // `series_winner`).
+            let stem = self.toks[f.start].stem.as_str();
             let first_word = kind == AliasKind::Partial
                 && f.end - f.start == 1
-                && self.ix.column_name(col).split('_').next()
-                    == Some(self.toks[f.start].stem.as_str());
+                && (self.ix.column_name(col).split('_').next() == Some(stem)
+                    || self.ix.column_name(col).rsplit('_').next() == Some(stem));
             if kind < AliasKind::Full && f.end - f.start < 2 && !first_word {
                 continue;
             }
             if self.aggregated(f.start) {
                 continue;
             }
-            let neg = self.negated(f.start);
+            let neg = self.negated(f.start) || self.negated_verb_before(col, f.start);
             self.flag_condition(col, (f.start, f.end), neg);
         }
         self.derived_flag_words();
+    }
+
+    /// "never won a technical": a verb of the flag's head word
+    /// (`technical_winner`) just before the field's mention, itself negated.
+    fn negated_verb_before(&self, col: usize, start: usize) -> bool {
+        let name = self.ix.column_name(col);
+        let Some(head) = name.rsplit('_').next().filter(|h| *h != name) else {
+            return false;
+        };
+        (start.saturating_sub(3)..start).any(|k| {
+            self.toks[k].is_word() && same_root(base_form(self.norm(k)), head) && self.negated(k)
+        })
     }
 
     /// A filter for "yes" (or "not yes") on the flag `col`, unless the field
@@ -113,6 +128,7 @@ impl Ctx<'_> {
             .map(|c| (c, self.ix.column_name(c).to_string()))
             .filter(|(_, n)| !n.contains('_') && n.len() >= 4)
             .collect();
+        self.flag_head_words();
         if flags.is_empty() {
             return;
         }
@@ -138,6 +154,75 @@ impl Ctx<'_> {
     }
 }
 
+impl Ctx<'_> {
+    /// "winners", "did not win", "who won": an unclaimed word (or a verb of
+    /// it) of the same root as the last word of a several-word flag's name
+    /// (`series_winner`). Several flags with that head: the one whose other
+    /// words the phrase names, else the first in the table's order.
+    fn flag_head_words(&mut self) {
+        let heads: Vec<(usize, String, Vec<String>)> = (0..self.ix.profile.columns.len())
+            .filter(|&c| self.yes_value(c).is_some())
+            .filter_map(|c| {
+                let name = self.ix.column_name(c);
+                let mut parts: Vec<String> = name.split('_').map(str::to_string).collect();
+                let head = parts.pop().filter(|h| h.len() >= 3 && !parts.is_empty())?;
+                Some((c, head, parts))
+            })
+            .collect();
+        if heads.is_empty() {
+            return;
+        }
+        for i in 0..self.toks.len() {
+            if self.claims.is_claimed(i) || !self.toks[i].is_word() || is_stopword(self.norm(i)) {
+                continue;
+            }
+            let w = base_form(self.norm(i)).to_string();
+            let matching: Vec<&(usize, String, Vec<String>)> =
+                heads.iter().filter(|(_, h, _)| same_root(&w, h)).collect();
+            let named = |rest: &Vec<String>| {
+                rest.iter().any(|r| {
+                    self.toks
+                        .iter()
+                        .any(|t| t.is_word() && (t.norm == *r || t.stem == *r))
+                })
+            };
+            let Some(&&(col, _, _)) = matching
+                .iter()
+                .find(|(_, _, rest)| named(rest))
+                .or_else(|| matching.first())
+            else {
+                continue;
+            };
+            let neg = self.negated(i);
+            if self.flag_condition(col, (i, i + 1), neg) {
+                self.claims.claim_token(i, ClaimedBy::Field);
+            }
+        }
+    }
+}
+
+/// The plain form of an irregular past tense ("won" → "win"), else the word.
+fn base_form(w: &str) -> &str {
+    match w {
+        "won" => "win",
+        "lost" => "lose",
+        "ran" => "run",
+        "sold" => "sell",
+        "bought" => "buy",
+        "paid" => "pay",
+        "made" => "make",
+        "got" => "get",
+        "drove" | "driven" => "drive",
+        "flew" | "flown" => "fly",
+        "wrote" | "written" => "write",
+        "died" => "die",
+        "swam" => "swim",
+        "left" => "leave",
+        "held" => "hold",
+        _ => w,
+    }
+}
+
 /// Whether two words share their root: "smoking" and "smoker", "snowy"
 /// and "snow",
 /// "ulcerated" and "ulcer", "hypertensive" and "hypertension".
@@ -153,6 +238,18 @@ fn same_root(a: &str, b: &str) -> bool {
             .to_string()
     };
     if a == b || root(a) == root(b) && root(a).len() >= 4 {
+        return true;
+    }
+    // "win" and "winner", "run" and "runner": a doubled last consonant
+    // before the suffix.
+    let undoubled = |w: &str| -> Option<String> {
+        let r = ["ers", "er", "ing"].iter().find_map(|s| w.strip_suffix(s))?;
+        let b = r.as_bytes();
+        (b.len() >= 3 && b[b.len() - 1] == b[b.len() - 2]).then(|| r[..r.len() - 1].to_string())
+    };
+    if a.len() >= 3 && undoubled(b).as_deref() == Some(a)
+        || b.len() >= 3 && undoubled(a).as_deref() == Some(b)
+    {
         return true;
     }
     let common = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();

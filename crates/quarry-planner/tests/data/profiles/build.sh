@@ -53,6 +53,7 @@ sources=(
     "articles=$data/articles.csv"
     "staff=$data/staff.csv"
     "courses=$data/courses.csv"
+    "contestants=$data/contestants.csv"
 )
 
 for entry in "${sources[@]}"; do
