@@ -126,6 +126,12 @@ impl Ctx<'_> {
     }
 
     /// A column with an order of its own: numbers and dates.
+    /// Whether a number written beside the field can be compared with it:
+    /// an ordered field, or text of numbered codes ("S05").
+    pub(super) fn takes_numbers(&self, c: usize) -> bool {
+        self.is_ordered(c) || super::numbers::numbered_codes(&self.ix.profile.columns[c]).is_some()
+    }
+
     pub(super) fn is_ordered(&self, c: usize) -> bool {
         matches!(
             self.ix.column_type(c),
@@ -179,7 +185,7 @@ impl Ctx<'_> {
                 return f
                     .columns
                     .iter()
-                    .find(|c| self.is_ordered(c.0))
+                    .find(|c| self.takes_numbers(c.0))
                     .map(|c| (c.0, f.end));
             }
             if k < self.toks.len()
@@ -205,7 +211,11 @@ impl Ctx<'_> {
                 if self.claims.is_field_attached(f.start) {
                     return None;
                 }
-                return f.columns.iter().find(|c| self.is_ordered(c.0)).map(|c| c.0);
+                return f
+                    .columns
+                    .iter()
+                    .find(|c| self.takes_numbers(c.0))
+                    .map(|c| c.0);
             }
             let w = self.norm(k - 1);
             if skipped < skip && self.toks[k - 1].is_word() && (is_stopword(w) || is_field_glue(w))

@@ -64,6 +64,37 @@ impl NumberPhrase {
 }
 
 /// Whether `v` lies within the column's profiled range.
+/// The values of a text column of numbered codes ("S05", "Q3", "ep 12",
+/// "#7") with their numbers, when every value is one: a common letter
+/// prefix and a number. `None` for any other column, or one whose values
+/// the profile does not list whole.
+pub(super) fn numbered_codes(col: &ColumnProfile) -> Option<Vec<(String, f64)>> {
+    if col.values.len() < 2 || col.distinct_count as usize > col.values.len() {
+        return None;
+    }
+    let mut prefix: Option<String> = None;
+    let mut out = Vec::with_capacity(col.values.len());
+    for v in &col.values {
+        let text = v.value.trim();
+        let digits = text.trim_start_matches(|c: char| !c.is_ascii_digit());
+        let head = &text[..text.len() - digits.len()];
+        if digits.is_empty()
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+            || head.len() > 8
+            || head.chars().any(|c| c.is_ascii_digit())
+        {
+            return None;
+        }
+        let head = head.trim().to_lowercase();
+        if head.is_empty() || prefix.as_ref().is_some_and(|p| *p != head) {
+            return None;
+        }
+        prefix = Some(head);
+        out.push((v.value.clone(), digits.parse::<f64>().ok()?));
+    }
+    Some(out)
+}
+
 fn in_range(col: &ColumnProfile, v: f64) -> bool {
     let bound = |b: &Option<String>| b.as_deref().and_then(|m| m.parse::<f64>().ok());
     bound(&col.min).is_some_and(|m| m <= v) && bound(&col.max).is_some_and(|m| m >= v)
@@ -511,6 +542,35 @@ impl Ctx<'_> {
             p.value
         };
         if colp.ty == ColumnType::Text {
+            // "season 5" where seasons are written "S05": the codes whose
+            // number answers.
+            if let Some(codes) = numbered_codes(colp) {
+                let hi = p.hi.unwrap_or(v);
+                let want = |n: f64| match cmp {
+                    Cmp::Eq if p.list.len() > 1 => p.list.contains(&n),
+                    Cmp::Eq | Cmp::Ne => n == v,
+                    Cmp::Gt | Cmp::After => n > v,
+                    Cmp::Ge | Cmp::Since => n >= v,
+                    Cmp::Lt | Cmp::Before => n < v,
+                    Cmp::Le => n <= v,
+                    Cmp::Between => n >= v.min(hi) && n <= v.max(hi),
+                };
+                let picked: Vec<Literal> = codes
+                    .into_iter()
+                    .filter(|(_, n)| want(*n))
+                    .map(|(code, _)| Literal::Text(code))
+                    .collect();
+                if picked.is_empty() {
+                    return None;
+                }
+                let op = match (cmp == Cmp::Ne, picked.len() == 1) {
+                    (true, true) => CompareOp::Ne,
+                    (true, false) => CompareOp::NotIn,
+                    (false, true) => CompareOp::Eq,
+                    (false, false) => CompareOp::In,
+                };
+                return Some((op, picked));
+            }
             // A number in a text field: the text holds it.
             return match cmp {
                 Cmp::Eq => Some((CompareOp::Contains, vec![Literal::Text(format_number(v))])),
