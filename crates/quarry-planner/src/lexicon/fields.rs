@@ -124,6 +124,8 @@ pub const FIELD_SYNONYMS: &[&[&str]] = &[
     &["country", "nation", "nationality"],
     &["city", "town", "hometown"],
     &["gender", "sex"],
+    &["birth", "birthday", "birthdate", "born"],
+    &["death", "died", "deceased"],
     &["quantity", "qty"],
     &["percent", "percentage", "pct", "share"],
 ];
@@ -143,6 +145,8 @@ pub const ABBREVIATIONS: &[(&str, &str)] = &[
     ("perc", "percent"),
     ("avg", "average"),
     ("dob", "birth"),
+    ("yob", "birth"),
+    ("dod", "death"),
     ("pop", "population"),
     ("dept", "department"),
     ("emp", "employee"),

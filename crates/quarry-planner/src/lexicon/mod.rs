@@ -7,6 +7,7 @@
 //! `lexicon::units::…`).
 //! Passes ask these tables; no pass holds a word list of its own.
 
+mod codes;
 mod comparison;
 mod cues;
 mod fields;
@@ -16,6 +17,7 @@ pub mod wordnet;
 mod words;
 mod world;
 
+pub use codes::*;
 pub use comparison::*;
 pub use cues::*;
 pub use fields::*;

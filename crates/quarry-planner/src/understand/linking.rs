@@ -8,7 +8,9 @@ use super::claims::ClaimedBy;
 use super::mentions::{FieldMention, ValueMention};
 use super::Ctx;
 use crate::index::AliasKind;
-use crate::lexicon::{introduces_value, is_absence_word, is_glue_word, is_negation, is_stopword};
+use crate::lexicon::{
+    introduces_value, is_absence_word, is_glue_word, is_negation, is_stopword, letter_codes,
+};
 use crate::plan::MatchKind;
 use crate::profile::ColumnType;
 use crate::text::TokenKind;
@@ -240,6 +242,13 @@ impl Ctx<'_> {
                 i += len;
                 continue;
             }
+            // "large" of a size field holding `L`: the code, not the field.
+            if let Some(m) = self.letter_code_at(i) {
+                self.claims.claim((m.start, m.end), ClaimedBy::Value);
+                i = m.end;
+                self.values.push(m);
+                continue;
+            }
             if let Some((len, columns)) = field {
                 self.fields.push(FieldMention {
                     start: i,
@@ -308,6 +317,56 @@ impl Ctx<'_> {
             .into_iter()
             .chain(after)
             .any(|cols| cols.iter().all(|&(c, _)| c != column))
+    }
+
+    /// A letter code a size or life-status word stands for ("large" →
+    /// `L`, "died" → `D`), in a column whose values are all short codes.
+    fn letter_code_at(&self, i: usize) -> Option<ValueMention> {
+        let words: Vec<&str> = (i..self.toks.len().min(i + 2))
+            .take_while(|&k| !self.claims.is_claimed(k) && self.toks[k].is_word())
+            .map(|k| self.norm(k))
+            .collect();
+        let (n, codes, family) = letter_codes(&words)?;
+        let cols = &self.ix.profile.columns;
+        let short = |c: usize| {
+            cols[c].ty == ColumnType::Text
+                && (2..=12).contains(&cols[c].values.len())
+                && cols[c].values.iter().all(|v| v.value.trim().len() <= 3)
+                && cols[c]
+                    .values
+                    .iter()
+                    .filter(|v| family.iter().any(|f| v.value.trim().eq_ignore_ascii_case(f)))
+                    .count()
+                    >= 2
+        };
+        let ids: Vec<u32> = codes
+            .iter()
+            .find_map(|code| {
+                let ids: Vec<u32> = self
+                    .ix
+                    .values
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, e)| e.value.eq_ignore_ascii_case(code) && short(e.column))
+                    .map(|(id, _)| id as u32)
+                    .collect();
+                (!ids.is_empty()).then_some(ids)
+            })?;
+        // "large cities": the word describes another field's noun.
+        let column = self.ix.values[ids[0] as usize].column;
+        let other_noun = (i + n < self.toks.len())
+            .then(|| self.field_match_at(i + n))
+            .flatten()
+            .is_some_and(|(_, cols)| cols.iter().all(|&(c, _)| c != column));
+        if other_noun {
+            return None;
+        }
+        Some(ValueMention {
+            start: i,
+            end: i + n,
+            entries: ids,
+            kind: MatchKind::Inferred,
+        })
     }
 
     /// A code value the words at `i` spell out: "blue collar" for `bc` (the

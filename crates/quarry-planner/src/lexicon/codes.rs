@@ -1,0 +1,41 @@
+//! Words that stand for a letter code when a column holds such codes:
+//! sizes ("large" → `L`, "extra large" → `XL`) and life status ("died" →
+//! `D`, "alive" → `A`).
+
+/// The codes of sizes: a column holds sizes when it holds two of them.
+pub const SIZE_CODES: &[&str] = &["XS", "S", "M", "L", "XL", "XXL", "2XL", "SM", "MD", "LG"];
+/// The codes of life status ("A"live or "L"iving, "D"ead).
+pub const LIFE_CODES: &[&str] = &["A", "L", "D"];
+
+/// The codes the words at the start of `words` may stand for, with how
+/// many words they take, and the family of codes a column must hold two of
+/// (so that "dead" is not `D` of a column of parties).
+pub fn letter_codes(
+    words: &[&str],
+) -> Option<(usize, &'static [&'static str], &'static [&'static str])> {
+    let two = (words.len() >= 2).then(|| (words[0], words[1]));
+    if let Some(pair) = two {
+        let codes: &'static [&'static str] = match pair {
+            ("extra", "small") | ("x", "small") => &["XS"],
+            ("extra", "large") | ("x", "large") => &["XL"],
+            ("still", "alive") | ("still", "living") => &["A", "L"],
+            _ => &[],
+        };
+        if !codes.is_empty() {
+            let family = if codes[0] == "A" { LIFE_CODES } else { SIZE_CODES };
+            return Some((2, codes, family));
+        }
+    }
+    let (codes, family): (&'static [&'static str], _) = match *words.first()? {
+        "small" | "smalls" => (&["S", "SM"], SIZE_CODES),
+        "medium" | "mediums" => (&["M", "MD", "MED"], SIZE_CODES),
+        "large" | "larges" => (&["L", "LG"], SIZE_CODES),
+        "xs" => (&["XS"], SIZE_CODES),
+        "xl" => (&["XL"], SIZE_CODES),
+        "xxl" | "2xl" => (&["XXL", "2XL"], SIZE_CODES),
+        "alive" | "living" | "survived" | "survivors" | "surviving" => (&["A", "L"], LIFE_CODES),
+        "dead" | "died" | "deceased" | "deaths" => (&["D"], LIFE_CODES),
+        _ => return None,
+    };
+    Some((1, codes, family))
+}
