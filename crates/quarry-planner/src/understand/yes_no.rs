@@ -58,7 +58,12 @@ impl Ctx<'_> {
             let first_word = kind == AliasKind::Partial
                 && f.end - f.start == 1
                 && (self.ix.column_name(col).split('_').next() == Some(stem)
-                    || self.ix.column_name(col).rsplit('_').next() == Some(stem));
+                    || self
+                        .ix
+                        .column_name(col)
+                        .rsplit('_')
+                        .next()
+                        .is_some_and(|h| h == stem && is_agent_noun(h)));
             if kind < AliasKind::Full && f.end - f.start < 2 && !first_word {
                 continue;
             }
@@ -165,7 +170,7 @@ impl Ctx<'_> {
             .filter_map(|c| {
                 let name = self.ix.column_name(c);
                 let mut parts: Vec<String> = name.split('_').map(str::to_string).collect();
-                let head = parts.pop().filter(|h| h.len() >= 3 && !parts.is_empty())?;
+                let head = parts.pop().filter(|h| is_agent_noun(h) && !parts.is_empty())?;
                 Some((c, head, parts))
             })
             .collect();
@@ -199,6 +204,12 @@ impl Ctx<'_> {
             }
         }
     }
+}
+
+/// A noun for who does something ("winner", "survivor", "member"): a
+/// flag's name ending in one names its category.
+fn is_agent_noun(w: &str) -> bool {
+    w.len() >= 5 && ["er", "or", "ist", "ee"].iter().any(|s| w.ends_with(s))
 }
 
 /// The plain form of an irregular past tense ("won" → "win"), else the word.
