@@ -453,16 +453,21 @@ impl Scanner<'_> {
     fn number(&self, i: usize) -> Option<(Token, usize)> {
         let (text, chars) = (self.text, &self.chars);
         let (b, c) = chars[i];
-        let currency = currency_sign(c);
-        let digit_at = if currency.is_some() { i + 1 } else { i };
+        // "-150": a minus sign after a space, glued to the digits.
+        let minus = matches!(c, '-' | '−') && (i == 0 || chars[i - 1].1.is_whitespace());
+        let currency = if minus { None } else { currency_sign(c) };
+        let digit_at = if currency.is_some() || minus { i + 1 } else { i };
         let starts_number =
             chars.get(digit_at).is_some_and(|(_, d)| d.is_ascii_digit()) && self.at_word_start(i);
         if !starts_number {
             return None;
         }
         let (s, mut j) = self.digits(digit_at);
-        let digits_end = j;
+        let digits_end = if minus { usize::MAX } else { j };
         let mut value: f64 = s.parse().unwrap_or(0.0);
+        if minus {
+            value = -value;
+        }
         let mut unit = currency;
         let mut percent = false;
         let mut scaled = false;

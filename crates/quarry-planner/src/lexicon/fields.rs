@@ -21,6 +21,8 @@ pub enum FieldGroup {
     Size,
     Population,
     Mpg,
+    Latitude,
+    Longitude,
 }
 
 impl FieldGroup {
@@ -39,10 +41,14 @@ impl FieldGroup {
             FieldGroup::Size => SIZE,
             FieldGroup::Population => POPULATION,
             FieldGroup::Mpg => MPG,
+            FieldGroup::Latitude => LATITUDE,
+            FieldGroup::Longitude => LONGITUDE,
         }
     }
 }
 
+const LATITUDE: &[&str] = &["latitude", "lat", "northernmost", "southernmost"];
+const LONGITUDE: &[&str] = &["longitude", "lon", "lng", "easternmost", "westernmost"];
 const PRICE: &[&str] = &[
     "price",
     "cost",
@@ -118,6 +124,8 @@ pub const FIELD_SYNONYMS: &[&[&str]] = &[
     &["budget", "spent"],
     &["horsepower", "hp", "power", "powerful"],
     MPG,
+    LATITUDE,
+    LONGITUDE,
     &["capacity", "seats", "seat"],
     &["distance", "far", "farther", "farthest"],
     &["duration", "runtime", "running time", "minutes"],

@@ -13,10 +13,10 @@ use super::claims::ClaimedBy;
 use super::mentions::{FieldMention, OpMention};
 use super::Ctx;
 use crate::confidence;
-use crate::lexicon::units::{convert, round_significant, Unit};
+use crate::lexicon::units::{convert, round_significant, Dimension, Unit};
 use crate::lexicon::{
     introduces_year, is_field_glue, is_number_article, is_stopword, joins_range, precedes_year,
-    split_comparative, Cmp, TRAILING,
+    split_comparative, Cmp, FieldGroup, TRAILING,
 };
 use crate::measure::Role;
 use crate::note::Note;
@@ -281,6 +281,13 @@ impl Ctx<'_> {
             // "10 years old" with no age field: read the number alone.
             p.unit = None;
             p.age = false;
+        }
+        // "north of 60 degrees": degrees of latitude, not of temperature.
+        let compass = p.op.as_ref().is_some_and(|o| {
+            matches!(o.implies, Some(FieldGroup::Latitude | FieldGroup::Longitude))
+        });
+        if compass && p.unit.is_some_and(|u| u.dim == Dimension::Temperature) {
+            p.unit = None;
         }
         if p.unit.is_some() {
             return match self.quantity_field(p) {

@@ -50,6 +50,10 @@ impl Ctx<'_> {
             if let Some(op) = self.comparator_at(i) {
                 let len = op.end - op.start;
                 if best_sup.as_ref().is_none_or(|s| len >= s.0) {
+                    // "south of 20": "south" is not a value.
+                    if matches!(op.implies, Some(FieldGroup::Latitude | FieldGroup::Longitude)) {
+                        self.claims.claim((op.start, op.end), ClaimedBy::Number);
+                    }
                     self.ops.push(op);
                     i += len;
                     continue;
@@ -131,6 +135,14 @@ impl Ctx<'_> {
             if self.matches_words(i, c.words) && self.word_at(i + c.words.len(), "than") {
                 let graded = c.group.and_then(|_| self.hand_graded(c.words));
                 consider(c.words.len() + 1, than, c.group, graded);
+            }
+            // "north of 60": a compass comparative before a number.
+            let number_next = self
+                .toks
+                .get(i + c.words.len())
+                .is_some_and(|t| t.number().is_some());
+            if c.words.last() == Some(&"of") && self.matches_words(i, c.words) && number_next {
+                consider(c.words.len(), than, c.group, None);
             }
         }
         // "windier than", "more sugary than": an adjective of the lexicon.
