@@ -6,7 +6,9 @@
 //! "about", "posted") are not traits.
 
 use super::Ctx;
-use crate::lexicon::{is_frequency_word, is_negation, is_search_verb, is_stopword};
+use crate::lexicon::{
+    is_frequency_word, is_negation, is_person_noun, is_search_verb, is_stopword, sex_of,
+};
 use crate::note::Note;
 use crate::plan::CompareOp;
 use std::collections::HashSet;
@@ -40,7 +42,14 @@ impl Ctx<'_> {
             {
                 continue;
             }
-            if self.ix.row_nouns.contains(&t.stem) {
+            // "women over 40" in a table of people with no sex field: the
+            // people the table holds, not a word to search; "not from
+            // california": a negated word is never searched as wanted.
+            let person = sex_of(&t.norm).is_some() || is_person_noun(&t.norm);
+            if self.ix.row_nouns.contains(&t.stem)
+                || person && self.age_column().is_some()
+                || self.negated(i)
+            {
                 ignored.push(t.norm.clone());
                 continue;
             }
