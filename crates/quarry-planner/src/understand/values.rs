@@ -16,6 +16,7 @@ use crate::lexicon::{
 };
 use crate::note::Note;
 use crate::plan::{CompareOp, Condition, Direction, Literal, MatchKind, OrderBy, OrderKey};
+use crate::profile::ColumnType;
 use std::collections::HashSet;
 
 /// Value mentions of one field, gathered.
@@ -250,7 +251,7 @@ impl Ctx<'_> {
 
     /// One filter for the values of one field: `Eq`/`In`, or `Ne`/`NotIn`
     /// when negated.
-    fn value_filter(&mut self, g: ValueGroup) {
+    fn value_filter(&mut self, mut g: ValueGroup) {
         let name = self.ix.column_name(g.column).to_string();
         let op = match (g.negated, g.values.len()) {
             (false, 1) => CompareOp::Eq,
@@ -258,6 +259,18 @@ impl Ctx<'_> {
             (true, 1) => CompareOp::Ne,
             (true, _) => CompareOp::NotIn,
         };
+        // "memorial airports", "bakers from london", "project managers": in
+        // a field of names, a value that other names hold as words is
+        // searched inside them all ("London" and "North London").
+        let inside = g.values.len() == 1 && self.held_inside_other_names(g.column, &g.values[0]);
+        let op = match (inside, g.negated) {
+            (true, false) => CompareOp::Contains,
+            (true, true) => CompareOp::NotContains,
+            (false, _) => op,
+        };
+        if inside {
+            g.values[0] = g.values[0].to_lowercase();
+        }
         let source = g
             .spans
             .iter()
@@ -303,6 +316,42 @@ impl Ctx<'_> {
                 confidence: conf,
             },
         );
+    }
+
+    /// Whether `value` of the text column `col` is held, as whole words, by
+    /// another of its values, in a column of mostly distinct values (names,
+    /// titles, home towns, occupations).
+    fn held_inside_other_names(&self, col: usize, value: &str) -> bool {
+        let c = &self.ix.profile.columns[col];
+        // Regions and states are whole names: "Virginia" is not in "West
+        // Virginia".
+        let region = c.name.split('_').any(|w| {
+            matches!(
+                w,
+                "region" | "state" | "country" | "province" | "county" | "continent" | "district"
+            )
+        });
+        if c.ty != ColumnType::Text
+            || region
+            || c.distinct_count < 20
+            || c.distinct_count * 3 < self.ix.profile.row_count
+        {
+            return false;
+        }
+        let words = |t: &str| -> Vec<String> {
+            t.split(|ch: char| !ch.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .map(str::to_lowercase)
+                .collect()
+        };
+        let want = words(value);
+        if want.is_empty() {
+            return false;
+        }
+        c.values.iter().any(|v| {
+            let have = words(&v.value);
+            have.len() > want.len() && have.windows(want.len()).any(|w| w == want.as_slice())
+        })
     }
 
     /// "before", "after", "previous to", "next after", "following" just
