@@ -456,7 +456,11 @@ impl Scanner<'_> {
         // "-150": a minus sign after a space, glued to the digits.
         let minus = matches!(c, '-' | '−') && (i == 0 || chars[i - 1].1.is_whitespace());
         let currency = if minus { None } else { currency_sign(c) };
-        let digit_at = if currency.is_some() || minus { i + 1 } else { i };
+        let digit_at = if currency.is_some() || minus {
+            i + 1
+        } else {
+            i
+        };
         let starts_number =
             chars.get(digit_at).is_some_and(|(_, d)| d.is_ascii_digit()) && self.at_word_start(i);
         if !starts_number {

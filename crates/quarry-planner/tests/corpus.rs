@@ -343,7 +343,8 @@ corpus!(
     articles,
     staff,
     courses,
-    contestants
+    contestants,
+    listings
 );
 
 #[test]
@@ -364,6 +365,7 @@ fn every_phrases_file_has_a_test() {
         "staff",
         "courses",
         "contestants",
+        "listings",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -22,7 +22,11 @@ pub fn letter_codes(
             _ => &[],
         };
         if !codes.is_empty() {
-            let family = if codes[0] == "A" { LIFE_CODES } else { SIZE_CODES };
+            let family = if codes[0] == "A" {
+                LIFE_CODES
+            } else {
+                SIZE_CODES
+            };
             return Some((2, codes, family));
         }
     }

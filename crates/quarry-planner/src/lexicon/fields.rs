@@ -75,7 +75,7 @@ const SALARY: &[&str] = &[
 const AGE: &[&str] = &[
     "age", "aged", "old", "older", "oldest", "young", "younger", "youngest",
 ];
-const RATING: &[&str] = &["rating", "rated", "score", "stars"];
+const RATING: &[&str] = &["rating", "rated", "score", "stars", "eval", "evaluation"];
 const LENGTH: &[&str] = &["length", "long", "longer", "longest"];
 const SPEED: &[&str] = &[
     "speed", "fast", "faster", "fastest", "slow", "slower", "slowest", "quick", "quicker",

@@ -327,6 +327,9 @@ pub fn measures(base: &str, attributes_too: bool, synonyms_too: bool) -> Vec<Mea
         };
         add_measure(&mut out, &ness, Pole::More, Relation::Derived, false);
     }
+    for &noun in counted_nouns(base) {
+        add_measure(&mut out, noun, Pole::More, Relation::Derived, false);
+    }
     if attributes_too {
         for &(noun, pole) in attributes(base) {
             add_measure(&mut out, noun, pole, Relation::Attribute, false);
@@ -350,6 +353,29 @@ pub fn measures(base: &str, attributes_too: bool, synonyms_too: bool) -> Vec<Mea
         }
     }
     out
+}
+
+/// What a graded adjective counts when WordNet relates it to no measure:
+/// the deadliest has the most deaths, the busiest the most passengers.
+/// General English, not any table's columns.
+fn counted_nouns(base: &str) -> &'static [&'static str] {
+    match base {
+        "deadly" => &["deaths", "fatalities", "killed", "casualties", "dead"],
+        "busy" => &[
+            "passengers",
+            "traffic",
+            "visitors",
+            "riders",
+            "ridership",
+            "customers",
+        ],
+        "crowded" => &["attendance", "visitors", "passengers"],
+        "costly" => &["cost", "damage", "damages"],
+        "destructive" | "damaging" => &["damage", "damages", "cost"],
+        "profitable" => &["profit", "profits", "income"],
+        "violent" => &["violent", "assaults", "murders", "homicides"],
+        _ => &[],
+    }
 }
 
 /// Adds a noun to a list of measures, unless it is there already.

@@ -132,6 +132,28 @@ impl Ctx<'_> {
         self.is_ordered(c) || super::numbers::numbered_codes(&self.ix.profile.columns[c]).is_some()
     }
 
+    /// Whether column `c` numbers the records (`prof_no`, `auction_id`,
+    /// `row_number`: integers, all distinct, named so) and the phrase does
+    /// not ask for it by "number", "no" or "id": a number or a superlative
+    /// never takes it then ("professors over 60" is not `prof_no > 60`).
+    pub(super) fn unasked_identifier(&self, c: usize) -> bool {
+        let col = &self.ix.profile.columns[c];
+        let named = col.name.split('_').any(|w| {
+            matches!(
+                w,
+                "no" | "id" | "num" | "number" | "nr" | "index" | "idx" | "key"
+            )
+        }) || col.name.ends_with("id");
+        let distinct = col.distinct_count + col.null_count >= self.ix.profile.row_count;
+        let asked = self.toks.iter().any(|t| {
+            matches!(
+                t.norm.as_str(),
+                "number" | "no" | "id" | "#" | "num" | "nr" | "ids"
+            )
+        });
+        col.ty == ColumnType::Integer && named && distinct && !asked
+    }
+
     pub(super) fn is_ordered(&self, c: usize) -> bool {
         matches!(
             self.ix.column_type(c),

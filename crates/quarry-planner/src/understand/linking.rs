@@ -335,23 +335,25 @@ impl Ctx<'_> {
                 && cols[c]
                     .values
                     .iter()
-                    .filter(|v| family.iter().any(|f| v.value.trim().eq_ignore_ascii_case(f)))
+                    .filter(|v| {
+                        family
+                            .iter()
+                            .any(|f| v.value.trim().eq_ignore_ascii_case(f))
+                    })
                     .count()
                     >= 2
         };
-        let ids: Vec<u32> = codes
-            .iter()
-            .find_map(|code| {
-                let ids: Vec<u32> = self
-                    .ix
-                    .values
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, e)| e.value.eq_ignore_ascii_case(code) && short(e.column))
-                    .map(|(id, _)| id as u32)
-                    .collect();
-                (!ids.is_empty()).then_some(ids)
-            })?;
+        let ids: Vec<u32> = codes.iter().find_map(|code| {
+            let ids: Vec<u32> = self
+                .ix
+                .values
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| e.value.eq_ignore_ascii_case(code) && short(e.column))
+                .map(|(id, _)| id as u32)
+                .collect();
+            (!ids.is_empty()).then_some(ids)
+        })?;
         // "large cities": the word describes another field's noun.
         let column = self.ix.values[ids[0] as usize].column;
         let other_noun = (i + n < self.toks.len())

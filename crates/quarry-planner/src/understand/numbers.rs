@@ -284,15 +284,18 @@ impl Ctx<'_> {
         }
         // "north of 60 degrees": degrees of latitude, not of temperature.
         let compass = p.op.as_ref().is_some_and(|o| {
-            matches!(o.implies, Some(FieldGroup::Latitude | FieldGroup::Longitude))
+            matches!(
+                o.implies,
+                Some(FieldGroup::Latitude | FieldGroup::Longitude)
+            )
         });
         if compass && p.unit.is_some_and(|u| u.dim == Dimension::Temperature) {
             p.unit = None;
         }
         if p.unit.is_some() {
             return match self.quantity_field(p) {
-                Some((c, how)) => (Some(c), how),
-                None => (None, MatchKind::Exact),
+                Some((c, how)) if !self.unasked_identifier(c) => (Some(c), how),
+                _ => (None, MatchKind::Exact),
             };
         }
         let (i, v) = (p.at, p.value);
@@ -305,7 +308,9 @@ impl Ctx<'_> {
         };
         // A 0/1 flag ("winners" of `series_winner`) holds no other number.
         let flags: Vec<bool> = (0..self.ix.profile.columns.len())
-            .map(|c| self.yes_value(c).is_some() && v != 0.0 && v != 1.0)
+            .map(|c| {
+                self.yes_value(c).is_some() && v != 0.0 && v != 1.0 || self.unasked_identifier(c)
+            })
             .collect();
         let flag = |c: usize| flags[c];
         let mut field = p.between_field.or(after.map(|f| f.0)).filter(|&c| !flag(c));
@@ -373,9 +378,10 @@ impl Ctx<'_> {
                 .fields
                 .iter()
                 .any(|f| f.columns.iter().any(|c| self.is_ordered(c.0) && !flag(c.0)));
-            if let Some(c) = self.age_column().filter(|&c| {
-                !named_other && in_range(&self.ix.profile.columns[c], v)
-            }) {
+            if let Some(c) = self
+                .age_column()
+                .filter(|&c| !named_other && in_range(&self.ix.profile.columns[c], v))
+            {
                 field = Some(c);
                 how = MatchKind::Inferred;
             }
@@ -644,7 +650,10 @@ impl Ctx<'_> {
                     .columns
                     .iter()
                     .map(|c| c.0)
-                    .find(|&c| self.takes(c, unit, true, p.age) == Some(measured))
+                    .find(|&c| {
+                        self.takes(c, unit, true, p.age) == Some(measured)
+                            && !self.unasked_identifier(c)
+                    })
                 {
                     return Some((c, MatchKind::Exact));
                 }

@@ -51,7 +51,10 @@ impl Ctx<'_> {
                 let len = op.end - op.start;
                 if best_sup.as_ref().is_none_or(|s| len >= s.0) {
                     // "south of 20": "south" is not a value.
-                    if matches!(op.implies, Some(FieldGroup::Latitude | FieldGroup::Longitude)) {
+                    if matches!(
+                        op.implies,
+                        Some(FieldGroup::Latitude | FieldGroup::Longitude)
+                    ) {
                         self.claims.claim((op.start, op.end), ClaimedBy::Number);
                     }
                     self.ops.push(op);

@@ -234,11 +234,13 @@ impl Ctx<'_> {
     /// or year named next to it, else by position (`None`).
     fn superlative_field(&self, s: &Superlative, implied: Option<usize>) -> (Option<usize>, bool) {
         let mut desc = s.desc;
+        let id = |c: &usize| self.unasked_identifier(*c);
         let field = self
             .field_after(s.end, 1)
             .map(|f| f.0)
+            .filter(|c| !id(c))
             .or(implied)
-            .or_else(|| self.field_after(s.end, 3).map(|f| f.0));
+            .or_else(|| self.field_after(s.end, 3).map(|f| f.0).filter(|c| !id(c)));
         if field.is_some() || s.positional {
             return (field, desc);
         }
@@ -252,7 +254,7 @@ impl Ctx<'_> {
             }
         }
         let field = field
-            .or_else(|| self.field_before(s.start, 1))
+            .or_else(|| self.field_before(s.start, 1).filter(|c| !id(c)))
             .or_else(|| {
                 self.fields
                     .iter()
@@ -261,7 +263,7 @@ impl Ctx<'_> {
                     .map(|c| c.0)
             })
             // The nearest ordered field named anywhere in the phrase.
-            .or_else(|| self.nearest_ordered_field(s.start));
+            .or_else(|| self.nearest_ordered_field(s.start).filter(|c| !id(c)));
         (field, desc)
     }
 

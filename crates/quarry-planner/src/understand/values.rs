@@ -259,10 +259,13 @@ impl Ctx<'_> {
             (true, 1) => CompareOp::Ne,
             (true, _) => CompareOp::NotIn,
         };
-        // "memorial airports", "bakers from london", "project managers": in
-        // a field of names, a value that other names hold as words is
-        // searched inside them all ("London" and "North London").
-        let inside = g.values.len() == 1 && self.held_inside_other_names(g.column, &g.values[0]);
+        // "project managers": in a field of names, a value other names hold
+        // as words is searched inside them all ("Senior project manager");
+        // only for a plural read as a kind, as a proper name typed whole
+        // ("Hollywood", "Michael") means that one.
+        let inside = g.values.len() == 1
+            && g.kind == MatchKind::Stemmed
+            && self.held_inside_other_names(g.column, &g.values[0]);
         let op = match (inside, g.negated) {
             (true, false) => CompareOp::Contains,
             (true, true) => CompareOp::NotContains,
@@ -328,7 +331,15 @@ impl Ctx<'_> {
         let region = c.name.split('_').any(|w| {
             matches!(
                 w,
-                "region" | "state" | "country" | "province" | "county" | "continent" | "district"
+                "region"
+                    | "state"
+                    | "country"
+                    | "province"
+                    | "county"
+                    | "continent"
+                    | "district"
+                    | "neighborhood"
+                    | "neighbourhood"
             )
         });
         if c.ty != ColumnType::Text

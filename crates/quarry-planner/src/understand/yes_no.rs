@@ -170,7 +170,9 @@ impl Ctx<'_> {
             .filter_map(|c| {
                 let name = self.ix.column_name(c);
                 let mut parts: Vec<String> = name.split('_').map(str::to_string).collect();
-                let head = parts.pop().filter(|h| is_agent_noun(h) && !parts.is_empty())?;
+                let head = parts
+                    .pop()
+                    .filter(|h| is_agent_noun(h) && !parts.is_empty())?;
                 Some((c, head, parts))
             })
             .collect();
@@ -254,7 +256,9 @@ fn same_root(a: &str, b: &str) -> bool {
     // "win" and "winner", "run" and "runner": a doubled last consonant
     // before the suffix.
     let undoubled = |w: &str| -> Option<String> {
-        let r = ["ers", "er", "ing"].iter().find_map(|s| w.strip_suffix(s))?;
+        let r = ["ers", "er", "ing"]
+            .iter()
+            .find_map(|s| w.strip_suffix(s))?;
         let b = r.as_bytes();
         (b.len() >= 3 && b[b.len() - 1] == b[b.len() - 2]).then(|| r[..r.len() - 1].to_string())
     };

@@ -54,6 +54,7 @@ sources=(
     "staff=$data/staff.csv"
     "courses=$data/courses.csv"
     "contestants=$data/contestants.csv"
+    "listings=$data/listings.csv"
 )
 
 for entry in "${sources[@]}"; do
