@@ -34,6 +34,11 @@ pub enum CompareOp {
     Contains,
     /// Negated `Contains`.
     NotContains,
+    /// A list field ("CA,JP,US", "1, 5, 8") holds any of the values as one
+    /// of its items (case-insensitive).
+    HasItem,
+    /// Negated `HasItem`: none of the values is an item (or no list).
+    NotHasItem,
     /// Text prefix: `field LIKE 'value%'` (also used for a year on a date column).
     StartsWith,
     IsNull,

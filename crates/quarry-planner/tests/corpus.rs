@@ -242,6 +242,8 @@ fn describe(plan: &QueryPlan) -> String {
                 CompareOp::Contains => format!("{f} LIKE '%{}%'", text(v.first())),
                 CompareOp::NotContains => format!("{f} NOT LIKE '%{}%'", text(v.first())),
                 CompareOp::StartsWith => format!("{f} LIKE '{}%'", text(v.first())),
+                CompareOp::HasItem => format!("{f} HAS ITEM IN ({list})"),
+                CompareOp::NotHasItem => format!("{f} HAS NO ITEM IN ({list})"),
                 CompareOp::IsNull => format!("{f} IS NULL"),
                 CompareOp::IsNotNull => format!("{f} IS NOT NULL"),
                 CompareOp::BeforeRowOf => format!("row before the first {f} = {first}"),

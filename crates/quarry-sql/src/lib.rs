@@ -77,6 +77,32 @@ fn order_key(style: Style, key: &OrderKey) -> String {
     }
 }
 
+/// `col` holds `item` as one item of its comma-separated list (ignoring
+/// ASCII case, as `LIKE` does): the whole value, or the item first, last or
+/// inside, with or without a space after
+/// each comma. Plain `LIKE`s, so that the statement stays in the guard's
+/// small grammar and reads in any SQL dialect.
+fn list_item(col: &str, item: &str, d: &dyn Dialect) -> String {
+    let item = item.trim();
+    let esc = item
+        .replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_");
+    let text = |t: &str| d.literal(&Literal::Text(t.to_string()));
+    let mut terms = Vec::new();
+    for p in [
+        esc.clone(),
+        format!("{esc},%"),
+        format!("%,{esc}"),
+        format!("%, {esc}"),
+        format!("%,{esc},%"),
+        format!("%, {esc},%"),
+    ] {
+        terms.push(format!("{col} LIKE {} ESCAPE '\\'", text(&p)));
+    }
+    terms.join(" OR ")
+}
+
 fn text_of(v: &Literal) -> String {
     match v {
         Literal::Text(s) => s.clone(),
@@ -115,6 +141,24 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
         CompareOp::Contains => format!("{col} LIKE {}", like(false)),
         CompareOp::NotContains => format!("({col} IS NULL OR {col} NOT LIKE {})", like(false)),
         CompareOp::StartsWith => format!("{col} LIKE {}", like(true)),
+        CompareOp::HasItem | CompareOp::NotHasItem => {
+            let any = match style {
+                Style::Thought => format!("{col} lists any of ({})", list()),
+                Style::Sql { dialect, .. } => {
+                    let terms: Vec<String> = c
+                        .values
+                        .iter()
+                        .map(|x| list_item(&col, &text_of(x), dialect))
+                        .collect();
+                    format!("({})", terms.join(" OR "))
+                }
+            };
+            if c.op == CompareOp::HasItem {
+                any
+            } else {
+                format!("({col} IS NULL OR NOT {any})")
+            }
+        }
         CompareOp::BeforeRowOf | CompareOp::AfterRowOf => {
             let (cmp, agg, word) = if c.op == CompareOp::BeforeRowOf {
                 ("<", "min", "before")
@@ -419,6 +463,43 @@ mod tests {
             "{sql}"
         );
         assert!(sql.contains(r#"ORDER BY bm25("companies_fts")"#), "{sql}");
+    }
+
+    #[test]
+    fn list_items_match_whole_items_only_and_pass_the_guard() {
+        let conn = rusqlite::Connection::open_in_memory().unwrap();
+        conn.execute_batch(
+            "CREATE TABLE companies (name TEXT, country TEXT, employees INTEGER);
+             INSERT INTO companies VALUES
+               ('a', 'DE', 1), ('b', 'DE,FR', 2), ('c', 'FR, DE', 3), ('d', 'FR,DE,IT', 4),
+               ('e', 'FRDE', 5), ('f', 'FR', 6), ('g', NULL, 7), ('h', '1, 11, 12', 8),
+               ('i', '11', 9), ('j', 'de', 10);",
+        )
+        .unwrap();
+        let names = |op: CompareOp, items: &[&str]| -> Vec<String> {
+            let mut plan = QueryPlan::empty(Tier::Default);
+            let values = items.iter().map(|i| Literal::Text(i.to_string())).collect();
+            plan.filters.push(cond("country", op, values));
+            let sql = render_select(&Sqlite, &profile(), &plan, 100);
+            check_select(&Sqlite, &sql, "companies", None).unwrap_or_else(|e| panic!("{e}: {sql}"));
+            let mut stmt = conn.prepare(&sql).unwrap();
+            let mut rows = stmt.query([]).unwrap();
+            let mut out = Vec::new();
+            while let Some(r) = rows.next().unwrap() {
+                out.push(r.get::<_, String>("name").unwrap());
+            }
+            out
+        };
+        assert_eq!(
+            names(CompareOp::HasItem, &["DE"]),
+            ["a", "b", "c", "d", "j"]
+        );
+        assert_eq!(names(CompareOp::HasItem, &["1"]), ["h"]);
+        assert_eq!(names(CompareOp::HasItem, &["IT", "11"]), ["d", "h", "i"]);
+        assert_eq!(
+            names(CompareOp::NotHasItem, &["DE"]),
+            ["e", "f", "g", "h", "i"]
+        );
     }
 
     #[test]

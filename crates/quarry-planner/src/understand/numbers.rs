@@ -584,6 +584,23 @@ impl Ctx<'_> {
                 };
                 return Some((op, picked));
             }
+            // "line 1" of "1, 5, 8": an item of the list.
+            if self.is_list_column(col) && matches!(cmp, Cmp::Eq | Cmp::Ne) {
+                let items: Vec<Literal> = if p.list.len() > 1 {
+                    p.list
+                        .iter()
+                        .map(|&x| Literal::Text(format_number(x)))
+                        .collect()
+                } else {
+                    vec![Literal::Text(format_number(v))]
+                };
+                let op = if cmp == Cmp::Ne {
+                    CompareOp::NotHasItem
+                } else {
+                    CompareOp::HasItem
+                };
+                return Some((op, items));
+            }
             // A number in a text field: the text holds it.
             return match cmp {
                 Cmp::Eq => Some((CompareOp::Contains, vec![Literal::Text(format_number(v))])),
@@ -646,15 +663,10 @@ impl Ctx<'_> {
         named.extend(self.mention_before(p.start(), 3));
         for measured in [true, false] {
             for f in &named {
-                if let Some(c) = f
-                    .columns
-                    .iter()
-                    .map(|c| c.0)
-                    .find(|&c| {
-                        self.takes(c, unit, true, p.age) == Some(measured)
-                            && !self.unasked_identifier(c)
-                    })
-                {
+                if let Some(c) = f.columns.iter().map(|c| c.0).find(|&c| {
+                    self.takes(c, unit, true, p.age) == Some(measured)
+                        && !self.unasked_identifier(c)
+                }) {
                     return Some((c, MatchKind::Exact));
                 }
             }

@@ -271,6 +271,13 @@ impl Ctx<'_> {
             (true, true) => CompareOp::NotContains,
             (false, _) => op,
         };
+        // "ships to japan" of "CA,JP,US": an item of the list.
+        let items = g.values.iter().all(|v| !v.contains(','));
+        let op = match (items && self.is_list_column(g.column), g.negated) {
+            (true, false) => CompareOp::HasItem,
+            (true, true) => CompareOp::NotHasItem,
+            (false, _) => op,
+        };
         if inside {
             g.values[0] = g.values[0].to_lowercase();
         }
