@@ -138,12 +138,13 @@ impl Ctx<'_> {
     /// never takes it then ("professors over 60" is not `prof_no > 60`).
     pub(super) fn unasked_identifier(&self, c: usize) -> bool {
         let col = &self.ix.profile.columns[c];
-        let named = col.name.split('_').any(|w| {
+        // The id word ends the name: `number_products` counts products.
+        let named = col.name.rsplit('_').next().is_some_and(|w| {
             matches!(
                 w,
                 "no" | "id" | "num" | "number" | "nr" | "index" | "idx" | "key"
             )
-        }) || col.name.ends_with("id");
+        });
         let distinct = col.distinct_count + col.null_count >= self.ix.profile.row_count;
         let asked = self.toks.iter().any(|t| {
             matches!(
