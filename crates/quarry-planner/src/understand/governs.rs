@@ -69,13 +69,16 @@ impl Ctx<'_> {
     /// column, else text that sorts as its number.
     pub(super) fn column_for_group(&self, group: FieldGroup) -> Option<usize> {
         let stems: Vec<String> = group.synonyms().iter().map(|w| stem(w)).collect();
-        self.ix
+        let named: Vec<usize> = self
+            .ix
             .ordered_columns()
-            .find(|&c| {
+            .filter(|&c| {
                 crate::text::words(&self.ix.column_name(c).replace('_', " "))
                     .iter()
                     .any(|w| stems.contains(&stem(w)))
             })
+            .collect();
+        self.plainest(&named)
             .or_else(|| {
                 if group == FieldGroup::Year {
                     self.year_column()
@@ -84,6 +87,12 @@ impl Ctx<'_> {
                 }
             })
             .or_else(|| self.column_for_measure_of(group))
+            // "the largest breach": the table's one measure.
+            .or_else(|| {
+                (group == FieldGroup::Size)
+                    .then(|| self.only_measure())
+                    .flatten()
+            })
             .or_else(|| {
                 // Heights like "1.87 m", times like "4:19.84": text that
                 // sorts as its number.
@@ -94,6 +103,24 @@ impl Ctx<'_> {
                             .any(|w| stems.contains(&stem(w)))
                 })
             })
+    }
+
+    /// The table's one numeric measure: not an id, a flag, a year or a
+    /// date; `None` when there are several.
+    fn only_measure(&self) -> Option<usize> {
+        let cols = &self.ix.profile.columns;
+        let found: Vec<usize> = self
+            .ix
+            .ordered_columns()
+            .filter(|&c| {
+                cols[c].ty.is_numeric()
+                    && !self.unasked_identifier(c)
+                    && self.yes_value(c).is_none()
+                    && !cols[c].name.split('_').any(is_year_name_part)
+                    && self.ix.measures[c].role != crate::measure::Role::NotAMeasure
+            })
+            .collect();
+        (found.len() == 1).then(|| found[0])
     }
 
     /// When no column is named for a group: the measure the group usually
@@ -152,7 +179,9 @@ impl Ctx<'_> {
                 "number" | "no" | "id" | "#" | "num" | "nr" | "ids"
             )
         });
-        col.ty == ColumnType::Integer && named && distinct && !asked
+        // Not always distinct: `prof_no` repeats over a professor's courses.
+        let many = distinct || col.distinct_count >= 10;
+        col.ty == ColumnType::Integer && named && many && !asked
     }
 
     /// Whether text column `c` holds comma-separated lists ("CA,JP,US",

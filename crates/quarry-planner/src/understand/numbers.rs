@@ -699,11 +699,20 @@ impl Ctx<'_> {
         }
         if let Some(group) = p.op.as_ref().and_then(|o| o.implies) {
             let stems: Vec<String> = group.synonyms().iter().map(|w| stem(w)).collect();
-            let implied = of_dim.iter().copied().find(|&c| {
-                words(&self.ix.column_name(c).replace('_', " "))
-                    .iter()
-                    .any(|w| stems.contains(&stem(w)))
-            });
+            let named_for: Vec<usize> = of_dim
+                .iter()
+                .copied()
+                .filter(|&c| {
+                    words(&self.ix.column_name(c).replace('_', " "))
+                        .iter()
+                        .any(|w| stems.contains(&stem(w)))
+                })
+                .collect();
+            // "over 90 cm long": a length in cm before one in mm.
+            let in_written: Vec<usize> = named_for.iter().copied().filter(in_unit).collect();
+            let implied = self
+                .plainest(&in_written)
+                .or_else(|| self.plainest(&named_for));
             if let Some(c) = implied {
                 return Some((c, MatchKind::Synonym));
             }
@@ -727,12 +736,22 @@ impl Ctx<'_> {
         }
         let pool = if fits.is_empty() { &of_dim } else { &fits };
         let same_unit: Vec<usize> = pool.iter().copied().filter(in_unit).collect();
-        let c = if same_unit.len() == 1 {
-            same_unit[0]
-        } else {
-            *pool.first()?
+        let c = match same_unit.len() {
+            0 => *pool.first()?,
+            _ => self.plainest(&same_unit)?,
         };
         Some((c, MatchKind::Inferred))
+    }
+
+    /// Of several columns measuring the same thing, the plainest: a total
+    /// ("total_length_cm"), else the one with the fewest words in its name
+    /// ("weight_kg" before "lean_body_mass_kg"), else the first.
+    pub(super) fn plainest(&self, cols: &[usize]) -> Option<usize> {
+        cols.iter().copied().min_by_key(|&c| {
+            let name = self.ix.column_name(c);
+            let total = name.split('_').any(|w| w == "total");
+            (!total, name.split('_').count())
+        })
     }
 
     /// Whether column `c` can take an amount of `unit`: `Some(true)` when
