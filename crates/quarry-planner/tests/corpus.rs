@@ -346,7 +346,8 @@ corpus!(
     staff,
     courses,
     contestants,
-    listings
+    listings,
+    squads
 );
 
 #[test]
@@ -368,6 +369,7 @@ fn every_phrases_file_has_a_test() {
         "courses",
         "contestants",
         "listings",
+        "squads",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -275,7 +275,7 @@ impl Ctx<'_> {
                 self.values.push(m);
                 continue;
             }
-            if let Some(m) = self.code_value_at(i) {
+            if let Some(m) = self.code_value_at(i).or_else(|| self.word_code_at(i)) {
                 self.claims.claim((m.start, m.end), ClaimedBy::Value);
                 i = m.end;
                 self.values.push(m);
@@ -366,6 +366,81 @@ impl Ctx<'_> {
         Some(ValueMention {
             start: i,
             end: i + n,
+            entries: ids,
+            kind: MatchKind::Inferred,
+        })
+    }
+
+    /// A code one word spells out, in a column of short codes: the code
+    /// begins the word ("Vic" of "victoria", "Row" of "rowers"), its long
+    /// part abbreviates the word ("T_Sprnt" of "sprinters"), or its parts
+    /// begin and end it ("B_Ball" of "basketball").
+    fn word_code_at(&self, i: usize) -> Option<ValueMention> {
+        let t = &self.toks[i];
+        if self.claims.is_claimed(i)
+            || !t.is_word()
+            || t.norm.len() < 4
+            || is_stopword(&t.norm)
+            || is_negation(&t.norm)
+            || self.field_match_at(i).is_some()
+        {
+            return None;
+        }
+        let w = t.norm.as_str();
+        let stem = t.stem.as_str();
+        let cols = &self.ix.profile.columns;
+        let code_column = |c: usize| {
+            cols[c].ty == ColumnType::Text
+                && (2..=50).contains(&cols[c].values.len())
+                && cols[c].distinct_count as usize <= cols[c].values.len()
+                && cols[c].values.iter().all(|v| v.value.len() <= 12)
+        };
+        let spells = |v: &str| -> bool {
+            let low = v.to_lowercase();
+            if !low.chars().all(|c| c.is_ascii_alphabetic() || c == '_') || low == w || low == stem
+            {
+                return false;
+            }
+            let parts: Vec<&str> = low.split('_').filter(|p| !p.is_empty()).collect();
+            match parts[..] {
+                [one] => {
+                    let rest = w.strip_prefix(one).unwrap_or("");
+                    one.len() >= 3
+                        && w.starts_with(one)
+                        && (matches!(rest, "s" | "er" | "ers" | "ing" | "ed" | "or" | "ors")
+                            || v.len() <= 4
+                                && rest.len() >= 3
+                                && !crate::lexicon::wordnet::is_adjective(w))
+                }
+                [head, tail] => {
+                    // "T_Sprnt": a letter of kind and the word abbreviated;
+                    // "B_Ball": the word begins with one and ends with the other.
+                    head.len() == 1 && tail.len() >= 3 && abbreviates(tail, stem)
+                        || w.starts_with(head) && w.ends_with(tail) && tail.len() >= 3
+                }
+                _ => false,
+            }
+        };
+        let ids: Vec<u32> = self
+            .ix
+            .values
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| code_column(e.column) && spells(&e.value))
+            .map(|(id, _)| id as u32)
+            .collect();
+        // One column, one or two codes: more is a guess.
+        let column = self.ix.values[*ids.first()? as usize].column;
+        if ids.len() > 2
+            || ids
+                .iter()
+                .any(|&id| self.ix.values[id as usize].column != column)
+        {
+            return None;
+        }
+        Some(ValueMention {
+            start: i,
+            end: i + 1,
             entries: ids,
             kind: MatchKind::Inferred,
         })

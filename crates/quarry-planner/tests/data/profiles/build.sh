@@ -55,6 +55,7 @@ sources=(
     "courses=$data/courses.csv"
     "contestants=$data/contestants.csv"
     "listings=$data/listings.csv"
+    "squads=$data/squads.csv"
 )
 
 for entry in "${sources[@]}"; do
