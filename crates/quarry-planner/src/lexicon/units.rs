@@ -144,6 +144,7 @@ unit!(SQUARE_MILE, "sq mi", Area, MILE_M * MILE_M);
 unit!(ACRE, "acres", Area, 4046.8564224);
 unit!(HECTARE, "ha", Area, 10_000.0);
 unit!(DOLLAR, "USD", Money, 1.0);
+unit!(CENT, "cents", Money, 0.01);
 unit!(EURO, "EUR", Money, 1.0);
 unit!(POUND_STERLING, "GBP", Money, 1.0);
 generic!(MONEY, "money", Money);
@@ -407,6 +408,8 @@ pub static PHRASE_UNITS: &[(&[&str], &Unit, UnitUse)] = &[
     (&["dollar"], &DOLLAR, UnitUse::Always),
     (&["dollars"], &DOLLAR, UnitUse::Always),
     (&["bucks"], &DOLLAR, UnitUse::Always),
+    (&["cent"], &CENT, UnitUse::Always),
+    (&["cents"], &CENT, UnitUse::Always),
     (&["eur"], &EURO, UnitUse::Always),
     (&["euro"], &EURO, UnitUse::Always),
     (&["euros"], &EURO, UnitUse::Always),

@@ -81,7 +81,15 @@ impl Ctx<'_> {
                         .is_some_and(|f| f.end == i && f.columns.iter().any(|c| c.0 == e.column));
                 if e.words.len() == 1 && first.is_none() && !introduced {
                     let w = &e.words[0];
-                    if is_stopword(w) || w.len() < 2 || w.chars().all(|c| c.is_ascii_digit()) {
+                    // "used ones": a participle that is one of a few
+                    // categories (new, used) is the value, stopword or not.
+                    let category = w.len() >= 4
+                        && w.ends_with("ed")
+                        && (2..=4).contains(&this.ix.profile.columns[e.column].values.len());
+                    if is_stopword(w) && !category
+                        || w.len() < 2
+                        || w.chars().all(|c| c.is_ascii_digit())
+                    {
                         continue;
                     }
                     // "no" is the code "NO" only when written so.
@@ -94,7 +102,12 @@ impl Ctx<'_> {
                         continue;
                     }
                 }
+                let category = e.words.len() == 1
+                    && e.words[0].len() >= 4
+                    && e.words[0].ends_with("ed")
+                    && (2..=4).contains(&this.ix.profile.columns[e.column].values.len());
                 if !introduced
+                    && !category
                     && e.words
                         .iter()
                         .all(|w| is_stopword(w) || w.chars().all(|c| c.is_ascii_digit()))

@@ -122,6 +122,10 @@ impl Ctx<'_> {
         let w = self.norm(cue);
         let recorded = recorded_after(end);
         let stop = if recorded { end + 1 } else { end };
+        // "free shipping": a price of nothing.
+        if w == "free" && count && !recorded {
+            return Some((Asks::Zero, (cue, stop)));
+        }
         if w == "no" || w == "without" {
             if count && !recorded && !has_empty {
                 return Some((Asks::Zero, (cue, stop)));
