@@ -5,12 +5,14 @@
 //! splits it into words. Words that only say "search for" ("mentioning",
 //! "about", "posted") are not traits.
 
+use super::claims::ClaimedBy;
 use super::Ctx;
+use crate::confidence;
 use crate::lexicon::{
     is_frequency_word, is_negation, is_person_noun, is_search_verb, is_stopword, sex_of,
 };
 use crate::note::Note;
-use crate::plan::CompareOp;
+use crate::plan::{CompareOp, Condition, Literal, MatchKind};
 use std::collections::HashSet;
 
 impl Ctx<'_> {
@@ -46,6 +48,14 @@ impl Ctx<'_> {
             // people the table holds, not a word to search; "not from
             // california": a negated word is never searched as wanted.
             let person = sex_of(&t.norm).is_some() || is_person_noun(&t.norm);
+            // "outside paris" of 'Paris 16th', 'Paris 17th': a negated word
+            // inside the values of one field is kept out of that field.
+            if self.negated(i) {
+                if let Some(col) = self.one_field_holding(i) {
+                    self.outside_condition(col, i);
+                    continue;
+                }
+            }
             if self.ix.row_nouns.contains(&t.stem)
                 || person && self.age_column().is_some()
                 || self.negated(i)
@@ -82,5 +92,53 @@ impl Ctx<'_> {
         if !ignored.is_empty() {
             self.note(Note::Ignored { words: ignored });
         }
+    }
+}
+
+impl Ctx<'_> {
+    /// The one text field whose values hold the word at `i`.
+    fn one_field_holding(&self, i: usize) -> Option<usize> {
+        let t = &self.toks[i];
+        let ids = self
+            .ix
+            .values_by_word
+            .get(&t.stem)
+            .or_else(|| self.ix.values_by_word.get(&t.norm))?;
+        let col = self.ix.values[*ids.first()? as usize].column;
+        ids.iter()
+            .all(|&id| self.ix.values[id as usize].column == col)
+            .then_some(col)
+    }
+
+    /// `NotContains` of the word at `i` on `col`.
+    fn outside_condition(&mut self, col: usize, i: usize) {
+        let t = &self.toks[i];
+        let part = self.query[t.start..t.end].to_string();
+        let field = self.ix.column_name(col).to_string();
+        self.claims.claim_token(i, ClaimedBy::Substring);
+        let start = self
+            .negations
+            .iter()
+            .copied()
+            .filter(|&n| n < i)
+            .max()
+            .unwrap_or(i);
+        let source = self.span_text(start, i + 1);
+        self.note(Note::Substring {
+            text: part.clone(),
+            field: field.clone(),
+        });
+        self.phrases.push((start, i + 1));
+        self.push_condition(
+            (start, i + 1),
+            Condition {
+                field,
+                op: CompareOp::NotContains,
+                values: vec![Literal::Text(part)],
+                source,
+                matched: MatchKind::Inferred,
+                confidence: confidence::SUBSTRING,
+            },
+        );
     }
 }
