@@ -76,6 +76,7 @@ impl Ctx<'_> {
                 crate::text::words(&self.ix.column_name(c).replace('_', " "))
                     .iter()
                     .any(|w| stems.contains(&stem(w)))
+                    && self.yes_value(c).is_none()
             })
             .collect();
         self.plainest(&named)

@@ -10,6 +10,7 @@ use super::claims::ClaimedBy;
 use super::mentions::Superlative;
 use super::Ctx;
 use crate::confidence;
+use crate::index::AliasKind;
 use crate::lexicon::{
     frequency_direction, introduces_count, is_aggregate, is_descending_word, is_frequency_word,
     is_sort_word, is_stopword, split_comparative, Cmp, FieldGroup,
@@ -234,10 +235,32 @@ impl Ctx<'_> {
     /// or year named next to it, else by position (`None`).
     fn superlative_field(&self, s: &Superlative, implied: Option<usize>) -> (Option<usize>, bool) {
         let mut desc = s.desc;
-        let id = |c: &usize| self.unasked_identifier(*c);
-        let field = self
-            .field_after(s.end, 1)
-            .map(|f| f.0)
+        // Ids and 0/1 flags are never what a superlative orders by.
+        let id = |c: &usize| self.unasked_identifier(*c) || self.yes_value(*c).is_some();
+        // "the oldest patient" where "patient" only abbreviates `pat_karno`:
+        // the word's own measure (age) before a field whose name does not
+        // hold the word ("the largest area" is `surface_area`).
+        let partial_after = self
+            .fields
+            .iter()
+            .find(|f| f.start == s.end)
+            .is_some_and(|f| {
+                f.columns.iter().all(|c| {
+                    c.1 < AliasKind::Full
+                        && (f.start..f.end).all(|k| {
+                            let t = &self.toks[k];
+                            !self.ix.column_words[c.0]
+                                .iter()
+                                .any(|w| *w == t.stem || *w == t.norm)
+                        })
+                })
+            });
+        let own = s
+            .implies
+            .filter(|_| partial_after)
+            .and_then(|g| self.column_for_group(g));
+        let field = own
+            .or_else(|| self.field_after(s.end, 1).map(|f| f.0))
             .filter(|c| !id(c))
             .or(implied)
             .or_else(|| self.field_after(s.end, 3).map(|f| f.0).filter(|c| !id(c)));
