@@ -127,7 +127,7 @@ async fn handle(
         .ok_or(ApiError::TooManyStreams { max: max_streams })?;
 
     // 4. The body: media type, size, JSON object.
-    if !is_json_media_type(headers.get(header::CONTENT_TYPE)) {
+    if !crate::request::is_json_media_type(headers.get(header::CONTENT_TYPE)) {
         return Err(ApiError::UnsupportedMediaType);
     }
     let bytes = tokio::time::timeout(state.limits().read_timeout, read_body(&headers, body))
@@ -198,12 +198,6 @@ async fn handle(
 }
 
 /// `application/json`, with any parameters (`; charset=utf-8`).
-fn is_json_media_type(v: Option<&HeaderValue>) -> bool {
-    v.and_then(|v| v.to_str().ok())
-        .map(|s| s.split(';').next().unwrap_or("").trim())
-        .is_some_and(|m| m.eq_ignore_ascii_case("application/json"))
-}
-
 async fn read_body(headers: &HeaderMap, body: Body) -> Result<Bytes, ApiError> {
     let too_large = ApiError::PayloadTooLarge {
         limit: MAX_BODY_BYTES,

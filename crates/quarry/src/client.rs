@@ -407,12 +407,9 @@ fn display_value(v: &Value) -> String {
 /// Cuts `s` to at most `max` characters (an ellipsis marks the cut), and puts
 /// control characters (newlines, tabs) as spaces so a cell stays on its line.
 fn truncate(s: &str, max: usize) -> String {
-    let clean: String = s
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
+    let clean = crate::term::line(s);
     if clean.chars().count() <= max {
-        return clean;
+        return clean.into_owned();
     }
     let mut cut: String = clean.chars().take(max.saturating_sub(1)).collect();
     cut.push('…');
