@@ -31,7 +31,7 @@ use crate::events::{
 };
 use crate::limits::{RateDecision, StreamSlot};
 use crate::middleware::RequestId;
-use crate::request::QueryRequest;
+use crate::request::{is_json_media_type, QueryRequest};
 use crate::state::{AppState, LoadedDataset};
 use quarry_contract::{internal_error_message, ErrorCode};
 
@@ -127,7 +127,7 @@ async fn handle(
         .ok_or(ApiError::TooManyStreams { max: max_streams })?;
 
     // 4. The body: media type, size, JSON object.
-    if !crate::request::is_json_media_type(headers.get(header::CONTENT_TYPE)) {
+    if !is_json_media_type(headers.get(header::CONTENT_TYPE)) {
         return Err(ApiError::UnsupportedMediaType);
     }
     let bytes = tokio::time::timeout(state.limits().read_timeout, read_body(&headers, body))

@@ -138,7 +138,7 @@ fn a_gzip_bomb_upload_stops_at_the_decompressed_limit_and_leaves_nothing() {
 
     // About 2 MB of rows, compressed to a few KB: well under the 1 MiB
     // upload limit as sent, twice over it once decompressed.
-    let csv = csv_rows(120_000);
+    let csv = csv_rows(140_000);
     assert!(csv.len() > 2_000_000, "{}", csv.len());
     let bomb = gzip(&csv);
     assert!(bomb.len() < 64 << 10, "{}", bomb.len());
@@ -168,7 +168,7 @@ fn a_gzip_bomb_upload_stops_at_the_decompressed_limit_and_leaves_nothing() {
     let (status, body) = upload(&s, &mut c, "small", "small.csv.gz", &gzip(&csv_rows(10_000)));
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["rows"], 10_000);
-    let (_, uploads_left) = (0, paths_under(&s.data_dir.join("uploads")));
+    let uploads_left = paths_under(&s.data_dir.join("uploads"));
     assert!(uploads_left.is_empty(), "{uploads_left:?}");
 }
 
@@ -215,13 +215,14 @@ fn an_upload_over_the_row_limit_is_refused_and_leaves_nothing() {
     assert!(out.contains("1,500 rows"), "{out}");
 }
 
-/// A CSV of titles with a column named like the old full-text table.
+/// A CSV of titles (free text: long enough not to be profiled value by
+/// value) with columns named like the old full-text table.
 const FTS_COLLISION_CSV: &str = "\
 title,demo_fts,Demo_FTS_2
-Rust compiler internals explained,first note,a
-Gardening for impatient people,second note,b
-A field guide to compiler bugs,third note,c
-Cooking with cast iron,fourth note,d
+Rust compiler internals explained from the parser down to the code generator,first note,a
+Gardening for impatient people who want tomatoes by the end of the first summer,second note,b
+A field guide to compiler bugs and how to reduce them to a small reproducible case,third note,c
+Cooking with cast iron pans over an open fire in every season of the year and more,fourth note,d
 ";
 
 #[test]
@@ -273,7 +274,13 @@ fn a_dataset_file_with_the_old_full_text_table_name_still_searches() {
     let root = unique_dir("fts-old-name");
     let data = root.join("data");
     let csv = root.join("old.csv");
-    std::fs::write(&csv, "title,year\nRust compiler internals,2020\nGardening,2021\n").unwrap();
+    std::fs::write(
+        &csv,
+        "title,year\n\
+         Rust compiler internals explained from the parser down to the code generator,2020\n\
+         Gardening for impatient people who want tomatoes by the end of the first summer,2021\n",
+    )
+    .unwrap();
     quarry(
         &data,
         &["account", "create", "--email", ALICE, "--password-stdin"],
@@ -294,7 +301,8 @@ fn a_dataset_file_with_the_old_full_text_table_name_still_searches() {
         .map(|e| e.unwrap().path())
         .find(|p| p.extension().is_some_and(|e| e == "sqlite"))
         .unwrap();
-    {
+    // (An earlier binary already wrote `old_fts`.)
+    if fts != "old_fts" {
         let conn = rusqlite_open(&file);
         conn.execute_batch(&format!(
             "ALTER TABLE \"{fts}\" RENAME TO \"old_fts\";
