@@ -41,7 +41,7 @@ fn main() -> std::process::ExitCode {
 /// Before an operator command: the data directory made private, said on
 /// stderr when something had to change.
 fn operator(data_dir: &std::path::Path) -> anyhow::Result<()> {
-    if let Some(line) = perms::tighten(data_dir).describe(data_dir) {
+    if let Some(line) = perms::tighten(data_dir).describe() {
         eprintln!("note: {line}");
     }
     Ok(())

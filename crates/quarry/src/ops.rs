@@ -471,7 +471,10 @@ fn dataset_show(data_dir: &Path, id: &str) -> anyhow::Result<()> {
         .list_accounts()?
         .into_iter()
         .find(|a| a.id == entry.account_id)
-        .map_or_else(|| entry.account_id.to_string(), |a| clean(&a.email).into_owned());
+        .map_or_else(
+            || entry.account_id.to_string(),
+            |a| clean(&a.email).into_owned(),
+        );
     let store = store(data_dir);
     let location = store.location(&entry.version);
     let profile = store

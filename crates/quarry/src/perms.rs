@@ -27,8 +27,9 @@ pub struct Tightened {
 }
 
 impl Tightened {
-    /// The log line, when there is something to say.
-    pub fn describe(&self, dir: &Path) -> Option<String> {
+    /// The log line, when there is something to say. It names no path
+    /// but inside the data directory (the log holds none).
+    pub fn describe(&self) -> Option<String> {
         let failed = self
             .failed
             .as_ref()
@@ -38,18 +39,15 @@ impl Tightened {
             return self
                 .failed
                 .as_ref()
-                .map(|f| format!("could not make everything under {} private: {f}", dir.display()));
+                .map(|f| format!("could not make everything in the data directory private: {f}"));
         }
-        (self.dirs + self.files > 0).then(|| {
-            format!(
-                "tightened the permissions of {} director{} and {} file{} under {} that other users could read or write (now 0700 and 0600){failed}",
-                self.dirs,
-                if self.dirs == 1 { "y" } else { "ies" },
-                self.files,
-                if self.files == 1 { "" } else { "s" },
-                dir.display()
-            )
-        })
+        Some(format!(
+            "tightened the permissions of {} director{} and {} file{} in the data directory that other users could read or write (now 0700 and 0600){failed}",
+            self.dirs,
+            if self.dirs == 1 { "y" } else { "ies" },
+            self.files,
+            if self.files == 1 { "" } else { "s" },
+        ))
     }
 }
 
@@ -60,11 +58,17 @@ impl Tightened {
 #[cfg(unix)]
 pub fn tighten(dir: &Path) -> Tightened {
     use std::os::unix::fs::PermissionsExt;
-    fn fail(done: &mut Tightened, path: &Path, e: std::io::Error) {
+    let fail = |done: &mut Tightened, path: &Path, e: std::io::Error| {
         if done.failed.is_none() {
-            done.failed = Some(format!("{}: {e}", path.display()));
+            let inside = path.strip_prefix(dir).unwrap_or(path);
+            let shown = if inside.as_os_str().is_empty() {
+                "the directory itself".to_string()
+            } else {
+                inside.display().to_string()
+            };
+            done.failed = Some(format!("{shown}: {}", e.kind()));
         }
-    }
+    };
     let mut done = Tightened::default();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(path) = stack.pop() {

@@ -14,7 +14,7 @@ use crate::cli::ServeArgs;
 pub fn run(data_dir: &Path, args: ServeArgs) -> anyhow::Result<()> {
     init_logging();
     // The data directory is private to this user (crate::perms).
-    if let Some(line) = crate::perms::tighten(data_dir).describe(data_dir) {
+    if let Some(line) = crate::perms::tighten(data_dir).describe() {
         tracing::warn!("{line}");
     }
 

@@ -142,8 +142,15 @@ fn a_gzip_bomb_upload_stops_at_the_decompressed_limit_and_leaves_nothing() {
     assert!(csv.len() > 2_000_000, "{}", csv.len());
     let bomb = gzip(&csv);
     assert!(bomb.len() < 64 << 10, "{}", bomb.len());
-    let message =
-        assert_refused_upload(&s, &mut c, "bomb", "bomb.csv.gz", &bomb, 413, "PAYLOAD_TOO_LARGE");
+    let message = assert_refused_upload(
+        &s,
+        &mut c,
+        "bomb",
+        "bomb.csv.gz",
+        &bomb,
+        413,
+        "PAYLOAD_TOO_LARGE",
+    );
     assert!(message.contains("1 MiB"), "{message}");
     assert!(message.contains("bomb.csv.gz"), "{message}");
     assert!(!message.contains(s.data_dir.to_str().unwrap()), "{message}");
@@ -151,7 +158,9 @@ fn a_gzip_bomb_upload_stops_at_the_decompressed_limit_and_leaves_nothing() {
     // The same as JSON Lines.
     let mut jsonl = Vec::new();
     for i in 0..60_000 {
-        jsonl.extend_from_slice(format!("{{\"name\":\"person {}\",\"city\":\"Berlin\"}}\n", i % 7).as_bytes());
+        jsonl.extend_from_slice(
+            format!("{{\"name\":\"person {}\",\"city\":\"Berlin\"}}\n", i % 7).as_bytes(),
+        );
     }
     assert!(jsonl.len() > 2_000_000);
     assert_refused_upload(
@@ -165,7 +174,13 @@ fn a_gzip_bomb_upload_stops_at_the_decompressed_limit_and_leaves_nothing() {
     );
 
     // Under the limit once decompressed, a compressed upload imports.
-    let (status, body) = upload(&s, &mut c, "small", "small.csv.gz", &gzip(&csv_rows(10_000)));
+    let (status, body) = upload(
+        &s,
+        &mut c,
+        "small",
+        "small.csv.gz",
+        &gzip(&csv_rows(10_000)),
+    );
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["rows"], 10_000);
     let uploads_left = paths_under(&s.data_dir.join("uploads"));
@@ -209,7 +224,16 @@ fn an_upload_over_the_row_limit_is_refused_and_leaves_nothing() {
     std::fs::write(&file, csv_rows(1500)).unwrap();
     let out = quarry(
         &s.data_dir,
-        &["dataset", "import", file.to_str().unwrap(), "--id", "many", "--account", ALICE, "--quiet"],
+        &[
+            "dataset",
+            "import",
+            file.to_str().unwrap(),
+            "--id",
+            "many",
+            "--account",
+            ALICE,
+            "--quiet",
+        ],
         None,
     );
     assert!(out.contains("1,500 rows"), "{out}");
@@ -241,7 +265,15 @@ fn a_column_named_like_the_full_text_table_does_not_break_search() {
         .to_string();
     let (ok, _, err) = quarry_raw(
         &data,
-        &["dataset", "import", csv.to_str().unwrap(), "--id", "demo", "--account", ALICE],
+        &[
+            "dataset",
+            "import",
+            csv.to_str().unwrap(),
+            "--id",
+            "demo",
+            "--account",
+            ALICE,
+        ],
         None,
         &[],
     );
@@ -291,7 +323,15 @@ fn a_dataset_file_with_the_old_full_text_table_name_still_searches() {
         .to_string();
     quarry(
         &data,
-        &["dataset", "import", csv.to_str().unwrap(), "--id", "old", "--account", ALICE],
+        &[
+            "dataset",
+            "import",
+            csv.to_str().unwrap(),
+            "--id",
+            "old",
+            "--account",
+            ALICE,
+        ],
         None,
     );
     let (_, fts) = dataset_tables(&data, "old");
@@ -326,7 +366,11 @@ fn a_dataset_file_with_the_old_full_text_table_name_still_searches() {
     let events = read_events(resp);
     let sql = events[1]["data"]["sql"].as_str().unwrap();
     assert!(sql.contains("\"old_fts\" MATCH"), "{sql}");
-    assert_eq!(events[2]["data"]["items"].as_array().unwrap().len(), 1, "{events:?}");
+    assert_eq!(
+        events[2]["data"]["items"].as_array().unwrap().len(),
+        1,
+        "{events:?}"
+    );
 }
 
 #[test]
@@ -341,7 +385,15 @@ fn column_names_longer_than_128_characters_are_refused() {
     std::fs::write(&file, format!("title,{long}\nx,1\n")).unwrap();
     let (ok_run, _, err) = quarry_raw(
         &s.data_dir,
-        &["dataset", "import", file.to_str().unwrap(), "--id", "long", "--account", ALICE],
+        &[
+            "dataset",
+            "import",
+            file.to_str().unwrap(),
+            "--id",
+            "long",
+            "--account",
+            ALICE,
+        ],
         None,
         &[],
     );
@@ -355,7 +407,15 @@ fn column_names_longer_than_128_characters_are_refused() {
     std::fs::write(&file, format!("{{\"a\":1}}\n{{\"a\":2,\"{long}\":3}}\n")).unwrap();
     let (ok_run, _, err) = quarry_raw(
         &s.data_dir,
-        &["dataset", "import", file.to_str().unwrap(), "--id", "long", "--account", ALICE],
+        &[
+            "dataset",
+            "import",
+            file.to_str().unwrap(),
+            "--id",
+            "long",
+            "--account",
+            ALICE,
+        ],
         None,
         &[],
     );
@@ -367,7 +427,15 @@ fn column_names_longer_than_128_characters_are_refused() {
     std::fs::write(&file, format!("title,{ok}\nx,1\n")).unwrap();
     quarry(
         &s.data_dir,
-        &["dataset", "import", file.to_str().unwrap(), "--id", "fine", "--account", ALICE],
+        &[
+            "dataset",
+            "import",
+            file.to_str().unwrap(),
+            "--id",
+            "fine",
+            "--account",
+            ALICE,
+        ],
         None,
     );
 
@@ -388,8 +456,14 @@ fn column_names_longer_than_128_characters_are_refused() {
 
 fn assert_private_api_headers(resp: &reqwest::blocking::Response, what: &str) {
     let h = resp.headers();
-    assert_eq!(h.get("x-content-type-options").map(|v| v.to_str().unwrap()), Some("nosniff"), "{what}");
-    let cache = h.get("cache-control").map(|v| v.to_str().unwrap().to_string());
+    assert_eq!(
+        h.get("x-content-type-options").map(|v| v.to_str().unwrap()),
+        Some("nosniff"),
+        "{what}"
+    );
+    let cache = h
+        .get("cache-control")
+        .map(|v| v.to_str().unwrap().to_string());
     assert!(
         matches!(cache.as_deref(), Some("no-store") | Some("no-cache")),
         "{what}: {cache:?}"
@@ -437,7 +511,8 @@ fn api_answers_are_nosniff_and_not_stored() {
 fn a_json_body_in_another_charset_than_utf8_is_refused() {
     let s = Server::start("charset", &[]);
     let key = &template().alice;
-    let text = json!({"query_string": "companies", "dataset_id": "companies", "limit": 1}).to_string();
+    let text =
+        json!({"query_string": "companies", "dataset_id": "companies", "limit": 1}).to_string();
     // UTF-16LE, as the Content-Type says.
     let utf16: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
     for ct in [
@@ -498,7 +573,16 @@ fn operator_commands_print_no_terminal_escape_from_the_data() {
     std::fs::write(&csv, text).unwrap();
     quarry(
         &data,
-        &["dataset", "import", csv.to_str().unwrap(), "--id", "evil", "--account", ALICE, "--quiet"],
+        &[
+            "dataset",
+            "import",
+            csv.to_str().unwrap(),
+            "--id",
+            "evil",
+            "--account",
+            ALICE,
+            "--quiet",
+        ],
         None,
     );
     let shown = quarry(&data, &["dataset", "show", "evil"], None);
@@ -508,7 +592,14 @@ fn operator_commands_print_no_terminal_escape_from_the_data() {
     // A token name, if the catalog takes one with escapes, is listed safely.
     let (created, _, err) = quarry_raw(
         &data,
-        &["token", "create", "--account", ALICE, "--name", &format!("t{HOSTILE}")],
+        &[
+            "token",
+            "create",
+            "--account",
+            ALICE,
+            "--name",
+            &format!("t{HOSTILE}"),
+        ],
         None,
         &[],
     );
@@ -519,7 +610,12 @@ fn operator_commands_print_no_terminal_escape_from_the_data() {
     }
     assert_no_terminal_escape(&quarry(&data, &["account", "list"], None), "account list");
     // An error quoting the data.
-    let (ok, _, err) = quarry_raw(&data, &["dataset", "show", &format!("no{HOSTILE}")], None, &[]);
+    let (ok, _, err) = quarry_raw(
+        &data,
+        &["dataset", "show", &format!("no{HOSTILE}")],
+        None,
+        &[],
+    );
     assert!(!ok);
     assert_no_terminal_escape(&err, "an error");
 }
@@ -563,7 +659,16 @@ fn the_data_directory_is_private_to_its_user() {
     quarry(&data, &["token", "create", "--account", ALICE], None);
     quarry(
         &data,
-        &["dataset", "import", csv.to_str().unwrap(), "--id", "c", "--account", ALICE, "--quiet"],
+        &[
+            "dataset",
+            "import",
+            csv.to_str().unwrap(),
+            "--id",
+            "c",
+            "--account",
+            ALICE,
+            "--quiet",
+        ],
         None,
     );
     assert_eq!(mode(&data), 0o700);

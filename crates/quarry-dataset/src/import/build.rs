@@ -225,7 +225,8 @@ fn build(
             drop(other);
             let _ = std::fs::remove_file(job.fts_path);
             (!fts_cols.is_empty()).then(|| {
-                let mut task = FtsTask::new(job.spec, job.headers, table, job.fts_name, job.fts_path);
+                let mut task =
+                    FtsTask::new(job.spec, job.headers, table, job.fts_name, job.fts_path);
                 task.cols = fts_cols.clone();
                 task.names = fts_names.iter().map(|n| n.to_string()).collect();
                 FtsRun::start(task)
