@@ -532,31 +532,50 @@ async fn receive_and_import(
     let id_column = Some(form.id_column.clone()).filter(|c| !c.is_empty());
     let account_id = signed.account_id();
     let data_dir = console.data_dir().to_path_buf();
+    let limits = UploadLimits {
+        bytes: console.config().max_upload_bytes,
+        rows: console.config().max_upload_rows,
+    };
     let done = tokio::task::spawn_blocking(move || {
-        import(&data_dir, account_id, &id, id_column, &received).map(|(i, k)| (id, i, k))
+        import(&data_dir, account_id, &id, id_column, &received, limits).map(|(i, k)| (id, i, k))
     })
     .await
     .map_err(internal)?;
-    done.map_err(|message| failed(ErrorCode::InvalidInput, message))
+    done.map_err(|(code, message)| failed(code, message))
+}
+
+/// What an upload may hold once decompressed and parsed.
+#[derive(Clone, Copy)]
+struct UploadLimits {
+    bytes: u64,
+    rows: Option<u64>,
 }
 
 /// The import proper, on its own catalog connection so that the console's
 /// shared one stays free meanwhile; with the number of vocabulary entries a
-/// replacement dropped. Errors are messages for the user.
+/// replacement dropped. Errors are messages for the user, with their code:
+/// `PAYLOAD_TOO_LARGE` past a limit (the decompressed bytes, the rows; the
+/// import stops there and leaves nothing), else `INVALID_INPUT`.
 fn import(
     data_dir: &Path,
     account_id: i64,
     id: &str,
     id_column: Option<String>,
     received: &Received,
-) -> Result<(Imported, usize), String> {
+    limits: UploadLimits,
+) -> Result<(Imported, usize), (ErrorCode, String)> {
     let mut catalog = Catalog::open(data_dir).map_err(|e| {
         tracing::error!(error = %e, "opening the catalog for an upload failed");
-        "Something went wrong on our side. Please try again.".to_string()
+        (
+            ErrorCode::InternalError,
+            "Something went wrong on our side. Please try again.".to_string(),
+        )
     })?;
     let store = SqliteStore::in_data_dir(data_dir);
     let mut opts = ImportOptions::new(id);
     opts.id_column = id_column;
+    opts.max_bytes = Some(limits.bytes);
+    opts.max_rows = limits.rows;
     let started = std::time::Instant::now();
     let mut dropped: Vec<String> = Vec::new();
     // The console's upload form creates or replaces (the page says so).
@@ -594,6 +613,10 @@ fn import(
             // The importer names the file by its path; the user knows it by
             // its name.
             let path = received.path.display().to_string();
+            let code = match e.downcast_ref::<quarry_dataset::ImportError>() {
+                Some(i) if i.is_over_limit() => ErrorCode::PayloadTooLarge,
+                _ => ErrorCode::InvalidInput,
+            };
             let mut message = e.to_string().replace(&path, &received.file_name);
             tracing::info!(dataset = id, error = %message, "console import refused");
             if e.downcast_ref::<quarry_catalog::CatalogError>().is_some() {
@@ -602,7 +625,7 @@ fn import(
                 // The importer's messages start with the file's name.
                 message.push('.');
             }
-            Err(message)
+            Err((code, message))
         }
     }
 }
@@ -635,7 +658,11 @@ pub(crate) async fn upload(
         Err(UploadError::Failed { code, message }) => {
             let status = code.status();
             if wants_json {
-                (status, Json(serde_json::json!({ "error": message }))).into_response()
+                (
+                    status,
+                    Json(serde_json::json!({ "error": message, "error_code": code.as_str() })),
+                )
+                    .into_response()
             } else {
                 render_page(&console, &signed, status, None, Some(message), form).await
             }

@@ -67,8 +67,11 @@ pub struct ConsoleConfig {
     /// The one-time code that opens the first-run setup page; `quarry serve`
     /// prints it when the data directory has no account.
     pub setup_code: Option<String>,
-    /// Largest dataset upload accepted.
+    /// Largest dataset upload accepted: the file as sent, and its data
+    /// once decompressed.
     pub max_upload_bytes: u64,
+    /// Most records an upload may have; `None`: no cap.
+    pub max_upload_rows: Option<u64>,
 }
 
 impl Default for ConsoleConfig {
@@ -84,6 +87,7 @@ impl Default for ConsoleConfig {
             },
             setup_code: None,
             max_upload_bytes: 1 << 30,
+            max_upload_rows: Some(10_000_000),
         }
     }
 }

@@ -7,6 +7,17 @@ use std::collections::HashSet;
 /// named would shadow the row number.
 const RESERVED: [&str; 3] = ["rowid", "oid", "_rowid_"];
 
+/// The name of a dataset's full-text table: `<table>-fts`. Column names
+/// are `^[a-z0-9_]+$` ([`column_names`]), so none can be this name (SQLite
+/// compares names ignoring ASCII case; the `-` differs either way): FTS5
+/// gives its table a hidden column of the table's own name, and a records
+/// column of the same name would make every full-text condition ambiguous.
+/// Files imported before used `<table>_fts`; a file records its own name
+/// (in its meta table and profile), so both keep working.
+pub fn fts_table_name(table: &str) -> String {
+    format!("{table}-fts")
+}
+
 fn transliterate(c: char) -> Option<&'static str> {
     Some(match c {
         'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ă' | 'ą' => "a",

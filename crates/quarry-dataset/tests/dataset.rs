@@ -91,7 +91,7 @@ fn imports_types_names_and_profile() {
     assert_eq!(imp.row_count, 3);
     assert_eq!(p.row_count, 3);
     assert_eq!(p.table, "ds-1");
-    assert_eq!(p.fts_table.as_deref(), Some("ds-1_fts"));
+    assert_eq!(p.fts_table.as_deref(), Some("ds-1-fts"));
     assert_eq!(p.id_column, None);
     assert_eq!(
         names(p),
@@ -237,7 +237,7 @@ fn full_text_search_stems() {
     let imp = fx.import(COMPANIES, None).unwrap();
     let conn = Connection::open(fx.path(&imp)).unwrap();
     let hits: Vec<i64> = conn
-        .prepare("SELECT rowid FROM \"ds-1_fts\" WHERE \"ds-1_fts\" MATCH 'run' ORDER BY rowid")
+        .prepare("SELECT rowid FROM \"ds-1-fts\" WHERE \"ds-1-fts\" MATCH 'run' ORDER BY rowid")
         .unwrap()
         .query_map([], |r| r.get(0))
         .unwrap()

@@ -1,7 +1,11 @@
 //! The layer around every route: the `X-Request-Id` header (an incoming
 //! valid one is echoed, else one is generated), one log line per request,
 //! and the guarantee that every error response has the contract's JSON body,
-//! including the framework's own rejections; a 500 names the request id.
+//! including the framework's own rejections; a 500 names the request id;
+//! and on every response `X-Content-Type-Options: nosniff` and, unless the
+//! handler chose one (the event stream's `no-cache`), `Cache-Control:
+//! no-store`, as the console's pages have them: answers carry datasets'
+//! records and must not be sniffed into something else or kept by a cache.
 
 use std::time::Instant;
 
@@ -74,6 +78,14 @@ pub async fn frame(mut req: Request, next: Next) -> Response {
     }
     if let Ok(v) = HeaderValue::from_str(&id) {
         resp.headers_mut().insert(REQUEST_ID_HEADER, v);
+    }
+    let h = resp.headers_mut();
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    if !h.contains_key(header::CACHE_CONTROL) {
+        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
     tracing::info!(
         request_id = %id,

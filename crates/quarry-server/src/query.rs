@@ -31,7 +31,7 @@ use crate::events::{
 };
 use crate::limits::{RateDecision, StreamSlot};
 use crate::middleware::RequestId;
-use crate::request::QueryRequest;
+use crate::request::{is_json_media_type, QueryRequest};
 use crate::state::{AppState, LoadedDataset};
 use quarry_contract::{internal_error_message, ErrorCode};
 
@@ -198,12 +198,6 @@ async fn handle(
 }
 
 /// `application/json`, with any parameters (`; charset=utf-8`).
-fn is_json_media_type(v: Option<&HeaderValue>) -> bool {
-    v.and_then(|v| v.to_str().ok())
-        .map(|s| s.split(';').next().unwrap_or("").trim())
-        .is_some_and(|m| m.eq_ignore_ascii_case("application/json"))
-}
-
 async fn read_body(headers: &HeaderMap, body: Body) -> Result<Bytes, ApiError> {
     let too_large = ApiError::PayloadTooLarge {
         limit: MAX_BODY_BYTES,

@@ -2,6 +2,7 @@
 //! type or value gets DESIGN §1's code and a message naming the field and
 //! the rule. A [`QueryRequest`] only exists once it is valid.
 
+use axum::http::HeaderValue;
 use serde::Serialize;
 use serde_json::{Map, Value};
 use utoipa::ToSchema;
@@ -39,6 +40,31 @@ pub struct QueryRequest {
     /// `null` means the default.
     #[schema(required = false, nullable, default = false)]
     pub use_smaller_model: bool,
+}
+
+/// DESIGN §1 step 4's media type: `application/json`, with no `charset`
+/// parameter or with `charset=utf-8` (JSON is UTF-8, RFC 8259 §8.1; a body
+/// declared as UTF-16 or Latin-1 would otherwise be read as UTF-8 and mean
+/// something else than the client sent). Other parameters are allowed.
+pub fn is_json_media_type(v: Option<&HeaderValue>) -> bool {
+    let Some(s) = v.and_then(|v| v.to_str().ok()) else {
+        return false;
+    };
+    let mut parts = s.split(';');
+    let essence = parts.next().unwrap_or("").trim();
+    if !essence.eq_ignore_ascii_case("application/json") {
+        return false;
+    }
+    parts.all(|p| {
+        let Some((name, value)) = p.split_once('=') else {
+            return true;
+        };
+        if !name.trim().eq_ignore_ascii_case("charset") {
+            return true;
+        }
+        let value = value.trim().trim_matches('"');
+        value.eq_ignore_ascii_case("utf-8") || value.eq_ignore_ascii_case("utf8")
+    })
 }
 
 const LIMIT_RULE: &str = "limit must be an integer between 1 and 100";
@@ -154,6 +180,21 @@ mod tests {
     fn code(v: Value) -> (&'static str, String) {
         let e = parse(v).unwrap_err();
         (e.code(), e.to_string())
+    }
+
+    #[test]
+    fn only_utf8_json_is_json() {
+        let ok = |s: &'static str| is_json_media_type(Some(&HeaderValue::from_static(s)));
+        assert!(ok("application/json"));
+        assert!(ok("Application/JSON; charset=UTF-8"));
+        assert!(ok("application/json;charset=\"utf-8\""));
+        assert!(ok("application/json; charset=utf8"));
+        assert!(ok("application/json; foo=bar"));
+        assert!(!ok("application/json; charset=utf-16"));
+        assert!(!ok("application/json; charset=UTF-16LE"));
+        assert!(!ok("application/json; foo=bar; charset=iso-8859-1"));
+        assert!(!ok("text/json"));
+        assert!(!is_json_media_type(None));
     }
 
     #[test]

@@ -77,9 +77,13 @@ pub struct ServeArgs {
     /// A console session ends this many seconds after sign-in, however busy.
     #[arg(long, env = "QUARRY_SESSION_LIFETIME_SECS", default_value_t = 43200)]
     pub session_lifetime_secs: u64,
-    /// Largest dataset file the console accepts for upload, in MiB.
+    /// Largest dataset file the console accepts for upload, in MiB: the
+    /// file as sent and its data once decompressed.
     #[arg(long, env = "QUARRY_MAX_UPLOAD_MB", default_value_t = 1024)]
     pub max_upload_mb: u64,
+    /// Most rows a console upload may have (0: no cap).
+    #[arg(long, env = "QUARRY_MAX_UPLOAD_ROWS", default_value_t = 10_000_000)]
+    pub max_upload_rows: u64,
 }
 
 #[derive(Debug, Args)]

@@ -226,7 +226,7 @@ impl<W: Write> Printer<W> {
                 "sql" => self.sql(&payload)?,
                 "results" => self.results(&payload)?,
                 "close" => {}
-                other => writeln!(self.out, "({other} event)")?,
+                other => writeln!(self.out, "({} event)", crate::term::line(other))?,
             }
         }
         match kind.as_str() {
@@ -255,7 +255,7 @@ impl<W: Write> Printer<W> {
                         let rows = if n == 1 { "row" } else { "rows" };
                         writeln!(self.out, "Done: {n} {rows} in {elapsed:.2} s.")?;
                     } else {
-                        let why = error.as_deref().unwrap_or("no reason given");
+                        let why = crate::term::line(error.as_deref().unwrap_or("no reason given"));
                         let again = if retryable {
                             " It may work if retried."
                         } else {
@@ -293,13 +293,18 @@ impl<W: Write> Printer<W> {
             } else {
                 list.join("; ")
             };
-            writeln!(self.out, "  {:<12} {shown}", format!("{label}:"))?;
+            writeln!(
+                self.out,
+                "  {:<12} {}",
+                format!("{label}:"),
+                crate::term::line(&shown)
+            )?;
         }
         if let Some(notes) = data.get("metadata").and_then(Value::as_str) {
             if !notes.trim().is_empty() {
                 writeln!(self.out, "  notes:")?;
                 for line in wrap(notes, 76) {
-                    writeln!(self.out, "    {line}")?;
+                    writeln!(self.out, "    {}", crate::term::line(&line))?;
                 }
             }
         }
@@ -311,7 +316,7 @@ impl<W: Write> Printer<W> {
         writeln!(self.out, "SQL")?;
         let sql = data.get("sql").and_then(Value::as_str).unwrap_or("");
         for line in sql_lines(sql) {
-            writeln!(self.out, "  {line}")?;
+            writeln!(self.out, "  {}", crate::term::line(&line))?;
         }
         writeln!(self.out)?;
         Ok(())
@@ -407,12 +412,9 @@ fn display_value(v: &Value) -> String {
 /// Cuts `s` to at most `max` characters (an ellipsis marks the cut), and puts
 /// control characters (newlines, tabs) as spaces so a cell stays on its line.
 fn truncate(s: &str, max: usize) -> String {
-    let clean: String = s
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
+    let clean = crate::term::line(s);
     if clean.chars().count() <= max {
-        return clean;
+        return clean.into_owned();
     }
     let mut cut: String = clean.chars().take(max.saturating_sub(1)).collect();
     cut.push('…');

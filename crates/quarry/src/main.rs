@@ -7,28 +7,42 @@ mod client;
 mod demo;
 mod import_progress;
 mod ops;
+mod perms;
 mod serve;
+mod term;
 
 use clap::Parser;
 
 use cli::{Cli, Command};
 
 fn main() -> std::process::ExitCode {
+    // Before anything is created: the data directory is private (perms).
+    perms::private_umask();
     let cli = Cli::parse();
     let data_dir = cli.data_dir;
     let result = match cli.command {
+        // `serve` tightens the data directory once its log is set up.
         Command::Serve(args) => serve::run(&data_dir, args),
         Command::Query(args) => client::run(args),
-        Command::Account(cmd) => ops::account(&data_dir, cmd),
-        Command::Token(cmd) => ops::token(&data_dir, cmd),
-        Command::Dataset(cmd) => ops::dataset(&data_dir, cmd),
-        Command::RotateSecret => ops::rotate_secret(&data_dir),
+        Command::Account(cmd) => operator(&data_dir).and_then(|()| ops::account(&data_dir, cmd)),
+        Command::Token(cmd) => operator(&data_dir).and_then(|()| ops::token(&data_dir, cmd)),
+        Command::Dataset(cmd) => operator(&data_dir).and_then(|()| ops::dataset(&data_dir, cmd)),
+        Command::RotateSecret => operator(&data_dir).and_then(|()| ops::rotate_secret(&data_dir)),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", term::text(&format!("{e:#}")));
             std::process::ExitCode::FAILURE
         }
     }
+}
+
+/// Before an operator command: the data directory made private, said on
+/// stderr when something had to change.
+fn operator(data_dir: &std::path::Path) -> anyhow::Result<()> {
+    if let Some(line) = perms::tighten(data_dir).describe() {
+        eprintln!("note: {line}");
+    }
+    Ok(())
 }

@@ -14,6 +14,7 @@ use quarry_dataset::{DatasetStore, ImportOptions, Imported, Progress, SqliteStor
 
 use crate::cli::{AccountCommand, DatasetCommand, ImportArgs, TokenCommand, VocabularyArgs};
 use crate::import_progress::{group, ImportProgress};
+use crate::term::{line as clean, text as clean_text};
 
 fn open(data_dir: &Path) -> anyhow::Result<Catalog> {
     Catalog::open(data_dir)
@@ -60,7 +61,7 @@ pub fn account(data_dir: &Path, cmd: AccountCommand) -> anyhow::Result<()> {
                 prompt_password()?
             };
             let a = open(data_dir)?.create_account(&email, &password)?;
-            println!("Created account {} (id {}).", a.email, a.id);
+            println!("Created account {} (id {}).", clean(&a.email), a.id);
             Ok(())
         }
         AccountCommand::List => {
@@ -71,7 +72,12 @@ pub fn account(data_dir: &Path, cmd: AccountCommand) -> anyhow::Result<()> {
             }
             println!("{:<6} {:<40} CREATED", "ID", "EMAIL");
             for a in accounts {
-                println!("{:<6} {:<40} {}", a.id, a.email, format_time(a.created));
+                println!(
+                    "{:<6} {:<40} {}",
+                    a.id,
+                    clean(&a.email),
+                    format_time(a.created)
+                );
             }
             Ok(())
         }
@@ -97,7 +103,7 @@ pub fn account(data_dir: &Path, cmd: AccountCommand) -> anyhow::Result<()> {
             let show = |v: Option<u32>| v.map_or("server default".to_string(), |n| n.to_string());
             println!(
                 "Limits of {} per API key: {} requests per minute, {} open streams.",
-                a.email,
+                clean(&a.email),
                 show(limits.per_minute),
                 show(limits.concurrent)
             );
@@ -159,13 +165,18 @@ pub fn token(data_dir: &Path, cmd: TokenCommand) -> anyhow::Result<()> {
             let t = catalog.create_token(a.id, name.as_deref())?;
             // The token alone on stdout, so scripts can capture it.
             println!("{}", t.value);
-            eprintln!("Created token {} (id {}) for {}.", t.name, t.id, a.email);
+            eprintln!(
+                "Created token {} (id {}) for {}.",
+                clean(&t.name),
+                t.id,
+                clean(&a.email)
+            );
         }
         TokenCommand::List { account } => {
             let a = account_by_email(&catalog, &account)?;
             let tokens = catalog.list_tokens(a.id)?;
             if tokens.is_empty() {
-                eprintln!("{} has no tokens.", a.email);
+                eprintln!("{} has no tokens.", clean(&a.email));
                 return Ok(());
             }
             println!(
@@ -176,8 +187,8 @@ pub fn token(data_dir: &Path, cmd: TokenCommand) -> anyhow::Result<()> {
                 println!(
                     "{:<6} {:<20} {:<47} {:<21} {}",
                     t.id,
-                    t.name,
-                    t.value,
+                    clean(&t.name),
+                    clean(&t.value),
                     format_time(t.created),
                     t.last_used.map_or("never".to_string(), format_time)
                 );
@@ -189,7 +200,10 @@ pub fn token(data_dir: &Path, cmd: TokenCommand) -> anyhow::Result<()> {
         } => {
             let a = account_by_email(&catalog, &account)?;
             let name = catalog.delete_token(a.id, &name_or_id)?;
-            println!("Deleted token {name}; requests with it are refused from now on.");
+            println!(
+                "Deleted token {}; requests with it are refused from now on.",
+                clean(&name)
+            );
         }
     }
     Ok(())
@@ -320,12 +334,12 @@ pub fn dataset_import(
         &|v| store.remove_version(v),
     )?;
     for w in &imported.warnings {
-        eprintln!("warning: {w}");
+        eprintln!("warning: {}", clean(w));
     }
     if let Some(c) = carried {
         let id = &opts.dataset_id;
         for d in &c.dropped {
-            eprintln!("warning: vocabulary of {id}: {d}");
+            eprintln!("warning: vocabulary of {id}: {}", clean(d));
         }
         match (&c.text, c.dropped.len()) {
             (_, 0) => eprintln!("The vocabulary of dataset {id} still applies; kept."),
@@ -352,7 +366,7 @@ fn dataset_vocabulary(data_dir: &Path, args: VocabularyArgs) -> anyhow::Result<(
     if args.show {
         match catalog.dataset_vocabulary(id)? {
             Some(v) => {
-                print!("{}", v.text);
+                print!("{}", clean_text(&v.text));
                 if !v.text.ends_with('\n') {
                     println!();
                 }
@@ -391,8 +405,8 @@ fn dataset_vocabulary(data_dir: &Path, args: VocabularyArgs) -> anyhow::Result<(
         .load_profile(&entry.version)
         .with_context(|| format!("reading the profile of dataset {id}"))?;
     let show = |kind: &str, p: &quarry_vocabulary::Problem| match p.line {
-        Some(line) => eprintln!("{name}:{line}: {kind}: {}", p.message),
-        None => eprintln!("{name}: {kind}: {}", p.message),
+        Some(line) => eprintln!("{name}:{line}: {kind}: {}", clean(&p.message)),
+        None => eprintln!("{name}: {kind}: {}", clean(&p.message)),
     };
     let checked = match quarry_vocabulary::check(&text, &profile) {
         Ok(checked) => checked,
@@ -440,7 +454,7 @@ fn dataset_list(data_dir: &Path) -> anyhow::Result<()> {
         println!(
             "{:<24} {:<32} {:>10}  {}",
             d.id,
-            emails.get(&d.account_id).map_or("?", String::as_str),
+            clean(emails.get(&d.account_id).map_or("?", String::as_str)),
             d.row_count,
             format_time(d.updated)
         );
@@ -457,7 +471,10 @@ fn dataset_show(data_dir: &Path, id: &str) -> anyhow::Result<()> {
         .list_accounts()?
         .into_iter()
         .find(|a| a.id == entry.account_id)
-        .map_or_else(|| entry.account_id.to_string(), |a| a.email);
+        .map_or_else(
+            || entry.account_id.to_string(),
+            |a| clean(&a.email).into_owned(),
+        );
     let store = store(data_dir);
     let location = store.location(&entry.version);
     let profile = store
@@ -475,11 +492,11 @@ fn dataset_show(data_dir: &Path, id: &str) -> anyhow::Result<()> {
         profile
             .id_column
             .as_deref()
-            .map_or("row number".to_string(), |c| format!("column {c}"))
+            .map_or("row number".to_string(), |c| format!("column {}", clean(c)))
     )?;
-    writeln!(out, "table      {}", profile.table)?;
+    writeln!(out, "table      {}", clean(&profile.table))?;
     if let Some(fts) = &profile.fts_table {
-        writeln!(out, "full text  {fts}")?;
+        writeln!(out, "full text  {}", clean(fts))?;
     }
     writeln!(out, "created    {}", format_time(entry.created))?;
     writeln!(out, "updated    {}", format_time(entry.updated))?;
@@ -490,9 +507,10 @@ fn dataset_show(data_dir: &Path, id: &str) -> anyhow::Result<()> {
                 .unwrap_or_else(|e| e.to_string());
             writeln!(
                 out,
-                "vocabulary revision {}, set {}: {what} (`quarry dataset vocabulary {id} --show`)",
+                "vocabulary revision {}, set {}: {} (`quarry dataset vocabulary {id} --show`)",
                 v.revision,
-                format_time(v.updated)
+                format_time(v.updated),
+                clean(&what)
             )?;
         }
         None => writeln!(out, "vocabulary none")?,
@@ -509,9 +527,9 @@ fn dataset_show(data_dir: &Path, id: &str) -> anyhow::Result<()> {
             _ => String::new(),
         };
         let name = if c.original_name != c.name {
-            format!("{} ({})", c.name, clip(&c.original_name, 20))
+            format!("{} ({})", clean(&c.name), clip(&c.original_name, 20))
         } else {
-            c.name.clone()
+            clean(&c.name).into_owned()
         };
         writeln!(
             out,
@@ -542,7 +560,10 @@ fn dataset_show(data_dir: &Path, id: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `s` on one line, safe for a terminal ([`crate::term`]), cut to `max`
+/// characters.
 fn clip(s: &str, max: usize) -> String {
+    let s = clean(s);
     if s.chars().count() <= max {
         s.to_string()
     } else {

@@ -13,6 +13,10 @@ use crate::cli::ServeArgs;
 
 pub fn run(data_dir: &Path, args: ServeArgs) -> anyhow::Result<()> {
     init_logging();
+    // The data directory is private to this user (crate::perms).
+    if let Some(line) = crate::perms::tighten(data_dir).describe() {
+        tracing::warn!("{line}");
+    }
 
     // --demo: the demo account, datasets and token (crate::demo), created
     // on first use; then serve as usual.
@@ -27,6 +31,7 @@ pub fn run(data_dir: &Path, args: ServeArgs) -> anyhow::Result<()> {
         session_lifetime: Duration::from_secs(args.session_lifetime_secs.max(1)),
         setup_code,
         max_upload_bytes: args.max_upload_mb.saturating_mul(1 << 20),
+        max_upload_rows: Some(args.max_upload_rows).filter(|&n| n > 0),
         ..quarry_console::ConsoleConfig::default()
     };
     let config = quarry_server::Config {

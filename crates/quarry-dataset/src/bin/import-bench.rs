@@ -119,13 +119,13 @@ fn main() -> ExitCode {
         for (label, sql) in [
             (
                 "phrase 'machine learning'",
-                "SELECT count(*) FROM companies_fts WHERE companies_fts MATCH '\"machine learning\"'",
+                "SELECT count(*) FROM \"companies-fts\" WHERE \"companies-fts\" MATCH '\"machine learning\"'",
             ),
             (
                 "'fintech' in Germany, top 10 by bm25",
-                "SELECT count(*) FROM (SELECT c.rowid FROM companies_fts CROSS JOIN companies AS c \
-                 ON c.rowid = companies_fts.rowid WHERE companies_fts MATCH '\"fintech\"' \
-                 AND c.country = 'Germany' ORDER BY bm25(companies_fts) LIMIT 10)",
+                "SELECT count(*) FROM (SELECT c.rowid FROM \"companies-fts\" CROSS JOIN companies AS c \
+                 ON c.rowid = \"companies-fts\".rowid WHERE \"companies-fts\" MATCH '\"fintech\"' \
+                 AND c.country = 'Germany' ORDER BY bm25(\"companies-fts\") LIMIT 10)",
             ),
         ] {
             let t = Instant::now();

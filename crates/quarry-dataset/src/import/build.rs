@@ -118,6 +118,8 @@ pub(super) struct BuildJob<'a> {
     pub(super) spec: &'a SourceSpec<'a>,
     pub(super) headers: &'a [String],
     pub(super) table: &'a str,
+    /// The full-text table's name ([`crate::names::fts_table_name`]).
+    pub(super) fts_name: &'a str,
     pub(super) cols: &'a [ColPlan],
     pub(super) id_name: Option<&'a str>,
     pub(super) opts: &'a ImportOptions<'a>,
@@ -223,7 +225,8 @@ fn build(
             drop(other);
             let _ = std::fs::remove_file(job.fts_path);
             (!fts_cols.is_empty()).then(|| {
-                let mut task = FtsTask::new(job.spec, job.headers, table, job.fts_path);
+                let mut task =
+                    FtsTask::new(job.spec, job.headers, table, job.fts_name, job.fts_path);
                 task.cols = fts_cols.clone();
                 task.names = fts_names.iter().map(|n| n.to_string()).collect();
                 FtsRun::start(task)
@@ -268,7 +271,7 @@ fn build(
 
     if !fts_cols.is_empty() {
         // The index built by the FTS thread, copied in.
-        fts::copy_in(conn, table, &fts_names, job.fts_path)?;
+        fts::copy_in(conn, table, job.fts_name, &fts_names, job.fts_path)?;
     }
     let min_max = extremes
         .into_iter()

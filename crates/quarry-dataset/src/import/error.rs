@@ -4,7 +4,7 @@
 //! not the importer; the messages are part of the CLI's and the console's
 //! output and do not change with the code around them.
 
-use super::MAX_COLUMNS;
+use super::{MAX_COLUMNS, MAX_COLUMN_NAME_CHARS};
 use crate::source::Location;
 use quarry_profile::{ColumnType, DatasetId, InvalidDatasetId};
 
@@ -37,6 +37,19 @@ pub enum ImportError {
     Empty { file: String },
     #[error("{file}: {count} columns; a dataset may have at most {max}", max = MAX_COLUMNS)]
     TooManyColumns { file: String, count: usize },
+    #[error("{file}: column {position} has a name of {chars} characters ({start:?}…); a column name may have at most {max}", max = MAX_COLUMN_NAME_CHARS)]
+    ColumnNameTooLong {
+        file: String,
+        /// 1-based.
+        position: usize,
+        chars: usize,
+        /// The name's first characters.
+        start: String,
+    },
+    #[error("{file}: the data is larger than the limit of {} once decompressed; nothing was imported", describe_bytes(*.limit))]
+    TooLarge { file: String, limit: u64 },
+    #[error("{file}: more than {limit} rows, the most an upload may have; nothing was imported")]
+    TooManyRows { file: String, limit: u64 },
     #[error("{file}, line {line}: {found} fields where the header has {expected} (delimiter {delimiter}; a field holding the delimiter must be quoted)")]
     RaggedRow {
         file: String,
@@ -114,6 +127,25 @@ pub enum ImportError {
         #[source]
         source: rusqlite::Error,
     },
+}
+
+impl ImportError {
+    /// Whether the import went past a size or row limit (a 413 for an
+    /// upload) rather than finding something wrong in the file.
+    pub fn is_over_limit(&self) -> bool {
+        matches!(
+            self,
+            ImportError::TooLarge { .. } | ImportError::TooManyRows { .. }
+        )
+    }
+}
+
+fn describe_bytes(n: u64) -> String {
+    if n >= 1 << 20 && n.is_multiple_of(1 << 20) {
+        format!("{} MiB", n >> 20)
+    } else {
+        format!("{n} bytes")
+    }
 }
 
 fn show_value(v: &str) -> String {

@@ -7,7 +7,7 @@
 //! copying its finished shadow tables in is quick.
 
 use super::build::{q, BuildError};
-use crate::source::{self, Encoding, Format, SourceSpec};
+use crate::source::{self, ByteLimit, Encoding, Format, SourceSpec};
 use rusqlite::Connection;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -30,8 +30,11 @@ pub(super) struct FtsTask {
     encoding: Encoding,
     delimiter: u8,
     backslash_escapes: bool,
+    limit: Option<ByteLimit>,
     headers: Vec<String>,
     table: String,
+    /// The full-text table's name.
+    fts: String,
     /// The full-text columns: positions and names.
     pub(super) cols: Vec<usize>,
     pub(super) names: Vec<String>,
@@ -39,7 +42,13 @@ pub(super) struct FtsTask {
 }
 
 impl FtsTask {
-    pub(super) fn new(spec: &SourceSpec, headers: &[String], table: &str, fts_path: &Path) -> Self {
+    pub(super) fn new(
+        spec: &SourceSpec,
+        headers: &[String],
+        table: &str,
+        fts: &str,
+        fts_path: &Path,
+    ) -> Self {
         FtsTask {
             path: spec.path.to_path_buf(),
             file: spec.file.clone(),
@@ -48,8 +57,10 @@ impl FtsTask {
             encoding: spec.encoding,
             delimiter: spec.delimiter,
             backslash_escapes: spec.backslash_escapes,
+            limit: spec.limit.clone(),
             headers: headers.to_vec(),
             table: table.to_string(),
+            fts: fts.to_string(),
             cols: Vec::new(),
             names: Vec::new(),
             fts_path: fts_path.to_path_buf(),
@@ -104,14 +115,13 @@ impl Drop for FtsRun {
 /// The `CREATE VIRTUAL TABLE` of the full-text index (the same in the
 /// build file and the dataset file, so that its shadow tables can be
 /// copied from one to the other).
-fn fts_create_sql(schema: &str, table: &str, cols: &[&str]) -> String {
-    let fts = format!("{table}_fts");
+fn fts_create_sql(schema: &str, table: &str, fts: &str, cols: &[&str]) -> String {
     let list: Vec<String> = cols.iter().map(|c| q(c)).collect();
     format!(
         "CREATE VIRTUAL TABLE {}.{} USING fts5({}, content='{}', content_rowid='rowid', \
          tokenize='porter unicode61 remove_diacritics 2');",
         q(schema),
-        q(&fts),
+        q(fts),
         list.join(", "),
         table.replace('\'', "''"),
     )
@@ -132,6 +142,7 @@ fn fts_worker(job: &FtsTask, stop: &AtomicBool) -> Result<(), BuildError> {
         encoding: job.encoding,
         delimiter: job.delimiter,
         backslash_escapes: job.backslash_escapes,
+        limit: job.limit.clone(),
     };
     let conn = Connection::open(&job.fts_path)?;
     conn.pragma_update(None, "journal_mode", "OFF")?;
@@ -139,8 +150,8 @@ fn fts_worker(job: &FtsTask, stop: &AtomicBool) -> Result<(), BuildError> {
     conn.pragma_update(None, "cache_size", -FTS_CACHE_KIB)?;
     conn.pragma_update(None, "temp_store", "MEMORY")?;
     conn.execute_batch("BEGIN;")?;
-    conn.execute_batch(&fts_create_sql("main", &job.table, &names))?;
-    let f = q(&format!("{}_fts", job.table));
+    conn.execute_batch(&fts_create_sql("main", &job.table, &job.fts, &names))?;
+    let f = q(&job.fts);
     conn.execute(
         &format!("INSERT INTO {f}({f}, rank) VALUES('hashsize', ?1)"),
         [FTS_HASH_BYTES],
@@ -183,16 +194,16 @@ fn fts_worker(job: &FtsTask, stop: &AtomicBool) -> Result<(), BuildError> {
 pub(super) fn copy_in(
     conn: &mut Connection,
     table: &str,
+    fts: &str,
     names: &[&str],
     fts_path: &Path,
 ) -> rusqlite::Result<()> {
-    let fts = format!("{table}_fts");
     conn.execute(
         "ATTACH DATABASE ?1 AS fts_build",
         [fts_path.to_string_lossy()],
     )?;
     let tx = conn.transaction()?;
-    tx.execute_batch(&fts_create_sql("main", table, names))?;
+    tx.execute_batch(&fts_create_sql("main", table, fts, names))?;
     for shadow in ["data", "idx", "docsize"] {
         let s = q(&format!("{fts}_{shadow}"));
         tx.execute_batch(&format!(

@@ -48,6 +48,8 @@ use temp::TempFile;
 /// Most columns a dataset may have: result item keys give the column
 /// position three digits.
 pub const MAX_COLUMNS: usize = 999;
+/// Longest column name (header as in the file), in characters.
+pub const MAX_COLUMN_NAME_CHARS: usize = 128;
 /// Distinct values tracked per column; a column with more records its
 /// `distinct_count` as this number (meaning "more than 100,000").
 pub const DISTINCT_CAP: u64 = 100_001;
@@ -83,6 +85,13 @@ pub struct ImportOptions<'a> {
     pub types: Vec<(String, ColumnType)>,
     /// Called now and then from the importing thread.
     pub progress: Option<&'a dyn Fn(&Progress)>,
+    /// At most this many bytes of data: for text formats the decompressed
+    /// stream, for Parquet the values read. Past it the import stops at
+    /// once with [`ImportError::TooLarge`]. `None`: no limit.
+    pub max_bytes: Option<u64>,
+    /// At most this many records; past it the import stops at once with
+    /// [`ImportError::TooManyRows`]. `None`: no limit.
+    pub max_rows: Option<u64>,
 }
 
 impl ImportOptions<'_> {
@@ -177,13 +186,33 @@ fn import_as(
     dest_dir: &Path,
 ) -> Result<Imported, ImportError> {
     check_dataset_id(&opts.dataset_id)?;
-    let spec = source::resolve(src, format, opts.encoding, opts.delimiter)?;
+    let mut spec = source::resolve(src, format, opts.encoding, opts.delimiter)?;
+    spec.limit = opts.max_bytes.map(source::ByteLimit::new);
+    let result = import_spec(&spec, opts, dest_dir);
+    match (&spec.limit, result) {
+        // Whatever the parser made of the refused read, the reason is the
+        // limit.
+        (Some(limit), Err(_)) if limit.hit() => Err(ImportError::TooLarge {
+            file: spec.file.clone(),
+            limit: limit.max,
+        }),
+        (_, r) => r,
+    }
+}
+
+fn import_spec(
+    spec: &SourceSpec,
+    opts: &ImportOptions,
+    dest_dir: &Path,
+) -> Result<Imported, ImportError> {
+    let spec = spec.clone();
+    let src = spec.path;
     let total_bytes = std::fs::metadata(src).map(|m| m.len()).unwrap_or(0);
 
     // The temporary files: the dataset, and the full-text index built
     // beside it (possibly from pass 1 on).
     let table = opts.dataset_id.clone();
-    let fts_name = format!("{table}_fts");
+    let fts_name = names::fts_table_name(&table);
     let stem = temp::file_stem(&table);
     let (temp, fts_temp) = TempFile::pair(dest_dir, &stem);
     // Declared after its file: dropped (stopped) before the file is removed.
@@ -214,6 +243,7 @@ fn import_as(
         spec: &spec,
         headers: &headers,
         table: &table,
+        fts_name: &fts_name,
         cols: &cols,
         id_name: id_name.as_deref(),
         opts,

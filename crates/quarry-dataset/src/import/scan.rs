@@ -13,7 +13,7 @@ use super::hash::hash_of;
 use super::ids::{IdCheck, MAX_LINES_LISTED};
 use super::progress::{progress_due, report, Phase};
 use super::stats::ColStats;
-use super::{ImportError, ImportOptions, TypeOrigin, MAX_COLUMNS};
+use super::{ImportError, ImportOptions, TypeOrigin, MAX_COLUMNS, MAX_COLUMN_NAME_CHARS};
 use crate::names;
 use crate::source::{self, Format, Location, RowSource, SourceSpec};
 use crate::value;
@@ -53,6 +53,9 @@ pub(super) struct Scan<'o> {
     /// The first rows' locations, for nulls of an id column that appears
     /// only later (JSON Lines).
     early: Vec<Location>,
+    /// Parquet under a byte limit: the bytes of the values read so far (a
+    /// text format's limit is on its decompressed stream instead).
+    value_bytes: Option<u64>,
 }
 
 impl Scan<'_> {
@@ -62,6 +65,18 @@ impl Scan<'_> {
             return Err(ImportError::TooManyColumns {
                 file: self.file.clone(),
                 count: headers.len(),
+            });
+        }
+        if let Some((i, h)) = headers
+            .iter()
+            .enumerate()
+            .find(|(_, h)| h.chars().count() > MAX_COLUMN_NAME_CHARS)
+        {
+            return Err(ImportError::ColumnNameTooLong {
+                file: self.file.clone(),
+                position: i + 1,
+                chars: h.chars().count(),
+                start: h.chars().take(40).collect(),
             });
         }
         self.names = names::column_names(headers).0;
@@ -108,6 +123,21 @@ impl Scan<'_> {
         for (rec, at) in records {
             let at = *at;
             self.rows += 1;
+            if let Some(max) = opts.max_rows.filter(|&m| self.rows > m) {
+                return Err(ImportError::TooManyRows {
+                    file: self.file.clone(),
+                    limit: max,
+                });
+            }
+            if let (Some(n), Some(max)) = (self.value_bytes.as_mut(), opts.max_bytes) {
+                *n += rec.as_byte_record().as_slice().len() as u64;
+                if *n > max {
+                    return Err(ImportError::TooLarge {
+                        file: self.file.clone(),
+                        limit: max,
+                    });
+                }
+            }
             if self.early.len() < MAX_LINES_LISTED {
                 self.early.push(at);
             }
@@ -285,6 +315,7 @@ pub(super) fn scan_file<'o>(
         id: IdCheck::default(),
         rows: 0,
         early: Vec::new(),
+        value_bytes: (spec.format == Format::Parquet && opts.max_bytes.is_some()).then_some(0),
     };
     scan.sync_columns(&first_headers)?;
     report(opts, Phase::Scan, 0, None, 0, total_bytes);
@@ -357,7 +388,7 @@ fn speculate(
     if cols.is_empty() {
         return None;
     }
-    let mut task = FtsTask::new(spec, headers, fts.table, fts.path);
+    let mut task = FtsTask::new(spec, headers, fts.table, fts.fts_name, fts.path);
     task.names = cols.iter().map(|&i| scan.names[i].clone()).collect();
     task.cols = cols;
     Some(FtsRun::start(task))

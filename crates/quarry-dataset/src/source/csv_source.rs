@@ -18,7 +18,14 @@ pub(crate) struct CsvSource {
 impl CsvSource {
     pub fn open(spec: &SourceSpec) -> Result<CsvSource, ImportError> {
         let counter = Counter::default();
-        let input = stream::open_text(spec.path, &spec.file, spec.gzip, spec.encoding, &counter)?;
+        let input = stream::open_text(
+            spec.path,
+            &spec.file,
+            spec.gzip,
+            spec.encoding,
+            &counter,
+            spec.limit.as_ref(),
+        )?;
         let mut rdr = csv::ReaderBuilder::new()
             .has_headers(false)
             .flexible(true)

@@ -16,6 +16,7 @@ mod stream;
 use crate::import::ImportError;
 use quarry_profile::ColumnType;
 use std::path::Path;
+pub(crate) use stream::ByteLimit;
 
 /// An input format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -136,6 +137,9 @@ pub(crate) struct SourceSpec<'p> {
     /// CSV/TSV: quotes inside quoted fields are escaped with a backslash
     /// (`"\"Dirty Tricks\""`) rather than doubled (sniffed).
     pub backslash_escapes: bool,
+    /// Text formats: at most this many decompressed bytes are read (the
+    /// console's upload limit); `None`: no limit.
+    pub limit: Option<ByteLimit>,
 }
 
 /// A stream of records.
@@ -225,6 +229,7 @@ pub(crate) fn resolve<'p>(
         encoding,
         delimiter,
         backslash_escapes,
+        limit: None,
     })
 }
 

@@ -35,6 +35,52 @@ impl<R: Read> Read for Counting<R> {
     }
 }
 
+/// A cap on the decompressed bytes of a text source (the console's upload
+/// limit): reading past it fails, and `hit` says so to the importer, which
+/// reports [`ImportError::TooLarge`] whatever the parser made of the failed
+/// read. Clones share `hit`.
+#[derive(Debug, Clone)]
+pub(crate) struct ByteLimit {
+    pub max: u64,
+    hit: Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl ByteLimit {
+    pub fn new(max: u64) -> ByteLimit {
+        ByteLimit {
+            max,
+            hit: Arc::default(),
+        }
+    }
+
+    /// Whether some read went past the limit.
+    pub fn hit(&self) -> bool {
+        self.hit.load(Ordering::Relaxed)
+    }
+}
+
+/// Fails the first read that takes the total past the limit.
+struct Limited<R> {
+    inner: R,
+    read: u64,
+    limit: ByteLimit,
+}
+
+impl<R: Read> Read for Limited<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read += n as u64;
+        if self.read > self.limit.max {
+            self.limit.hit.store(true, Ordering::Relaxed);
+            return Err(io::Error::other(format!(
+                "the decompressed data is larger than the limit of {} bytes",
+                self.limit.max
+            )));
+        }
+        Ok(n)
+    }
+}
+
 /// Windows-1252 code points of bytes 0x80–0x9F (the five undefined ones
 /// map to the C1 control of the same value, as WHATWG decoders do).
 const CP1252_HIGH: [char; 32] = [
@@ -117,12 +163,14 @@ pub(crate) fn file_head(path: &Path, file: &str) -> Result<Vec<u8>, ImportError>
 
 /// The file as decoded UTF-8 text: gunzipped when `gzip`, decoded from
 /// Latin-1 when asked. Invalid UTF-8 is left for the parser to report.
+/// `limit`: at most this many (decompressed) bytes are read.
 pub(crate) fn open_text(
     path: &Path,
     file: &str,
     gzip: bool,
     encoding: Encoding,
     counter: &Counter,
+    limit: Option<&ByteLimit>,
 ) -> Result<Box<dyn Read + Send>, ImportError> {
     let f = File::open(path).map_err(|e| io_error(file, e))?;
     let counted = BufReader::with_capacity(
@@ -139,6 +187,17 @@ pub(crate) fn open_text(
         ))
     } else {
         Box::new(counted)
+    };
+    let bytes: Box<dyn BufRead + Send> = match limit {
+        Some(l) => Box::new(BufReader::with_capacity(
+            1 << 16,
+            Limited {
+                inner: bytes,
+                read: 0,
+                limit: l.clone(),
+            },
+        )),
+        None => bytes,
     };
     Ok(match encoding {
         Encoding::Utf8 => Box::new(bytes),
@@ -160,7 +219,7 @@ pub(crate) fn sample(
     encoding: Encoding,
     max: u64,
 ) -> Result<String, ImportError> {
-    let r = open_text(path, file, gzip, encoding, &Counter::default())?;
+    let r = open_text(path, file, gzip, encoding, &Counter::default(), None)?;
     let mut buf = Vec::new();
     match r.take(max).read_to_end(&mut buf) {
         Ok(_) => {}
