@@ -5,7 +5,9 @@
 /// The codes of sizes: a column holds sizes when it holds two of them.
 pub const SIZE_CODES: &[&str] = &["XS", "S", "M", "L", "XL", "XXL", "2XL", "SM", "MD", "LG"];
 /// The codes of life status ("A"live or "L"iving, "D"ead).
-pub const LIFE_CODES: &[&str] = &["A", "L", "D"];
+pub const LIFE_CODES: &[&str] = &[
+    "A", "L", "D", "ALIVE", "LIVING", "DEAD", "DECEASED", "CENSORED",
+];
 
 /// The codes the words at the start of `words` may stand for, with how
 /// many words they take, and the family of codes a column must hold two of
@@ -18,7 +20,7 @@ pub fn letter_codes(
         let codes: &'static [&'static str] = match pair {
             ("extra", "small") | ("x", "small") => &["XS"],
             ("extra", "large") | ("x", "large") => &["XL"],
-            ("still", "alive") | ("still", "living") => &["A", "L"],
+            ("still", "alive") | ("still", "living") => &["A", "L", "ALIVE", "LIVING"],
             _ => &[],
         };
         if !codes.is_empty() {
@@ -37,8 +39,10 @@ pub fn letter_codes(
         "xs" => (&["XS"], SIZE_CODES),
         "xl" => (&["XL"], SIZE_CODES),
         "xxl" | "2xl" => (&["XXL", "2XL"], SIZE_CODES),
-        "alive" | "living" | "survived" | "survivors" | "surviving" => (&["A", "L"], LIFE_CODES),
-        "dead" | "died" | "deceased" | "deaths" => (&["D"], LIFE_CODES),
+        "alive" | "living" | "survived" | "survivors" | "surviving" => {
+            (&["A", "L", "ALIVE", "LIVING"], LIFE_CODES)
+        }
+        "dead" | "died" | "deceased" | "deaths" => (&["D", "DEAD", "DECEASED"], LIFE_CODES),
         _ => return None,
     };
     Some((1, codes, family))

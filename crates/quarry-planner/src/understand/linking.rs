@@ -10,6 +10,7 @@ use super::Ctx;
 use crate::index::AliasKind;
 use crate::lexicon::{
     introduces_value, is_absence_word, is_glue_word, is_negation, is_stopword, letter_codes,
+    LIFE_CODES,
 };
 use crate::plan::MatchKind;
 use crate::profile::ColumnType;
@@ -344,7 +345,10 @@ impl Ctx<'_> {
         let short = |c: usize| {
             cols[c].ty == ColumnType::Text
                 && (2..=12).contains(&cols[c].values.len())
-                && cols[c].values.iter().all(|v| v.value.trim().len() <= 3)
+                && cols[c]
+                    .values
+                    .iter()
+                    .all(|v| v.value.trim().len() <= 3 || family == LIFE_CODES)
                 && cols[c]
                     .values
                     .iter()

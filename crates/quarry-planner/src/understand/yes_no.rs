@@ -64,7 +64,13 @@ impl Ctx<'_> {
                         .rsplit('_')
                         .next()
                         .is_some_and(|h| h == stem && is_agent_noun(h)));
-            if kind < AliasKind::Full && f.end - f.start < 2 && !first_word {
+            // "ulcerated" of `ulcer`: the flag's one-word name, derived.
+            let name = self.ix.column_name(col);
+            let derived = f.end - f.start == 1
+                && !name.contains('_')
+                && name.len() >= 4
+                && same_root(&self.toks[f.start].norm, name);
+            if kind < AliasKind::Full && f.end - f.start < 2 && !first_word && !derived {
                 continue;
             }
             if self.aggregated(f.start) {
