@@ -307,9 +307,13 @@ impl Ctx<'_> {
                 .or_else(|| self.field_after(i + 1, 2))
         };
         // A 0/1 flag ("winners" of `series_winner`) holds no other number.
+        let compared = p.cmp.is_some_and(|c| c != Cmp::Eq);
         let flags: Vec<bool> = (0..self.ix.profile.columns.len())
             .map(|c| {
-                self.yes_value(c).is_some() && v != 0.0 && v != 1.0 || self.unasked_identifier(c)
+                self.yes_value(c).is_some() && v != 0.0 && v != 1.0
+                    // "plot 12" names the plot; "professors over 60" does
+                    // not compare `prof_no`.
+                    || compared && self.unasked_identifier(c)
             })
             .collect();
         let flag = |c: usize| flags[c];
