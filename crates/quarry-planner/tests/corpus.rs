@@ -242,6 +242,11 @@ fn describe(plan: &QueryPlan) -> String {
                 CompareOp::Contains => format!("{f} LIKE '%{}%'", text(v.first())),
                 CompareOp::NotContains => format!("{f} NOT LIKE '%{}%'", text(v.first())),
                 CompareOp::StartsWith => format!("{f} LIKE '{}%'", text(v.first())),
+                CompareOp::TimeOfDay => format!(
+                    "time({f}) in [{}, {})",
+                    text(v.first()),
+                    text(v.get(1))
+                ),
                 CompareOp::IsNull => format!("{f} IS NULL"),
                 CompareOp::IsNotNull => format!("{f} IS NOT NULL"),
                 CompareOp::BeforeRowOf => format!("row before the first {f} = {first}"),
@@ -343,7 +348,9 @@ corpus!(
     articles,
     staff,
     courses,
-    contestants
+    contestants,
+    orders,
+    patients
 );
 
 #[test]
@@ -364,6 +371,8 @@ fn every_phrases_file_has_a_test() {
         "staff",
         "courses",
         "contestants",
+        "orders",
+        "patients",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

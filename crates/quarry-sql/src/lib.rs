@@ -193,6 +193,23 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
                 }
             }
         }
+        CompareOp::TimeOfDay => {
+            let t = match style {
+                Style::Thought => format!("time({col})"),
+                Style::Sql { dialect, .. } => dialect.time_of_day(&col),
+            };
+            let from = (first_text() != "00:00:00").then(|| format!("{t} >= {}", v(0)));
+            let to = (text_of(c.values.get(1).unwrap_or(&Literal::Text(String::new())))
+                != "24:00:00")
+                .then(|| format!("{t} < {}", v(1)));
+            let wraps = c.values.first() > c.values.get(1);
+            match (from, to) {
+                (Some(a), Some(b)) if wraps => format!("({a} OR {b})"),
+                (Some(a), Some(b)) => format!("({a} AND {b})"),
+                (Some(a), None) | (None, Some(a)) => a,
+                (None, None) => format!("{col} IS NOT NULL"),
+            }
+        }
         CompareOp::IsNull => format!("{col} IS NULL"),
         CompareOp::IsNotNull => format!("{col} IS NOT NULL"),
     }

@@ -7,6 +7,7 @@
 //! `lexicon::units::…`).
 //! Passes ask these tables; no pass holds a word list of its own.
 
+pub mod calendar;
 mod comparison;
 mod cues;
 mod fields;

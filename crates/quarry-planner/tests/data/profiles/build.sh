@@ -54,6 +54,8 @@ sources=(
     "staff=$data/staff.csv"
     "courses=$data/courses.csv"
     "contestants=$data/contestants.csv"
+    "orders=$data/orders.csv"
+    "patients=$data/patients.csv"
 )
 
 for entry in "${sources[@]}"; do
