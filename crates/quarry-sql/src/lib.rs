@@ -198,15 +198,14 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
                 Style::Thought => format!("time({col})"),
                 Style::Sql { dialect, .. } => dialect.time_of_day(&col),
             };
-            let from = (first_text() != "00:00:00").then(|| format!("{t} >= {}", v(0)));
-            let to = (text_of(c.values.get(1).unwrap_or(&Literal::Text(String::new())))
-                != "24:00:00")
-                .then(|| format!("{t} < {}", v(1)));
-            let wraps = c.values.first() > c.values.get(1);
+            let (a, b) = (first_text(), c.values.get(1).map(text_of).unwrap_or_default());
+            let from = (a != "00:00:00").then(|| format!("{t} >= {}", v(0)));
+            let to = (b != "24:00:00").then(|| format!("{t} < {}", v(1)));
             match (from, to) {
-                (Some(a), Some(b)) if wraps => format!("({a} OR {b})"),
-                (Some(a), Some(b)) => format!("({a} AND {b})"),
-                (Some(a), None) | (None, Some(a)) => a,
+                // Past midnight: either side.
+                (Some(x), Some(y)) if a > b => format!("({x} OR {y})"),
+                (Some(x), Some(y)) => format!("({x} AND {y})"),
+                (Some(x), None) | (None, Some(x)) => x,
                 (None, None) => format!("{col} IS NOT NULL"),
             }
         }

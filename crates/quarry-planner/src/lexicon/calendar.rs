@@ -23,7 +23,6 @@ pub const HOLIDAYS: &[(&[&str], u32, u32)] = &[
     (&["hallowe", "en"], 10, 31),
     (&["valentine", "day"], 2, 14),
     (&["valentines", "day"], 2, 14),
-    (&["valentine"], 2, 14),
     (&["st", "valentine", "day"], 2, 14),
     (&["independence", "day"], 7, 4),
     (&["fourth", "of", "july"], 7, 4),

@@ -788,8 +788,19 @@ impl Ctx<'_> {
                 continue;
             };
             // "christmas trees": a value of the table, not the day.
-            let value = (0..words.len())
-                .any(|k| self.ix.values_by_first.contains_key(self.norm(i + k)));
+            let value = (0..words.len()).any(|k| {
+                let t = &self.toks[i + k];
+                let generic = matches!(
+                    t.norm.as_str(),
+                    "day" | "eve" | "night" | "new" | "year" | "years" | "of" | "st" | "saint"
+                        | "fourth" | "4th" | "july" | "april"
+                );
+                !generic
+                    && [&t.norm, &t.stem].iter().any(|w| {
+                        self.ix.values_by_first.contains_key(w.as_str())
+                            || self.ix.values_by_word.contains_key(w.as_str())
+                    })
+            });
             let mut end = i + words.len();
             let year = self
                 .toks
