@@ -242,11 +242,9 @@ fn describe(plan: &QueryPlan) -> String {
                 CompareOp::Contains => format!("{f} LIKE '%{}%'", text(v.first())),
                 CompareOp::NotContains => format!("{f} NOT LIKE '%{}%'", text(v.first())),
                 CompareOp::StartsWith => format!("{f} LIKE '{}%'", text(v.first())),
-                CompareOp::TimeOfDay => format!(
-                    "time({f}) in [{}, {})",
-                    text(v.first()),
-                    text(v.get(1))
-                ),
+                CompareOp::TimeOfDay => {
+                    format!("time({f}) in [{}, {})", text(v.first()), text(v.get(1)))
+                }
                 CompareOp::IsNull => format!("{f} IS NULL"),
                 CompareOp::IsNotNull => format!("{f} IS NOT NULL"),
                 CompareOp::BeforeRowOf => format!("row before the first {f} = {first}"),

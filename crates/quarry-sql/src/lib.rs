@@ -198,7 +198,10 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
                 Style::Thought => format!("time({col})"),
                 Style::Sql { dialect, .. } => dialect.time_of_day(&col),
             };
-            let (a, b) = (first_text(), c.values.get(1).map(text_of).unwrap_or_default());
+            let (a, b) = (
+                first_text(),
+                c.values.get(1).map(text_of).unwrap_or_default(),
+            );
             let from = (a != "00:00:00").then(|| format!("{t} >= {}", v(0)));
             let to = (b != "24:00:00").then(|| format!("{t} < {}", v(1)));
             match (from, to) {

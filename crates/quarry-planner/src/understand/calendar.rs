@@ -481,7 +481,8 @@ fn clock_words(m: Minutes) -> String {
 /// Whether a text value is a time of day: "22:14", "22:14:05".
 fn is_clock_text(v: &str) -> bool {
     let b = v.as_bytes();
-    let digits = |r: std::ops::Range<usize>| r.clone().all(|k| b.get(k).is_some_and(u8::is_ascii_digit));
+    let digits =
+        |r: std::ops::Range<usize>| r.clone().all(|k| b.get(k).is_some_and(u8::is_ascii_digit));
     (b.len() == 5 || b.len() == 8 && b[5] == b':' && digits(6..8))
         && digits(0..2)
         && b[2] == b':'
@@ -598,8 +599,15 @@ impl Ctx<'_> {
             ));
         }
         let v = t.number()?;
-        if !matches!(t.kind, TokenKind::Number { unit: None, percent: false, scaled: false, .. })
-            || v.fract() != 0.0
+        if !matches!(
+            t.kind,
+            TokenKind::Number {
+                unit: None,
+                percent: false,
+                scaled: false,
+                ..
+            }
+        ) || v.fract() != 0.0
             || !(0.0..=24.0).contains(&v)
         {
             return None;
@@ -659,8 +667,15 @@ impl Ctx<'_> {
         if self.toks[i].is_word() && !self.claims.is_claimed(i) {
             let w = self.norm(i);
             let lunch = w == "lunch"
-                && self.toks.get(i + 1).is_some_and(|t| matches!(t.norm.as_str(), "time" | "hour"));
-            let part = if lunch { part_of_day("lunchtime") } else { part_of_day(w) };
+                && self
+                    .toks
+                    .get(i + 1)
+                    .is_some_and(|t| matches!(t.norm.as_str(), "time" | "hour"));
+            let part = if lunch {
+                part_of_day("lunchtime")
+            } else {
+                part_of_day(w)
+            };
             if let Some((from, to)) = part {
                 if self.ix.values_by_first.contains_key(w) && !lunch {
                     return None;
@@ -698,7 +713,11 @@ impl Ctx<'_> {
                     } else {
                         b
                     };
-                    let start = if matches!(prev, Some("between" | "from")) { i - 1 } else { i };
+                    let start = if matches!(prev, Some("between" | "from")) {
+                        i - 1
+                    } else {
+                        i
+                    };
                     return Some((start, stop, a, b.min(END_OF_DAY)));
                 }
             }
@@ -721,7 +740,11 @@ impl Ctx<'_> {
         } else {
             // "at 10 pm": that hour, or that minute when minutes are given.
             let len = if first.minute == 0 { 60 } else { 1 };
-            let start = if word(&["at", "around", "about"]) { i - 1 } else { i };
+            let start = if word(&["at", "around", "about"]) {
+                i - 1
+            } else {
+                i
+            };
             (start, m, (m + len).min(END_OF_DAY))
         };
         Some((start, end, from, to))
@@ -792,8 +815,19 @@ impl Ctx<'_> {
                 let t = &self.toks[i + k];
                 let generic = matches!(
                     t.norm.as_str(),
-                    "day" | "eve" | "night" | "new" | "year" | "years" | "of" | "st" | "saint"
-                        | "fourth" | "4th" | "july" | "april"
+                    "day"
+                        | "eve"
+                        | "night"
+                        | "new"
+                        | "year"
+                        | "years"
+                        | "of"
+                        | "st"
+                        | "saint"
+                        | "fourth"
+                        | "4th"
+                        | "july"
+                        | "april"
                 );
                 !generic
                     && [&t.norm, &t.stem].iter().any(|w| {

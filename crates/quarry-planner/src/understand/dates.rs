@@ -38,8 +38,7 @@ impl Ctx<'_> {
         let dates: Vec<usize> = (0..cols.len())
             .filter(|&c| matches!(cols[c].ty, ColumnType::Date | ColumnType::DateTime))
             .collect();
-        self.event_column(at, &dates)
-            .or_else(|| self.date_column())
+        self.event_column(at, &dates).or_else(|| self.date_column())
     }
 
     /// The year (or date) column of a year phrase at `at`: among the date
@@ -58,7 +57,9 @@ impl Ctx<'_> {
             match col.ty {
                 ColumnType::Date | ColumnType::DateTime => true,
                 ColumnType::Integer => {
-                    col.name.split('_').any(|p| is_year_name_part(p) || matches!(p, "yob" | "y" | "yod"))
+                    col.name
+                        .split('_')
+                        .any(|p| is_year_name_part(p) || matches!(p, "yob" | "y" | "yod"))
                         || within(&col.min) && within(&col.max)
                 }
                 _ => false,
@@ -251,10 +252,7 @@ impl Ctx<'_> {
             let (op, values) = match hi {
                 Some(h) if m <= h => (CompareOp::Between, vec![number(m), number(h)]),
                 // "november to february": across the new year.
-                Some(h) => (
-                    CompareOp::In,
-                    (m..12).chain(0..=h).map(number).collect(),
-                ),
+                Some(h) => (CompareOp::In, (m..12).chain(0..=h).map(number).collect()),
                 None if self.negated(i) => (CompareOp::Ne, vec![number(m)]),
                 None => (CompareOp::Eq, vec![number(m)]),
             };
@@ -292,7 +290,8 @@ impl Ctx<'_> {
                 .flatten()
                 .map(|m| (m, i + 2));
         }
-        let joins = joins_range(&next.norm) || matches!(next.norm.as_str(), "until" | "till" | "thru");
+        let joins =
+            joins_range(&next.norm) || matches!(next.norm.as_str(), "until" | "till" | "thru");
         let last = self.toks.get(i + 2).filter(|t| t.is_word())?;
         if !joins || self.claims.is_claimed(i + 2) {
             return None;
