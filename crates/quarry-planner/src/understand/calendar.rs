@@ -15,7 +15,7 @@ use crate::confidence;
 use crate::lexicon::calendar::{
     event_roots, meridiem, named_time, part_of_day, Minutes, END_OF_DAY, HOLIDAYS,
 };
-use crate::lexicon::{decade, month_index};
+use crate::lexicon::{decade, month_index, MONTHS};
 use crate::note::Note;
 use crate::plan::{CompareOp, Condition, Filter, Literal, MatchKind};
 use crate::profile::ColumnType;
@@ -954,7 +954,7 @@ impl Ctx<'_> {
                 && col
                     .values
                     .iter()
-                    .all(|v| month_index(&v.value.to_lowercase()).is_some())
+                    .all(|v| month_of_value(&v.value).is_some())
         })
     }
 
@@ -962,12 +962,24 @@ impl Ctx<'_> {
     fn month_names(&self, col: usize) -> Vec<Option<String>> {
         let mut names = vec![None; 12];
         for v in &self.ix.profile.columns[col].values {
-            if let Some(m) = month_index(&v.value.to_lowercase()) {
+            if let Some(m) = month_of_value(&v.value) {
                 names[m].get_or_insert_with(|| v.value.clone());
             }
         }
         names
     }
+}
+
+/// The month a value names: "June", "jun", "Sept", "MAR" (values are no
+/// verbs: "mar" and "may" are months here).
+fn month_of_value(v: &str) -> Option<usize> {
+    let w = v.trim().trim_end_matches('.').to_lowercase();
+    month_index(&w).or_else(|| {
+        let w = if w == "sept" { "sep" } else { w.as_str() };
+        (w.len() == 3)
+            .then(|| MONTHS.iter().position(|m| m.starts_with(w)))
+            .flatten()
+    })
 }
 
 /// Whether a column name has a part that is one of `roots` or an
@@ -981,4 +993,100 @@ fn name_has_root(name: &str, roots: &[&str]) -> bool {
                 || r.len() >= 4 && part.starts_with(r)
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::plan::{CompareOp, Literal};
+    use crate::profile::{ColumnProfile, ColumnType, DatasetProfile, ValueCount};
+    use crate::{Planner, QueryPlan, Tier};
+
+    fn col(name: &str, ty: ColumnType, min: &str, max: &str, values: &[&str]) -> ColumnProfile {
+        ColumnProfile {
+            name: name.to_string(),
+            original_name: name.to_string(),
+            ordinal: 1,
+            ty,
+            null_count: 0,
+            distinct_count: 100,
+            min: Some(min.to_string()),
+            max: Some(max.to_string()),
+            values: values
+                .iter()
+                .map(|v| ValueCount {
+                    value: v.to_string(),
+                    count: 1,
+                })
+                .collect(),
+            full_text: false,
+        }
+    }
+
+    /// A table of months by name, a date and time as text, and a time of
+    /// minutes.
+    fn trips() -> Planner {
+        let months = [
+            "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+        ];
+        let columns = vec![
+            col("month", ColumnType::Text, "Apr", "Sep", &months),
+            col(
+                "started",
+                ColumnType::Text,
+                "2017-06-03 06:14:00",
+                "2019-01-30 23:01:00",
+                &[],
+            ),
+            col("fare", ColumnType::Float, "2.5", "80", &[]),
+        ];
+        Planner::new(&DatasetProfile {
+            table: "trips".into(),
+            fts_table: None,
+            row_count: 100,
+            id_column: None,
+            columns,
+        })
+    }
+
+    fn conditions(p: &QueryPlan) -> Vec<(String, CompareOp, Vec<Literal>)> {
+        p.filters
+            .iter()
+            .flat_map(|f| &f.any_of)
+            .map(|c| (c.field.clone(), c.op, c.values.clone()))
+            .collect()
+    }
+
+    fn text(s: &str) -> Literal {
+        Literal::Text(s.to_string())
+    }
+
+    #[test]
+    fn month_ranges_on_month_names_take_the_columns_spelling() {
+        let p = trips().plan("trips from november to february", Tier::Default);
+        assert_eq!(
+            conditions(&p),
+            vec![(
+                "month".to_string(),
+                CompareOp::In,
+                vec![text("Nov"), text("Dec"), text("Jan"), text("Feb")]
+            )]
+        );
+    }
+
+    #[test]
+    fn a_clock_time_on_a_text_date_time_is_no_fare() {
+        let p = trips().plan("trips started after 10:30 pm over 20", Tier::Default);
+        let c = conditions(&p);
+        assert!(c.contains(&(
+            "started".to_string(),
+            CompareOp::TimeOfDay,
+            vec![text("22:30:00"), text("24:00:00")]
+        )));
+        assert!(c.iter().all(|x| x.2 != vec![Literal::Float(10.0)]), "{c:?}");
+        assert!(
+            p.notes.iter().any(|n| n.contains("time of day")),
+            "{:?}",
+            p.notes
+        );
+    }
 }
