@@ -637,6 +637,14 @@ impl Ctx<'_> {
             if let Some(pm) = meridiem(self.norm(end)) {
                 clock.pm = Some(pm);
                 end += 1;
+            } else if matches!(self.norm(end), "a" | "p")
+                && free(end + 1)
+                && self.norm(end + 1) == "m"
+                && self.query.get(self.toks[end].end..self.toks[end + 1].start) == Some(".")
+            {
+                // "10 p.m.": the dots are no tokens.
+                clock.pm = Some(self.norm(end) == "p");
+                end += 2;
             }
         }
         (clock.hour <= 12 || clock.pm.is_none()).then_some((clock, end))
@@ -708,8 +716,11 @@ impl Ctx<'_> {
                         .flatten()
                         .find(|&a| a <= b)
                         .or_else(|| first.minutes(None))?;
-                    let b = if first.pm.is_none() && last.pm.is_none() && b <= a && b < 720 {
-                        b + 720 // "from 9:30 to 2": 2 pm
+                    // "from 9:30 to 2": 2 pm; "from 23:00 to 02:00" runs
+                    // past midnight.
+                    let twelve = first.hour <= 12 && last.hour < 12;
+                    let b = if first.pm.is_none() && last.pm.is_none() && b <= a && twelve {
+                        b + 720
                     } else {
                         b
                     };
