@@ -135,7 +135,11 @@ pub struct Rows {
     pub figure: Option<String>,
 }
 
-const ALLOWED_FUNCTIONS: &[&str] = &["bm25", "count", "min", "max", "avg", "sum", "like", "match"];
+/// `time` is the time of day of a column (`CompareOp::TimeOfDay`); the guard
+/// allows it on a column only.
+const ALLOWED_FUNCTIONS: &[&str] = &[
+    "bm25", "count", "min", "max", "avg", "sum", "like", "match", "time",
+];
 
 fn is_allowed_function(name: &str) -> bool {
     ALLOWED_FUNCTIONS

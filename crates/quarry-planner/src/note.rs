@@ -29,6 +29,15 @@ pub enum Note {
     /// A decade or a day ("the 80s", "may 1 to may 5") on a year or date
     /// column.
     Calendar { source: String, field: String },
+    /// "after 10 pm", "in the morning": a range of the time of day.
+    TimeOfDay {
+        source: String,
+        field: String,
+        from: String,
+        to: String,
+    },
+    /// "10 pm" in a table with no time of day: no condition, and no number.
+    NoTimeColumn { source: String },
     /// "unknown colour", "with a website": the field empty (or a count
     /// zero), or not.
     Missing {
@@ -279,7 +288,7 @@ impl fmt::Display for Note {
             Note::NoCondition => {
                 f.write_str("No condition found: returning the records in dataset order.")
             }
-            Note::RelativeDate { .. } | Note::YesNoField { .. } | Note::Month { .. } | Note::AgeWord { .. } | Note::Calendar { .. } | Note::Missing { .. } | Note::RowComparison { .. } | Note::RowPosition { .. } | Note::Value { .. } | Note::Substring { .. } | Note::Average { .. } | Note::Number { .. } | Note::Conversion { .. } | Note::NoFieldForUnit { .. } | Note::MostFrequent { .. } => self.fmt_condition(f),
+            Note::RelativeDate { .. } | Note::YesNoField { .. } | Note::Month { .. } | Note::AgeWord { .. } | Note::Calendar { .. } | Note::TimeOfDay { .. } | Note::NoTimeColumn { .. } | Note::Missing { .. } | Note::RowComparison { .. } | Note::RowPosition { .. } | Note::Value { .. } | Note::Substring { .. } | Note::Average { .. } | Note::Number { .. } | Note::Conversion { .. } | Note::NoFieldForUnit { .. } | Note::MostFrequent { .. } => self.fmt_condition(f),
         }
     }
 }
@@ -310,6 +319,19 @@ impl Note {
             Note::Calendar { source, field } => {
                 write!(f, "'{source}' read as a range of {field}.")
             }
+            Note::TimeOfDay {
+                source,
+                field,
+                from,
+                to,
+            } => write!(
+                f,
+                "'{source}' read as a time of day of {field}, from {from} to {to}."
+            ),
+            Note::NoTimeColumn { source } => write!(
+                f,
+                "'{source}' read as a time of day; the dataset has no time column, so it sets no condition."
+            ),
             Note::Missing {
                 source,
                 field,

@@ -43,6 +43,11 @@ pub enum CompareOp {
     StartsWith,
     IsNull,
     IsNotNull,
+    /// The time of day of `field` (a time, or a date and time, as text)
+    /// within `[values[0], values[1])`, each `HH:MM:SS` ("24:00:00" is the
+    /// end of the day); a range whose start is after its end runs past
+    /// midnight (either side holds).
+    TimeOfDay,
     /// Records listed before the first record whose `field` equals the
     /// value ("before San Juan"): position in the dataset, not a value order.
     BeforeRowOf,

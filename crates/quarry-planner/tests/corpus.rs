@@ -244,6 +244,9 @@ fn describe(plan: &QueryPlan) -> String {
                 CompareOp::StartsWith => format!("{f} LIKE '{}%'", text(v.first())),
                 CompareOp::HasItem => format!("{f} HAS ITEM IN ({list})"),
                 CompareOp::NotHasItem => format!("{f} HAS NO ITEM IN ({list})"),
+                CompareOp::TimeOfDay => {
+                    format!("time({f}) in [{}, {})", text(v.first()), text(v.get(1)))
+                }
                 CompareOp::IsNull => format!("{f} IS NULL"),
                 CompareOp::IsNotNull => format!("{f} IS NOT NULL"),
                 CompareOp::BeforeRowOf => format!("row before the first {f} = {first}"),
@@ -347,7 +350,9 @@ corpus!(
     courses,
     contestants,
     listings,
-    squads
+    squads,
+    orders,
+    patients
 );
 
 #[test]
@@ -370,6 +375,8 @@ fn every_phrases_file_has_a_test() {
         "contestants",
         "listings",
         "squads",
+        "orders",
+        "patients",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -53,6 +53,18 @@ pub trait Dialect: Sync {
     /// the guard allows (on the full-text table, at the top level).
     fn fts_rank_function(&self) -> &'static str;
 
+    /// The time of day (`HH:MM:SS` text) of `column`, which holds a time
+    /// or a date and time as text.
+    fn time_of_day(&self, column: &str) -> String {
+        format!("{}({column})", self.time_of_day_function())
+    }
+
+    /// The function [`Dialect::time_of_day`] calls, which the guard allows
+    /// on a column.
+    fn time_of_day_function(&self) -> &'static str {
+        "time"
+    }
+
     /// A quoted identifier.
     fn ident(&self, name: &str) -> String {
         ident(name)

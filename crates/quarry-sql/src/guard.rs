@@ -58,6 +58,7 @@ pub fn check_select(
         table,
         fts_table,
         fts_rank: dialect.fts_rank_function(),
+        time_of_day: dialect.time_of_day_function(),
         subquery: false,
     };
     check_query(query, scope, 0)
@@ -71,6 +72,8 @@ struct Scope<'a> {
     fts_table: Option<&'a str>,
     /// The dialect's full-text ranking function (`bm25`).
     fts_rank: &'a str,
+    /// The dialect's time-of-day function (`time`), on a column.
+    time_of_day: &'a str,
     subquery: bool,
 }
 
@@ -405,7 +408,8 @@ fn check_expr(e: &Expr, scope: Scope, depth: usize) -> Result<(), String> {
 fn check_function(f: &Function, scope: Scope) -> Result<(), String> {
     let name = single_name(&f.name).unwrap_or_else(|| f.name.to_string());
     let lower = name.to_ascii_lowercase();
-    if !(AGGREGATES.contains(&lower.as_str()) || lower == scope.fts_rank) {
+    let time_of_day = lower == scope.time_of_day;
+    if !(AGGREGATES.contains(&lower.as_str()) || lower == scope.fts_rank || time_of_day) {
         return Err(format!("function {name} is not allowed"));
     }
     if f.uses_odbc_syntax
@@ -441,6 +445,16 @@ fn check_function(f: &Function, scope: Scope) -> Result<(), String> {
                 "{}() takes the dataset's FTS table",
                 scope.fts_rank
             )),
+        };
+    }
+    // time(<column>), anywhere.
+    if time_of_day {
+        return match arg {
+            Expr::Identifier(_) => Ok(()),
+            Expr::CompoundIdentifier(parts) if parts.len() == 2 => {
+                check_ident_qualifier(&parts[0], scope)
+            }
+            _ => Err(format!("{name}() takes a column")),
         };
     }
     // min/max over a column of the records table, inside a subquery.
@@ -544,6 +558,13 @@ mod tests {
         ok(
             r#"SELECT "companies".rowid AS "_row" FROM "companies" WHERE "companies".rowid < (SELECT min(rowid) FROM "companies" WHERE "name" = 'x') AND "companies"."e" > (SELECT "e" FROM "companies" WHERE "name" = 'y' LIMIT 1) AND "companies"."n" LIKE '%5\%%' ESCAPE '\' AND "companies"."f" BETWEEN -1.5 AND 1e100 AND 1 ORDER BY "companies".rowid LIMIT 1"#,
         );
+        ok(
+            r#"SELECT "companies".rowid AS "_row" FROM "companies" WHERE (time("companies"."t") >= '22:00:00' OR time("companies"."t") < '05:00:00') ORDER BY "companies".rowid LIMIT 1"#,
+        );
+        assert!(refused(
+            r#"SELECT "companies".rowid AS "_row" FROM "companies" WHERE time('now') > '1' LIMIT 1"#
+        )
+        .contains("takes a column"));
     }
 
     /// The figure column: last, aliased `_figure`, a count or an average or

@@ -237,6 +237,25 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
                 }
             }
         }
+        CompareOp::TimeOfDay => {
+            let t = match style {
+                Style::Thought => format!("time({col})"),
+                Style::Sql { dialect, .. } => dialect.time_of_day(&col),
+            };
+            let (a, b) = (
+                first_text(),
+                c.values.get(1).map(text_of).unwrap_or_default(),
+            );
+            let from = (a != "00:00:00").then(|| format!("{t} >= {}", v(0)));
+            let to = (b != "24:00:00").then(|| format!("{t} < {}", v(1)));
+            match (from, to) {
+                // Past midnight: either side.
+                (Some(x), Some(y)) if a > b => format!("({x} OR {y})"),
+                (Some(x), Some(y)) => format!("({x} AND {y})"),
+                (Some(x), None) | (None, Some(x)) => x,
+                (None, None) => format!("{col} IS NOT NULL"),
+            }
+        }
         CompareOp::IsNull => format!("{col} IS NULL"),
         CompareOp::IsNotNull => format!("{col} IS NOT NULL"),
     }

@@ -132,8 +132,7 @@ pub const FIELD_SYNONYMS: &[&[&str]] = &[
     &["country", "nation", "nationality"],
     &["city", "town", "hometown"],
     &["gender", "sex"],
-    &["birth", "birthday", "birthdate", "born"],
-    &["death", "died", "deceased"],
+    &["birth", "birthday", "birthdate"],
     &["quantity", "qty"],
     &["percent", "percentage", "pct", "share"],
 ];

@@ -12,10 +12,14 @@
 use super::claims::ClaimedBy;
 use super::Ctx;
 use crate::confidence;
-use crate::lexicon::{decade, month_index};
+use crate::lexicon::calendar::{
+    event_roots, meridiem, named_time, part_of_day, Minutes, END_OF_DAY, HOLIDAYS,
+};
+use crate::lexicon::{decade, month_index, MONTHS};
 use crate::note::Note;
-use crate::plan::{CompareOp, Condition, Literal, MatchKind};
+use crate::plan::{CompareOp, Condition, Filter, Literal, MatchKind};
 use crate::profile::ColumnType;
+use crate::text::{Token, TokenKind};
 use chrono::NaiveDate;
 
 /// A day as written: month (1-based), day, year if given.
@@ -39,8 +43,11 @@ enum Span {
 
 impl Ctx<'_> {
     pub(super) fn calendar_phrases(&mut self) {
+        self.times_of_day();
+        self.holidays();
         self.decades();
         self.days();
+        self.month_ranges();
     }
 
     /// "the 80s", "the 1970s", "the sixties": ten years.
@@ -59,18 +66,18 @@ impl Ctx<'_> {
             if age || !(after_the || d >= 1000) {
                 continue;
             }
-            let Some(col) = self.year_column() else {
+            let span = if after_the {
+                (i - 1, i + 1)
+            } else {
+                (i, i + 1)
+            };
+            let Some(col) = self.year_column_at(span) else {
                 continue;
             };
             let first = if d >= 1000 {
                 d
             } else {
                 self.century_for(col, d)
-            };
-            let span = if after_the {
-                (i - 1, i + 1)
-            } else {
-                (i, i + 1)
             };
             let column = &self.ix.profile.columns[col];
             let bounds = match column.ty {
@@ -249,7 +256,7 @@ impl Ctx<'_> {
     /// The condition of a day phrase: on the date column, else on month and
     /// day number columns. Whether one was made.
     fn day_condition(&mut self, span: (usize, usize), days: Span) -> bool {
-        if let Some(col) = self.date_column() {
+        if let Some(col) = self.date_column_at(span) {
             // A day without a year: the data's year when it has one; "after
             // may 3" also counts from the first year of the data.
             let data_year = self.single_year(col).or_else(|| {
@@ -411,5 +418,686 @@ impl Ctx<'_> {
                 },
             );
         }
+    }
+}
+
+/// A clock time as written: hours and minutes, and "am"/"pm" if given.
+#[derive(Debug, Clone, Copy)]
+struct Clock {
+    hour: u32,
+    minute: u32,
+    /// `Some(true)` for "pm", `Some(false)` for "am".
+    pm: Option<bool>,
+    /// Written with minutes ("9:30") or as a named moment ("noon"): a clock
+    /// time even without "am"/"pm".
+    clock_like: bool,
+}
+
+impl Clock {
+    /// Whether the words make it a time of day on their own.
+    fn is_time(self) -> bool {
+        self.pm.is_some() || self.clock_like
+    }
+
+    /// Minutes after midnight, with `pm` (its own, else the one given).
+    fn minutes(self, pm: Option<bool>) -> Option<Minutes> {
+        let h = match self.pm.or(pm) {
+            Some(true) if self.hour < 12 => self.hour + 12,
+            Some(false) if self.hour == 12 => 0,
+            Some(_) if self.hour > 12 => return None,
+            _ => self.hour,
+        };
+        (h <= 24 && self.minute < 60).then_some(h * 60 + self.minute)
+    }
+}
+
+/// "22:00:00", "24:00:00" for the end of the day.
+fn clock_text(m: Minutes) -> String {
+    format!("{:02}:{:02}:00", m / 60, m % 60)
+}
+
+/// "10 pm", "9:30 am", "noon", "midnight" for a note.
+fn clock_words(m: Minutes) -> String {
+    match m {
+        0 | END_OF_DAY => "midnight".into(),
+        720 => "noon".into(),
+        _ => {
+            let (h, min) = (m / 60, m % 60);
+            let (h12, half) = match h {
+                0 => (12, "am"),
+                1..=11 => (h, "am"),
+                12 => (12, "pm"),
+                _ => (h - 12, "pm"),
+            };
+            if min == 0 {
+                format!("{h12} {half}")
+            } else {
+                format!("{h12}:{min:02} {half}")
+            }
+        }
+    }
+}
+
+/// Whether a text value is a time of day: "22:14", "22:14:05".
+fn is_clock_text(v: &str) -> bool {
+    let b = v.as_bytes();
+    let digits =
+        |r: std::ops::Range<usize>| r.clone().all(|k| b.get(k).is_some_and(u8::is_ascii_digit));
+    (b.len() == 5 || b.len() == 8 && b[5] == b':' && digits(6..8))
+        && digits(0..2)
+        && b[2] == b':'
+        && digits(3..5)
+}
+
+/// Whether a text value is a date and a time: "2017-06-03 22:14:00".
+fn is_date_time_text(v: &str) -> bool {
+    v.len() >= 16
+        && v.is_char_boundary(10)
+        && v.is_char_boundary(11)
+        && NaiveDate::parse_from_str(&v[..10], "%Y-%m-%d").is_ok()
+        && matches!(&v[10..11], " " | "T")
+        && is_clock_text(v.get(11..16).unwrap_or(""))
+}
+
+impl Ctx<'_> {
+    /// The columns that hold a time of day: text times ("22:14:00") first,
+    /// then date-times, each by the event word near `at` when one names it.
+    fn time_column(&self, at: (usize, usize)) -> Option<usize> {
+        let cols = &self.ix.profile.columns;
+        let bounds = |c: usize, f: fn(&str) -> bool| {
+            let col = &cols[c];
+            col.min.as_deref().is_some_and(f) && col.max.as_deref().is_some_and(f)
+        };
+        let times: Vec<usize> = (0..cols.len())
+            .filter(|&c| cols[c].ty == ColumnType::Text && bounds(c, is_clock_text))
+            .collect();
+        let stamps: Vec<usize> = (0..cols.len())
+            .filter(|&c| {
+                cols[c].ty == ColumnType::DateTime
+                    || cols[c].ty == ColumnType::Text && bounds(c, is_date_time_text)
+            })
+            .collect();
+        let all: Vec<usize> = times.iter().chain(&stamps).copied().collect();
+        self.event_column(at, &all)
+            .or_else(|| self.named_column(&all))
+            .or(all.first().copied())
+    }
+
+    /// Among `candidates`, the one a column word of the phrase names
+    /// ("order time", "admitted_at"), by its name parts.
+    fn named_column(&self, candidates: &[usize]) -> Option<usize> {
+        candidates.iter().copied().find(|&c| {
+            let name = self.ix.column_name(c);
+            let parts: Vec<&str> = name.split('_').filter(|p| p.len() >= 3).collect();
+            (0..self.toks.len()).any(|k| {
+                self.toks[k].is_word()
+                    && !matches!(self.norm(k), "date" | "time" | "day" | "year")
+                    && parts.contains(&self.norm(k))
+            })
+        })
+    }
+
+    /// Among `candidates` (date, time or year columns), the one the event
+    /// word nearest the span `at` names: "died in the 80s" → `death_date`,
+    /// "born before 1900" → `yob`, "hired after 2010" → `hire_date`.
+    pub(super) fn event_column(&self, at: (usize, usize), candidates: &[usize]) -> Option<usize> {
+        if candidates.len() < 2 {
+            return None;
+        }
+        let (start, end) = at;
+        // Nearest first: the words before the span, then after it.
+        let before = (start.saturating_sub(5)..start).rev();
+        let after = end..(end + 3).min(self.toks.len());
+        before.chain(after).find_map(|k| {
+            if !self.toks[k].is_word() {
+                return None;
+            }
+            let roots = event_roots(self.norm(k));
+            if roots.is_empty() {
+                return None;
+            }
+            let found: Vec<usize> = candidates
+                .iter()
+                .copied()
+                .filter(|&c| name_has_root(self.ix.column_name(c), roots))
+                .collect();
+            (found.len() == 1).then(|| found[0])
+        })
+    }
+
+    /// A clock time at `i`: "10pm", "10 pm", "9:30", "9:30 am", "noon". Its
+    /// end.
+    fn clock_at(&self, i: usize) -> Option<(Clock, usize)> {
+        let free = |k: usize| k < self.toks.len() && !self.claims.is_claimed(k);
+        if !free(i) {
+            return None;
+        }
+        let t = &self.toks[i];
+        if t.is_word() {
+            if let Some(m) = named_time(&t.norm) {
+                let clock = Clock {
+                    hour: m / 60,
+                    minute: 0,
+                    pm: Some(m >= 720),
+                    clock_like: true,
+                };
+                return Some((clock, i + 1));
+            }
+            // "10pm", "11am"
+            let w = t.norm.as_str();
+            let digits = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+            let pm = meridiem(&w[digits.len()..])?;
+            let hour: u32 = digits.parse().ok()?;
+            return (1..=12).contains(&hour).then_some((
+                Clock {
+                    hour,
+                    minute: 0,
+                    pm: Some(pm),
+                    clock_like: true,
+                },
+                i + 1,
+            ));
+        }
+        let v = t.number()?;
+        if !matches!(
+            t.kind,
+            TokenKind::Number {
+                unit: None,
+                percent: false,
+                scaled: false,
+                ..
+            }
+        ) || v.fract() != 0.0
+            || !(0.0..=24.0).contains(&v)
+        {
+            return None;
+        }
+        let mut clock = Clock {
+            hour: v as u32,
+            minute: 0,
+            pm: None,
+            clock_like: false,
+        };
+        let mut end = i + 1;
+        // "9:30": minutes, written with two digits (the colon is no token).
+        let colon = free(end) && self.query.get(t.end..self.toks[end].start) == Some(":");
+        if colon {
+            let m = &self.toks[end];
+            let digits = m.norm.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+            if digits.len() == 2 && digits.bytes().all(|b| b.is_ascii_digit()) {
+                clock.minute = digits.parse().ok()?;
+                clock.clock_like = true;
+                if m.is_word() {
+                    clock.pm = Some(meridiem(&m.norm[2..])?);
+                }
+                end += 1;
+            }
+        }
+        if clock.pm.is_none() && free(end) && self.toks[end].is_word() {
+            if let Some(pm) = meridiem(self.norm(end)) {
+                clock.pm = Some(pm);
+                end += 1;
+            } else if matches!(self.norm(end), "a" | "p")
+                && free(end + 1)
+                && self.norm(end + 1) == "m"
+                && self.query.get(self.toks[end].end..self.toks[end + 1].start) == Some(".")
+            {
+                // "10 p.m.": the dots are no tokens.
+                clock.pm = Some(self.norm(end) == "p");
+                end += 2;
+            }
+        }
+        (clock.hour <= 12 || clock.pm.is_none()).then_some((clock, end))
+    }
+
+    /// Times of day: "after 10 pm", "before 9am", "between 12 and 1 pm",
+    /// "from 9:30 to 11", "at noon", "in the morning", "at night",
+    /// "overnight", "at lunchtime". A range of the time of day on the time
+    /// column; a number with "am"/"pm" is a time even when the table has
+    /// none (it is then claimed, with a note, and not compared).
+    fn times_of_day(&mut self) {
+        let mut i = 0;
+        while i < self.toks.len() {
+            match self.time_phrase(i) {
+                Some((start, stop, from, to)) => {
+                    self.time_condition((start, stop), from, to);
+                    i = stop;
+                }
+                None => i += 1,
+            }
+        }
+    }
+
+    /// The time phrase starting at `i`: its span and range of minutes.
+    fn time_phrase(&self, i: usize) -> Option<(usize, usize, Minutes, Minutes)> {
+        let prev = (i > 0).then(|| self.norm(i - 1));
+        // Parts of the day: "in the morning", "at night", "overnight".
+        if self.toks[i].is_word() && !self.claims.is_claimed(i) {
+            let w = self.norm(i);
+            let lunch = w == "lunch"
+                && self
+                    .toks
+                    .get(i + 1)
+                    .is_some_and(|t| matches!(t.norm.as_str(), "time" | "hour"));
+            let part = if lunch {
+                part_of_day("lunchtime")
+            } else {
+                part_of_day(w)
+            };
+            if let Some((from, to)) = part {
+                if self.ix.values_by_first.contains_key(w) && !lunch {
+                    return None;
+                }
+                let end = if lunch { i + 2 } else { i + 1 };
+                let mut start = i;
+                while start > 0
+                    && matches!(self.norm(start - 1), "in" | "the" | "at" | "during" | "by")
+                    && !self.claims.is_claimed(start - 1)
+                {
+                    start -= 1;
+                }
+                return Some((start, end, from, to));
+            }
+        }
+        let (first, end) = self.clock_at(i)?;
+        // A range: "between 12 and 1 pm", "from 9:30 to 11", "9 to 5 pm".
+        let joins = self.toks.get(end).is_some_and(|t| {
+            matches!(t.norm.as_str(), "to" | "until" | "till" | "-")
+                || t.norm == "and" && prev == Some("between")
+        });
+        if joins {
+            if let Some((last, stop)) = self.clock_at(end + 1) {
+                if first.is_time() || last.is_time() {
+                    let b = last.minutes(None)?;
+                    // "12 and 1 pm": the first takes the second's half of
+                    // the day when that puts it before the second.
+                    let a = [first.minutes(last.pm), first.minutes(None)]
+                        .into_iter()
+                        .flatten()
+                        .find(|&a| a <= b)
+                        .or_else(|| first.minutes(None))?;
+                    // "from 9:30 to 2": 2 pm; "from 23:00 to 02:00" runs
+                    // past midnight.
+                    let twelve = first.hour <= 12 && last.hour < 12;
+                    let b = if first.pm.is_none() && last.pm.is_none() && b <= a && twelve {
+                        b + 720
+                    } else {
+                        b
+                    };
+                    let start = if matches!(prev, Some("between" | "from")) {
+                        i - 1
+                    } else {
+                        i
+                    };
+                    return Some((start, stop, a, b.min(END_OF_DAY)));
+                }
+            }
+        }
+        if !first.is_time() {
+            return None;
+        }
+        let m = first.minutes(None)?;
+        let word = |w: &[&str]| prev.is_some_and(|p| w.contains(&p));
+        let (start, from, to) = if word(&["after", "since", "past"]) {
+            (i - 1, m, END_OF_DAY)
+        } else if word(&["before", "until", "till", "by"]) {
+            (i - 1, 0, m)
+        } else if i > 1 && word(&["than"]) && matches!(self.norm(i - 2), "later" | "earlier") {
+            if self.norm(i - 2) == "later" {
+                (i - 2, m, END_OF_DAY)
+            } else {
+                (i - 2, 0, m)
+            }
+        } else {
+            // "at 10 pm": that hour, or that minute when minutes are given.
+            let len = if first.minute == 0 { 60 } else { 1 };
+            let start = if word(&["at", "around", "about"]) {
+                i - 1
+            } else {
+                i
+            };
+            (start, m, (m + len).min(END_OF_DAY))
+        };
+        Some((start, end, from, to))
+    }
+
+    /// Claims a time phrase and adds its range on the time column, or notes
+    /// that the table has none.
+    fn time_condition(&mut self, span: (usize, usize), from: Minutes, to: Minutes) {
+        let source = self.span_text(span.0, span.1);
+        let Some(col) = self.time_column(span) else {
+            // A part of the day with no time column is left to other passes;
+            // a clock time is still no number.
+            let clock = (span.0..span.1).any(|k| {
+                self.toks[k].number().is_some()
+                    || self.toks[k].norm.starts_with(|c: char| c.is_ascii_digit())
+            });
+            if clock {
+                self.claims.claim(span, ClaimedBy::Month);
+                self.note(Note::NoTimeColumn { source });
+            }
+            return;
+        };
+        let name = self.ix.column_name(col).to_string();
+        self.claims.claim(span, ClaimedBy::Month);
+        self.phrases.push(span);
+        self.note(Note::TimeOfDay {
+            source: source.clone(),
+            field: name.clone(),
+            from: clock_words(from),
+            to: clock_words(to),
+        });
+        self.push_condition(
+            span,
+            Condition {
+                field: name,
+                op: CompareOp::TimeOfDay,
+                values: vec![
+                    Literal::Text(clock_text(from)),
+                    Literal::Text(clock_text(to)),
+                ],
+                source,
+                matched: MatchKind::Exact,
+                confidence: confidence::MONTH,
+            },
+        );
+    }
+
+    /// Fixed-date holidays: "christmas", "on new year's eve", "halloween
+    /// 2017": that day of the year on the date column (or the month and
+    /// day columns), of any year unless one is given.
+    fn holidays(&mut self) {
+        let mut i = 0;
+        while i < self.toks.len() {
+            let found = HOLIDAYS.iter().find(|(words, _, _)| {
+                words.iter().enumerate().all(|(k, w)| {
+                    i + k < self.toks.len()
+                        && !self.claims.is_claimed(i + k)
+                        && self.toks[i + k].is_word()
+                        && self.norm(i + k) == *w
+                })
+            });
+            let Some(&(words, month, day)) = found else {
+                i += 1;
+                continue;
+            };
+            // "christmas trees": a value of the table, not the day.
+            let value = (0..words.len()).any(|k| {
+                let t = &self.toks[i + k];
+                let generic = matches!(
+                    t.norm.as_str(),
+                    "day"
+                        | "eve"
+                        | "night"
+                        | "new"
+                        | "year"
+                        | "years"
+                        | "of"
+                        | "st"
+                        | "saint"
+                        | "fourth"
+                        | "4th"
+                        | "july"
+                        | "april"
+                );
+                !generic
+                    && [&t.norm, &t.stem].iter().any(|w| {
+                        self.ix.values_by_first.contains_key(w.as_str())
+                            || self.ix.values_by_word.contains_key(w.as_str())
+                    })
+            });
+            let mut end = i + words.len();
+            let year = self
+                .toks
+                .get(end)
+                .filter(|_| !self.claims.is_claimed(end))
+                .and_then(Token::number)
+                .filter(|v| v.fract() == 0.0 && (1000.0..=2100.0).contains(v));
+            if year.is_some() {
+                end += 1;
+            }
+            let start = if i > 0 && matches!(self.norm(i - 1), "on" | "at" | "over") {
+                i - 1
+            } else {
+                i
+            };
+            let day = Written {
+                month,
+                day: Some(day),
+                year: year.map(|y| y as i32),
+            };
+            if !value && self.day_condition((start, end), Span::Days(day, day)) {
+                i = end;
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// Month ranges with no year on a date column or a column of month
+    /// names: "june to august", "from march through may", "jun-aug",
+    /// "november to february" (across the new year). A column of month
+    /// numbers has its own (pass 8).
+    fn month_ranges(&mut self) {
+        if self.month_number_column().is_some() {
+            return;
+        }
+        let mut i = 0;
+        while i < self.toks.len() {
+            let month = (!self.claims.is_claimed(i) && self.toks[i].is_word())
+                .then(|| month_index(self.norm(i)))
+                .flatten();
+            let (Some(first), Some((last, end))) =
+                (month, month.and_then(|_| self.month_range_end(i)))
+            else {
+                i += 1;
+                continue;
+            };
+            // "june to august 2015" is a range of days (`days`).
+            let year_after = self.toks.get(end).and_then(Token::number).is_some();
+            let start = if i > 0 && matches!(self.norm(i - 1), "from" | "between") {
+                i - 1
+            } else {
+                i
+            };
+            let months: Vec<usize> = if first <= last {
+                (first..=last).collect()
+            } else {
+                (first..12).chain(0..=last).collect()
+            };
+            if year_after || months.len() >= 12 {
+                i += 1;
+                continue;
+            }
+            let span = (start, end);
+            if let Some(col) = self.month_name_column() {
+                let names = self.month_names(col);
+                let values: Vec<Literal> = months
+                    .iter()
+                    .filter_map(|&m| names[m].clone().map(Literal::Text))
+                    .collect();
+                self.calendar_condition(span, col, vec![]);
+                let name = self.ix.column_name(col).to_string();
+                let source = self.span_text(span.0, span.1);
+                self.push_condition(
+                    span,
+                    Condition {
+                        field: name,
+                        op: CompareOp::In,
+                        values,
+                        source,
+                        matched: MatchKind::Exact,
+                        confidence: confidence::MONTH,
+                    },
+                );
+            } else if let Some(col) = self.date_column_at(span) {
+                let name = self.ix.column_name(col).to_string();
+                let source = self.span_text(span.0, span.1);
+                self.calendar_condition(span, col, vec![]);
+                let any_of = months
+                    .iter()
+                    .map(|&m| Condition {
+                        field: name.clone(),
+                        op: CompareOp::Contains,
+                        values: vec![Literal::Text(format!("-{:02}-", m + 1))],
+                        source: source.clone(),
+                        matched: MatchKind::Exact,
+                        confidence: confidence::MONTH,
+                    })
+                    .collect();
+                self.filter_spans.push(span);
+                self.plan.filters.push(Filter { any_of });
+            } else {
+                i += 1;
+                continue;
+            }
+            i = end;
+        }
+    }
+
+    /// A text column of month names ("January", "Jan"): every value a month.
+    fn month_name_column(&self) -> Option<usize> {
+        let cols = &self.ix.profile.columns;
+        (0..cols.len()).find(|&c| {
+            let col = &cols[c];
+            col.ty == ColumnType::Text
+                && col.values.len() >= 3
+                && col
+                    .values
+                    .iter()
+                    .all(|v| month_of_value(&v.value).is_some())
+        })
+    }
+
+    /// The column's spelling of each month, where it has one.
+    fn month_names(&self, col: usize) -> Vec<Option<String>> {
+        let mut names = vec![None; 12];
+        for v in &self.ix.profile.columns[col].values {
+            if let Some(m) = month_of_value(&v.value) {
+                names[m].get_or_insert_with(|| v.value.clone());
+            }
+        }
+        names
+    }
+}
+
+/// The month a value names: "June", "jun", "Sept", "MAR" (values are no
+/// verbs: "mar" and "may" are months here).
+fn month_of_value(v: &str) -> Option<usize> {
+    let w = v.trim().trim_end_matches('.').to_lowercase();
+    month_index(&w).or_else(|| {
+        let w = if w == "sept" { "sep" } else { w.as_str() };
+        (w.len() == 3)
+            .then(|| MONTHS.iter().position(|m| m.starts_with(w)))
+            .flatten()
+    })
+}
+
+/// Whether a column name has a part that is one of `roots` or an
+/// abbreviation of one: `death_date` (death), `diag_date` (diagnosis),
+/// `birthyear` (birth), `yob`, `year_of_birth`.
+fn name_has_root(name: &str, roots: &[&str]) -> bool {
+    name.split('_').any(|part| {
+        roots.iter().any(|r| {
+            part == *r
+                || part.len() >= 4 && r.starts_with(part)
+                || r.len() >= 4 && part.starts_with(r)
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::plan::{CompareOp, Literal};
+    use crate::profile::{ColumnProfile, ColumnType, DatasetProfile, ValueCount};
+    use crate::{Planner, QueryPlan, Tier};
+
+    fn col(name: &str, ty: ColumnType, min: &str, max: &str, values: &[&str]) -> ColumnProfile {
+        ColumnProfile {
+            name: name.to_string(),
+            original_name: name.to_string(),
+            ordinal: 1,
+            ty,
+            null_count: 0,
+            distinct_count: 100,
+            min: Some(min.to_string()),
+            max: Some(max.to_string()),
+            values: values
+                .iter()
+                .map(|v| ValueCount {
+                    value: v.to_string(),
+                    count: 1,
+                })
+                .collect(),
+            full_text: false,
+        }
+    }
+
+    /// A table of months by name, a date and time as text, and a time of
+    /// minutes.
+    fn trips() -> Planner {
+        let months = [
+            "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+        ];
+        let columns = vec![
+            col("month", ColumnType::Text, "Apr", "Sep", &months),
+            col(
+                "started",
+                ColumnType::Text,
+                "2017-06-03 06:14:00",
+                "2019-01-30 23:01:00",
+                &[],
+            ),
+            col("fare", ColumnType::Float, "2.5", "80", &[]),
+        ];
+        Planner::new(&DatasetProfile {
+            table: "trips".into(),
+            fts_table: None,
+            row_count: 100,
+            id_column: None,
+            columns,
+        })
+    }
+
+    fn conditions(p: &QueryPlan) -> Vec<(String, CompareOp, Vec<Literal>)> {
+        p.filters
+            .iter()
+            .flat_map(|f| &f.any_of)
+            .map(|c| (c.field.clone(), c.op, c.values.clone()))
+            .collect()
+    }
+
+    fn text(s: &str) -> Literal {
+        Literal::Text(s.to_string())
+    }
+
+    #[test]
+    fn month_ranges_on_month_names_take_the_columns_spelling() {
+        let p = trips().plan("trips from november to february", Tier::Default);
+        assert_eq!(
+            conditions(&p),
+            vec![(
+                "month".to_string(),
+                CompareOp::In,
+                vec![text("Nov"), text("Dec"), text("Jan"), text("Feb")]
+            )]
+        );
+    }
+
+    #[test]
+    fn a_clock_time_on_a_text_date_time_is_no_fare() {
+        let p = trips().plan("trips started after 10:30 pm over 20", Tier::Default);
+        let c = conditions(&p);
+        assert!(c.contains(&(
+            "started".to_string(),
+            CompareOp::TimeOfDay,
+            vec![text("22:30:00"), text("24:00:00")]
+        )));
+        assert!(c.iter().all(|x| x.2 != vec![Literal::Float(10.0)]), "{c:?}");
+        assert!(
+            p.notes.iter().any(|n| n.contains("time of day")),
+            "{:?}",
+            p.notes
+        );
     }
 }

@@ -6,7 +6,9 @@
 use super::claims::ClaimedBy;
 use super::Ctx;
 use crate::confidence;
-use crate::lexicon::{is_relative_date_word, joins_range, month_index, months_in_unit};
+use crate::lexicon::{
+    is_relative_date_word, is_year_name_part, joins_range, month_index, months_in_unit,
+};
 use crate::note::Note;
 use crate::plan::{CompareOp, Condition, Literal, MatchKind};
 use crate::profile::ColumnType;
@@ -27,6 +29,45 @@ impl Ctx<'_> {
             .copied()
             .find(|c| named.contains(c))
             .or(dates.first().copied())
+    }
+
+    /// The date column of a date phrase at `at`: the one the event word near
+    /// it names ("died in march" → `death_date`), else [`Self::date_column`].
+    pub(super) fn date_column_at(&self, at: (usize, usize)) -> Option<usize> {
+        let cols = &self.ix.profile.columns;
+        let dates: Vec<usize> = (0..cols.len())
+            .filter(|&c| matches!(cols[c].ty, ColumnType::Date | ColumnType::DateTime))
+            .collect();
+        self.event_column(at, &dates).or_else(|| self.date_column())
+    }
+
+    /// The year (or date) column of a year phrase at `at`: among the date
+    /// columns and the columns of years, the one the event word near it
+    /// names ("born before 1900" → `yob`, `birth_date`), else the year
+    /// column.
+    pub(super) fn year_column_at(&self, at: (usize, usize)) -> Option<usize> {
+        let cols = &self.ix.profile.columns;
+        let years = |c: usize| {
+            let col = &cols[c];
+            let within = |b: &Option<String>| {
+                b.as_deref()
+                    .and_then(|v| v.parse::<i64>().ok())
+                    .is_some_and(|v| (1000..=2100).contains(&v))
+            };
+            match col.ty {
+                ColumnType::Date | ColumnType::DateTime => true,
+                ColumnType::Integer => {
+                    col.name
+                        .split('_')
+                        .any(|p| is_year_name_part(p) || matches!(p, "yob" | "y" | "yod"))
+                        || within(&col.min) && within(&col.max)
+                }
+                _ => false,
+            }
+        };
+        let candidates: Vec<usize> = (0..cols.len()).filter(|&c| years(c)).collect();
+        self.event_column(at, &candidates)
+            .or_else(|| self.year_column())
     }
 
     /// "last 3 years", "past 6 months", "this year", "last year".
@@ -100,13 +141,16 @@ impl Ctx<'_> {
             self.month_number_conditions(col);
             return;
         }
-        let Some(col) = self.date_column() else {
+        if self.date_column().is_none() {
             return;
-        };
+        }
         for i in 0..self.toks.len() {
             if self.claims.is_claimed(i) || !self.toks[i].is_word() {
                 continue;
             }
+            let Some(col) = self.date_column_at((i, i + 1)) else {
+                continue;
+            };
             let w = self.norm(i);
             let Some(m) = month_index(w) else {
                 continue;
@@ -197,7 +241,7 @@ impl Ctx<'_> {
             };
             // "may" is a verb unless "in" or a range makes it the month.
             let (hi, end) = match self.month_range_end(i) {
-                Some(h) => (Some(h), i + 3),
+                Some((h, end)) => (Some(h), end),
                 None => (None, i + 1),
             };
             if self.norm(i) == "may" && hi.is_none() && !(i > 0 && self.word_at(i - 1, "in")) {
@@ -206,7 +250,9 @@ impl Ctx<'_> {
             }
             let number = |k: usize| Literal::Integer(k as i64 + 1);
             let (op, values) = match hi {
-                Some(h) => (CompareOp::Between, vec![number(m.min(h)), number(m.max(h))]),
+                Some(h) if m <= h => (CompareOp::Between, vec![number(m), number(h)]),
+                // "november to february": across the new year.
+                Some(h) => (CompareOp::In, (m..12).chain(0..=h).map(number).collect()),
                 None if self.negated(i) => (CompareOp::Ne, vec![number(m)]),
                 None => (CompareOp::Eq, vec![number(m)]),
             };
@@ -233,13 +279,23 @@ impl Ctx<'_> {
     }
 
     /// The month closing a range that starts with the month at `i`
-    /// ("june to august", "march through may").
-    fn month_range_end(&self, i: usize) -> Option<usize> {
-        let joins = self.toks.get(i + 1).is_some_and(|t| joins_range(&t.norm));
-        let next = self.toks.get(i + 2).filter(|t| t.is_word())?;
+    /// ("june to august", "march through may", "jun-aug"), and the range's
+    /// end.
+    pub(super) fn month_range_end(&self, i: usize) -> Option<(usize, usize)> {
+        let next = self.toks.get(i + 1)?;
+        // "jun-aug": the hyphen is no token.
+        if next.is_word() && self.query.get(self.toks[i].end..next.start) == Some("-") {
+            return (!self.claims.is_claimed(i + 1))
+                .then(|| month_index(&next.norm))
+                .flatten()
+                .map(|m| (m, i + 2));
+        }
+        let joins =
+            joins_range(&next.norm) || matches!(next.norm.as_str(), "until" | "till" | "thru");
+        let last = self.toks.get(i + 2).filter(|t| t.is_word())?;
         if !joins || self.claims.is_claimed(i + 2) {
             return None;
         }
-        month_index(&next.norm)
+        month_index(&last.norm).map(|m| (m, i + 3))
     }
 }

@@ -8,7 +8,7 @@
 //! |---|---|---|---|
 //! | 0 | taught phrases (`taught`) | tokens, the vocabulary's alias phrases | claims alias phrases; writes their value mentions (all the alias's values) |
 //! | 1 | relative dates (`dates`) | tokens | claims "last 3 years"; a `Ge` filter |
-//! | 1b | decades and days (`calendar`) | tokens | claims "the 80s", "jan 1 2010", "may 1 to may 5", "after may 3"; ranges on the year or date column, or the month and day columns |
+//! | 1b | times, holidays, decades, days, month ranges (`calendar`) | tokens, event words ("died", "born") | claims "after 10 pm", "in the morning", "christmas", "the 80s", "jan 1 2010", "may 1 to may 5", "after may 3", "june to august"; a time-of-day range on the time column, ranges on the year or date column (the one an event word names), or the month and day columns |
 //! | 1c | quantities (`quantities`) | numbers and the words after them, column measures, field aliases | claims unit words ("kg", "ft 8"); turns "an" of "under an hour" into a number and a magnitude word ("5 M") into the number's; writes quantities |
 //! | 2 | operators (`operators`) | tokens, field aliases (a two-word field wins) | claims superlatives, their counts and position words; writes comparators, superlatives (of the hand table, or of any adjective the lexicon knows), negations |
 //! | 2b | words inside names (`inside`) | a text field and "W in the F", "F with W in them", "F starting with W", "named after W" | claims them; a `Contains`/`StartsWith` filter |

@@ -356,7 +356,7 @@ impl Ctx<'_> {
             && yearish
             && (p.cmp.is_some() || i > 0 && precedes_year(self.norm(i - 1)))
         {
-            field = self.year_column();
+            field = self.year_column_at((p.start(), i + 1));
             how = MatchKind::Inferred;
         }
         // "women over 70", "patients under 50": people compared by a
@@ -422,7 +422,7 @@ impl Ctx<'_> {
             let col = &self.ix.profile.columns[c];
             matches!(col.ty, ColumnType::Date | ColumnType::DateTime) || in_range(col, v)
         });
-        before.or_else(|| self.year_column())
+        before.or_else(|| self.year_column_at((start, start + 1)))
     }
 
     /// The ordered field named nearest to token `i`.

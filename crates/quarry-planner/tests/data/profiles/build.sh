@@ -56,6 +56,8 @@ sources=(
     "contestants=$data/contestants.csv"
     "listings=$data/listings.csv"
     "squads=$data/squads.csv"
+    "orders=$data/orders.csv"
+    "patients=$data/patients.csv"
 )
 
 for entry in "${sources[@]}"; do

@@ -1,0 +1,111 @@
+//! Calendar words: fixed-date holidays, the parts of a day, the words of a
+//! clock ("pm", "noon"), and the nouns of the verbs that name a date
+//! ("died": death, "born": birth) with the abbreviations columns use for
+//! them ("dob": date of birth).
+
+/// Holidays on a fixed day of the year (US and UK), as their words after
+/// possessives are dropped ("new year's eve" → new year eve), with month
+/// and day. Longer names first.
+pub const HOLIDAYS: &[(&[&str], u32, u32)] = &[
+    (&["christmas", "eve"], 12, 24),
+    (&["xmas", "eve"], 12, 24),
+    (&["christmas", "day"], 12, 25),
+    (&["xmas", "day"], 12, 25),
+    (&["christmas"], 12, 25),
+    (&["xmas"], 12, 25),
+    (&["boxing", "day"], 12, 26),
+    (&["new", "year", "eve"], 12, 31),
+    (&["new", "years", "eve"], 12, 31),
+    (&["nye"], 12, 31),
+    (&["new", "year", "day"], 1, 1),
+    (&["new", "years", "day"], 1, 1),
+    (&["halloween"], 10, 31),
+    (&["hallowe", "en"], 10, 31),
+    (&["valentine", "day"], 2, 14),
+    (&["valentines", "day"], 2, 14),
+    (&["st", "valentine", "day"], 2, 14),
+    (&["independence", "day"], 7, 4),
+    (&["fourth", "of", "july"], 7, 4),
+    (&["4th", "of", "july"], 7, 4),
+    (&["st", "patrick", "day"], 3, 17),
+    (&["saint", "patrick", "day"], 3, 17),
+    (&["st", "patricks", "day"], 3, 17),
+    (&["april", "fool", "day"], 4, 1),
+    (&["april", "fools", "day"], 4, 1),
+    (&["guy", "fawkes", "night"], 11, 5),
+    (&["bonfire", "night"], 11, 5),
+    (&["veterans", "day"], 11, 11),
+    (&["armistice", "day"], 11, 11),
+    (&["remembrance", "day"], 11, 11),
+    (&["juneteenth"], 6, 19),
+];
+
+/// A time of day in minutes after midnight; 24 * 60 is the end of the day.
+pub type Minutes = u32;
+
+/// The end of the day (midnight after).
+pub const END_OF_DAY: Minutes = 24 * 60;
+
+/// Parts of a day as ranges of minutes `[from, to)`; a range whose start is
+/// after its end runs past midnight. The words may follow "in the"
+/// ("in the morning"), "at" ("at night") or stand alone ("overnight").
+pub fn part_of_day(w: &str) -> Option<(Minutes, Minutes)> {
+    let h = |x: u32| x * 60;
+    Some(match w {
+        "morning" | "mornings" => (h(5), h(12)),
+        "afternoon" | "afternoons" => (h(12), h(17)),
+        "evening" | "evenings" => (h(17), h(21)),
+        "night" | "nights" | "nighttime" | "overnight" => (h(21), h(5)),
+        "lunchtime" => (h(12), h(14)),
+        _ => return None,
+    })
+}
+
+/// Named moments of the clock: "noon", "midnight".
+pub fn named_time(w: &str) -> Option<Minutes> {
+    match w {
+        "noon" | "midday" => Some(12 * 60),
+        "midnight" => Some(0),
+        _ => None,
+    }
+}
+
+/// "am"/"pm": whether the time is after noon.
+pub fn meridiem(w: &str) -> Option<bool> {
+    match w {
+        "am" | "a.m." | "a.m" => Some(false),
+        "pm" | "p.m." | "p.m" => Some(true),
+        _ => None,
+    }
+}
+
+/// The nouns a verb or noun of an event names a date column with ("died":
+/// death, dead, die), and the abbreviations of column names that stand for
+/// them ("dob", "yob": birth). Used with the WordNet derivations.
+pub fn event_roots(w: &str) -> &'static [&'static str] {
+    match w {
+        "died" | "die" | "dies" | "dying" | "dead" | "death" | "deaths" => &["death", "dod"],
+        "born" | "birth" | "births" | "birthday" | "birthdays" => {
+            &["birth", "born", "dob", "yob", "bday"]
+        }
+        "hired" | "hire" | "hires" | "hiring" => &["hire", "hiring", "doh"],
+        "diagnosed" | "diagnosis" | "diagnoses" | "diagnose" => &["diagnosis", "diag", "dx"],
+        "released" | "release" | "releases" => &["release"],
+        "founded" | "founding" | "foundation" => &["founding", "founded", "foundation"],
+        "opened" | "opening" | "open" | "opens" => &["opening", "opened", "open"],
+        "joined" | "join" | "joining" | "joins" => &["join", "joined", "joining", "doj"],
+        "married" | "marriage" | "wed" | "wedding" => &["marriage", "married", "wedding"],
+        "retired" | "retirement" | "retire" => &["retirement", "retired", "retire"],
+        "admitted" | "admission" | "admit" => &["admission", "admitted", "admit"],
+        "discharged" | "discharge" => &["discharge", "discharged"],
+        "established" | "establishment" => &["established", "establishment", "est"],
+        "published" | "publication" => &["publication", "published", "pub"],
+        "signed" | "signing" => &["signing", "signed", "sign"],
+        "started" | "start" | "began" | "begun" => &["start", "started", "begin"],
+        "ended" | "end" | "finished" => &["end", "ended", "finish"],
+        "ordered" | "order" => &["order", "ordered"],
+        "shipped" | "shipping" | "shipment" => &["ship", "shipped", "shipping", "shipment"],
+        "delivered" | "delivery" => &["delivery", "delivered"],
+        _ => &[],
+    }
+}
