@@ -339,7 +339,7 @@ pub(crate) async fn sign_in(
         .zip(&subjects)
         .filter_map(|((n, latest), (_, free))| {
             let wait = back_off(*n, *free, window)?;
-            Some(latest? + wait - now_secs)
+            Some((*latest)? + wait - now_secs)
         })
         .max()
         .filter(|r| *r > 0);
@@ -426,7 +426,11 @@ pub(crate) async fn sign_in(
 /// most `cap`.
 fn back_off(failures: u32, free: u32, cap: i64) -> Option<i64> {
     let over = failures.checked_sub(free)?;
-    Some(1i64.checked_shl(over).filter(|w| *w < cap).unwrap_or(cap))
+    Some(
+        1i64.checked_shl(over)
+            .filter(|w| (1..cap).contains(w))
+            .unwrap_or(cap),
+    )
 }
 
 /// The response that hands a new session to the browser.
@@ -657,5 +661,20 @@ mod tests {
     fn setup_codes_ignore_case_and_separators() {
         assert_eq!(normalise_code("abcd-efgh jk"), "ABCDEFGHJK");
         assert_eq!(normalise_code("o1l-I"), "0111");
+    }
+}
+
+#[cfg(test)]
+mod back_off_tests {
+    use super::back_off;
+
+    #[test]
+    fn the_delay_doubles_past_the_free_failures_up_to_the_cap() {
+        assert_eq!(back_off(4, 5, 900), None);
+        assert_eq!(back_off(5, 5, 900), Some(1));
+        assert_eq!(back_off(6, 5, 900), Some(2));
+        assert_eq!(back_off(14, 5, 900), Some(512));
+        assert_eq!(back_off(15, 5, 900), Some(900));
+        assert_eq!(back_off(200, 5, 900), Some(900));
     }
 }

@@ -58,6 +58,9 @@ pub const MOUNT: &str = "/console";
 pub struct SignInLimits {
     pub per_pair: u32,
     pub per_account: u32,
+    /// Wrong first-run setup codes per client address within `window`;
+    /// past them, setup is refused until the window has passed.
+    pub per_address: u32,
     pub window: Duration,
     pub device_lifetime: Duration,
 }
@@ -88,6 +91,7 @@ impl Default for ConsoleConfig {
             sign_in: SignInLimits {
                 per_pair: 5,
                 per_account: 20,
+                per_address: 20,
                 window: Duration::from_secs(15 * 60),
                 device_lifetime: Duration::from_secs(90 * 24 * 3600),
             },
