@@ -159,7 +159,14 @@ mod tests {
             )
             .unwrap()
             .query_map([], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?))
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                ))
             })
             .unwrap()
             .collect::<Result<_, _>>()
@@ -167,7 +174,14 @@ mod tests {
         assert_eq!(
             rows,
             [
-                (1, "flights".into(), "flights-1.sqlite".into(), 7, Some("v".into()), 3),
+                (
+                    1,
+                    "flights".into(),
+                    "flights-1.sqlite".into(),
+                    7,
+                    Some("v".into()),
+                    3
+                ),
                 (2, "movies".into(), "movies-1.sqlite".into(), 8, None, 0),
             ]
         );

@@ -121,7 +121,8 @@ impl Catalog {
                     "UPDATE datasets SET file_name = ?3, row_count = ?4, updated = ?5
                      WHERE account_id = ?1 AND id = ?2",
                     params![account_id, id, version, row_count as i64, t],
-                ).db()?;
+                )
+                .db()?;
                 if let Some(text) = vocabulary {
                     let kept = keep_vocabulary(&text);
                     if kept.as_deref() != Some(text.as_str()) {

@@ -153,7 +153,10 @@ mod tests {
             &rm,
         )
         .unwrap();
-        assert_eq!(c.get_dataset(a.id, "m").unwrap().unwrap().version, "m-2.sqlite");
+        assert_eq!(
+            c.get_dataset(a.id, "m").unwrap().unwrap().version,
+            "m-2.sqlite"
+        );
         assert!(
             ds.join("m-1.sqlite").exists(),
             "the replaced file stays for queries already running on it"
@@ -176,8 +179,14 @@ mod tests {
             &rm,
         );
         assert!(own.is_ok(), "{own:?}");
-        assert_eq!(c.get_dataset(b.id, "m").unwrap().unwrap().version, "m-3.sqlite");
-        assert_eq!(c.get_dataset(a.id, "m").unwrap().unwrap().version, "m-2.sqlite");
+        assert_eq!(
+            c.get_dataset(b.id, "m").unwrap().unwrap().version,
+            "m-3.sqlite"
+        );
+        assert_eq!(
+            c.get_dataset(a.id, "m").unwrap().unwrap().version,
+            "m-2.sqlite"
+        );
         assert_eq!(c.datasets_with_id("m").unwrap().len(), 2);
 
         c.drop_account_dataset(b.id, "m", &rm).unwrap();

@@ -115,7 +115,13 @@ mod tests {
         let b = c.create_account("b@x.io", "password1").unwrap();
         c.register_dataset("m", a.id, "m-1", 3).unwrap();
         assert_eq!(c.dataset_vocabulary(a.id, "m").unwrap(), None);
-        assert_eq!(c.get_dataset(a.id, "m").unwrap().unwrap().vocabulary_revision, 0);
+        assert_eq!(
+            c.get_dataset(a.id, "m")
+                .unwrap()
+                .unwrap()
+                .vocabulary_revision,
+            0
+        );
 
         let r1 = c
             .set_dataset_vocabulary("m", a.id, "m-1", Some("[superlatives]\n"))
@@ -123,7 +129,13 @@ mod tests {
         assert_eq!(r1, 1);
         let v = c.dataset_vocabulary(a.id, "m").unwrap().unwrap();
         assert_eq!((v.text.as_str(), v.revision), ("[superlatives]\n", 1));
-        assert_eq!(c.get_dataset(a.id, "m").unwrap().unwrap().vocabulary_revision, 1);
+        assert_eq!(
+            c.get_dataset(a.id, "m")
+                .unwrap()
+                .unwrap()
+                .vocabulary_revision,
+            1
+        );
 
         // Another account has no `m`: not found, and a's stays as it was.
         assert!(matches!(
@@ -135,12 +147,21 @@ mod tests {
             c.set_dataset_vocabulary("m", a.id, "m-0", None),
             Err(CatalogError::Conflict(_))
         ));
-        assert_eq!(c.dataset_vocabulary(a.id, "m").unwrap().unwrap().revision, 1);
+        assert_eq!(
+            c.dataset_vocabulary(a.id, "m").unwrap().unwrap().revision,
+            1
+        );
 
         // Cleared: none, and a new revision.
         assert_eq!(c.set_dataset_vocabulary("m", a.id, "m-1", None).unwrap(), 2);
         assert_eq!(c.dataset_vocabulary(a.id, "m").unwrap(), None);
-        assert_eq!(c.get_dataset(a.id, "m").unwrap().unwrap().vocabulary_revision, 2);
+        assert_eq!(
+            c.get_dataset(a.id, "m")
+                .unwrap()
+                .unwrap()
+                .vocabulary_revision,
+            2
+        );
     }
 
     #[test]

@@ -689,13 +689,11 @@ pub(crate) async fn vocabulary(
     let (id_c, text_c) = (id.clone(), text.clone());
     let outcome = console
         .blocking(move |c| {
-            let entry = c
-                .get_dataset(account_id, &id_c)?
-                .ok_or_else(|| {
-                    quarry_catalog::CatalogError::NotFound(
-                        "There is no such dataset in your account.".into(),
-                    )
-                })?;
+            let entry = c.get_dataset(account_id, &id_c)?.ok_or_else(|| {
+                quarry_catalog::CatalogError::NotFound(
+                    "There is no such dataset in your account.".into(),
+                )
+            })?;
             if action == "clear" {
                 c.set_dataset_vocabulary(&id_c, account_id, &entry.version, None)?;
                 return Ok(Ok(VocabularyOutcome::Cleared));

@@ -161,7 +161,12 @@ pub async fn serve(
                         }
                         req.extensions_mut().insert(ConnectInfo(peer));
                         let resp = router.oneshot(req).await?;
-                        Ok::<_, Infallible>(resp.map(|b| Body::new(Tracked { inner: b, _guard: guard })))
+                        Ok::<_, Infallible>(resp.map(|b| {
+                            Body::new(Tracked {
+                                inner: b,
+                                _guard: guard,
+                            })
+                        }))
                     }
                 });
                 let conn = builder.serve_connection(io, svc);

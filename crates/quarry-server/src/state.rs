@@ -162,7 +162,10 @@ impl AppState {
     /// vocabulary has a new revision and gets a new planner over the same
     /// profile). Blocking.
     pub fn load_dataset(&self, entry: &DatasetEntry) -> anyhow::Result<Arc<LoadedDataset>> {
-        let cached = self.planners().get(&(entry.account_id, entry.id.clone())).cloned();
+        let cached = self
+            .planners()
+            .get(&(entry.account_id, entry.id.clone()))
+            .cloned();
         if let Some(d) = &cached {
             if d.version == entry.version && d.vocabulary_revision == entry.vocabulary_revision {
                 return Ok(d.clone());

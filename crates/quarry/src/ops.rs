@@ -454,7 +454,8 @@ fn dataset_vocabulary(data_dir: &Path, args: VocabularyArgs) -> anyhow::Result<(
         println!("{name} is a valid vocabulary for dataset {id}: {summary}.");
         return Ok(());
     }
-    let revision = catalog.set_dataset_vocabulary(id, entry.account_id, &entry.version, Some(&text))?;
+    let revision =
+        catalog.set_dataset_vocabulary(id, entry.account_id, &entry.version, Some(&text))?;
     println!("Set the vocabulary of dataset {id} (revision {revision}): {summary}.");
     Ok(())
 }

@@ -53,7 +53,12 @@ fn token(s: &Server, email: &str) -> String {
 }
 
 fn get_json(s: &Server, path: &str, key: &str) -> Value {
-    let resp = s.http.get(s.url(path)).header("apikey", key).send().unwrap();
+    let resp = s
+        .http
+        .get(s.url(path))
+        .header("apikey", key)
+        .send()
+        .unwrap();
     assert_eq!(resp.status(), 200);
     serde_json::from_str(&resp.text().unwrap()).unwrap()
 }
@@ -134,7 +139,10 @@ fn two_accounts_both_own_flights_and_each_sees_only_its_own() {
     );
     assert_eq!(
         listed(&bob_key),
-        [("bobs-companies".to_string(), 6), ("flights".to_string(), 2)]
+        [
+            ("bobs-companies".to_string(), 6),
+            ("flights".to_string(), 2)
+        ]
     );
     let described = get_json(&s, "/v1/datasets/flights", &bob_key).to_string();
     assert!(described.contains("airline") && !described.contains("carrier"));
@@ -172,7 +180,13 @@ fn operator_commands_need_account_only_when_an_id_is_ambiguous() {
         quarry(
             &dir,
             &[
-                "dataset", "import", file.to_str().unwrap(), "--id", "flights", "--account", email,
+                "dataset",
+                "import",
+                file.to_str().unwrap(),
+                "--id",
+                "flights",
+                "--account",
+                email,
                 "-q",
             ],
             None,
@@ -187,7 +201,11 @@ fn operator_commands_need_account_only_when_an_id_is_ambiguous() {
     let (ok, _, err) = quarry_raw(&dir, &["dataset", "show", "flights"], None, &[]);
     assert!(!ok);
     assert!(err.contains("--account") && err.contains(BOB), "{err}");
-    let out = quarry(&dir, &["dataset", "show", "flights", "--account", BOB], None);
+    let out = quarry(
+        &dir,
+        &["dataset", "show", "flights", "--account", BOB],
+        None,
+    );
     assert!(out.contains(BOB) && out.contains("airline"), "{out}");
     let (ok, _, err) = quarry_raw(
         &dir,
@@ -207,7 +225,11 @@ fn operator_commands_need_account_only_when_an_id_is_ambiguous() {
 
     let (ok, _, err) = quarry_raw(&dir, &["dataset", "drop", "flights"], None, &[]);
     assert!(!ok && err.contains("--account"), "{err}");
-    quarry(&dir, &["dataset", "drop", "flights", "--account", BOB], None);
+    quarry(
+        &dir,
+        &["dataset", "drop", "flights", "--account", BOB],
+        None,
+    );
     let out = quarry(&dir, &["dataset", "show", "flights"], None);
     assert!(out.contains(ALICE) && out.contains("carrier"), "{out}");
     let list = quarry(&dir, &["dataset", "list"], None);
@@ -237,7 +259,11 @@ fn unknown_email_costs_the_same_as_a_wrong_password() {
             let started = Instant::now();
             let page = c.post(
                 "/console/sign-in",
-                &[("csrf", &csrf), ("email", email), ("password", "wrong-password")],
+                &[
+                    ("csrf", &csrf),
+                    ("email", email),
+                    ("password", "wrong-password"),
+                ],
             );
             let took = started.elapsed();
             assert_eq!(page.status, 401, "{email}: {}", page.body);
@@ -320,7 +346,8 @@ fn idle_sockets_do_not_starve_the_connection_cap() {
         .collect();
     // A half-sent request head on some of them.
     for mut sock in idle.iter().take(10) {
-        sock.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n").unwrap();
+        sock.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+            .unwrap();
     }
     let started = Instant::now();
     let http = reqwest::blocking::Client::builder()
