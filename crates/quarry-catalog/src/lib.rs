@@ -75,6 +75,26 @@ pub struct Catalog {
     data_dir: PathBuf,
 }
 
+/// An argon2id hash of a random password, made once with the parameters
+/// real accounts' hashes have; an unknown email is verified against it.
+fn dummy_hash() -> &'static PasswordHash<'static> {
+    static HASH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    static PARSED: std::sync::OnceLock<PasswordHash<'static>> = std::sync::OnceLock::new();
+    PARSED.get_or_init(|| {
+        let text = HASH.get_or_init(|| {
+            use argon2::password_hash::rand_core::RngCore;
+            let mut password = [0u8; 32];
+            OsRng.fill_bytes(&mut password);
+            let salt = SaltString::generate(&mut OsRng);
+            Argon2::default()
+                .hash_password(&password, &salt)
+                .expect("argon2 hashes a 32-byte password")
+                .to_string()
+        });
+        PasswordHash::new(text).expect("argon2 output parses")
+    })
+}
+
 impl Catalog {
     /// Opens (creating if needed) `<data_dir>/catalog.sqlite`, applies
     /// pending migrations and loads the secret key.
@@ -170,7 +190,8 @@ impl Catalog {
     }
 
     /// Checks a password; `Ok(None)` for an unknown email or a wrong
-    /// password (the caller cannot tell which).
+    /// password (the caller cannot tell which, not even by the time taken:
+    /// an unknown email is checked against a dummy hash).
     pub fn verify_password(&self, email: &str, password: &str) -> Result<Option<Account>> {
         let row: Option<(i64, String, i64, String)> = self
             .conn
@@ -182,6 +203,9 @@ impl Catalog {
             .optional()
             .db()?;
         let Some((id, email, created, hash)) = row else {
+            // An unknown email costs what a wrong password costs, so the
+            // time taken does not tell which accounts exist.
+            let _ = Argon2::default().verify_password(password.as_bytes(), dummy_hash());
             return Ok(None);
         };
         let parsed = PasswordHash::new(&hash).map_err(|e| CatalogError::Password(e.to_string()))?;
@@ -552,20 +576,26 @@ mod tests {
             .register_dataset("movies", a.id, "movies-2.sqlite", 12)
             .unwrap();
         assert_eq!(r.replaced_version.as_deref(), Some("movies-1.sqlite"));
-        assert!(matches!(
-            c.register_dataset("movies", b.id, "x.sqlite", 1),
-            Err(CatalogError::Conflict(_))
-        ));
+        // Ids are per account: b registers its own `movies`.
+        assert_eq!(
+            c.register_dataset("movies", b.id, "x.sqlite", 1)
+                .unwrap()
+                .replaced_version,
+            None
+        );
         assert!(c.register_dataset("bad id", a.id, "x.sqlite", 1).is_err());
-        let e = c.get_dataset("movies").unwrap().unwrap();
+        let e = c.get_dataset(a.id, "movies").unwrap().unwrap();
         assert_eq!(
             (e.account_id, e.version.as_str(), e.row_count),
             (a.id, "movies-2.sqlite", 12)
         );
-        assert_eq!(c.list_datasets(Some(b.id)).unwrap().len(), 0);
-        assert_eq!(c.list_datasets(None).unwrap().len(), 1);
-        c.drop_dataset("movies").unwrap();
-        assert!(c.get_dataset("movies").unwrap().is_none());
+        let e = c.get_dataset(b.id, "movies").unwrap().unwrap();
+        assert_eq!((e.account_id, e.version.as_str()), (b.id, "x.sqlite"));
+        assert_eq!(c.list_datasets(Some(b.id)).unwrap().len(), 1);
+        assert_eq!(c.list_datasets(None).unwrap().len(), 2);
+        c.drop_dataset(a.id, "movies").unwrap();
+        assert!(c.get_dataset(a.id, "movies").unwrap().is_none());
+        assert!(c.get_dataset(b.id, "movies").unwrap().is_some());
     }
 
     #[test]

@@ -75,6 +75,36 @@ const MIGRATIONS: &[&str] = &[
     "ALTER TABLE datasets ADD COLUMN vocabulary TEXT;
     ALTER TABLE datasets ADD COLUMN vocabulary_revision INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE datasets ADD COLUMN vocabulary_updated INTEGER;",
+    // 6: dataset ids are per account: two accounts may each own `flights`.
+    // Existing datasets keep their owner; version names (file_name) stay
+    // what the store chose, unique across accounts.
+    "CREATE TABLE datasets_per_account (
+        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        id TEXT NOT NULL,
+        file_name TEXT NOT NULL,
+        row_count INTEGER NOT NULL,
+        created INTEGER NOT NULL,
+        updated INTEGER NOT NULL,
+        vocabulary TEXT,
+        vocabulary_revision INTEGER NOT NULL DEFAULT 0,
+        vocabulary_updated INTEGER,
+        PRIMARY KEY (account_id, id)
+    );
+    INSERT INTO datasets_per_account (account_id, id, file_name, row_count, created, updated,
+        vocabulary, vocabulary_revision, vocabulary_updated)
+    SELECT account_id, id, file_name, row_count, created, updated,
+        vocabulary, vocabulary_revision, vocabulary_updated FROM datasets;
+    DROP TABLE datasets;
+    ALTER TABLE datasets_per_account RENAME TO datasets;
+    CREATE INDEX datasets_id ON datasets(id);",
+    // 7: browsers an account has signed in from (digests of the ids in
+    // their device cookies), whose sign-ins are throttled on their own.
+    "CREATE TABLE known_devices (
+        id_digest BLOB PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        created INTEGER NOT NULL
+    );
+    CREATE INDEX known_devices_account ON known_devices(account_id, created);",
 ];
 
 pub(crate) fn apply(conn: &mut Connection) -> Result<(), CatalogError> {
@@ -99,4 +129,68 @@ pub(crate) fn apply(conn: &mut Connection) -> Result<(), CatalogError> {
     }
     tx.commit().db()?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn datasets_keep_their_owner_when_ids_become_per_account() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        for sql in &MIGRATIONS[..5] {
+            conn.execute_batch(sql).unwrap();
+        }
+        conn.pragma_update(None, "user_version", 5).unwrap();
+        conn.execute_batch(
+            "INSERT INTO accounts (id, email, password_hash, created) VALUES
+                (1, 'a@x.io', 'h', 0), (2, 'b@x.io', 'h', 0);
+             INSERT INTO datasets (id, account_id, file_name, row_count, created, updated,
+                vocabulary, vocabulary_revision, vocabulary_updated)
+             VALUES ('flights', 1, 'flights-1.sqlite', 7, 10, 20, 'v', 3, 30),
+                    ('movies', 2, 'movies-1.sqlite', 8, 11, 21, NULL, 0, NULL);",
+        )
+        .unwrap();
+        apply(&mut conn).unwrap();
+        let rows: Vec<(i64, String, String, i64, Option<String>, i64)> = conn
+            .prepare(
+                "SELECT account_id, id, file_name, row_count, vocabulary, vocabulary_revision
+                 FROM datasets ORDER BY id",
+            )
+            .unwrap()
+            .query_map([], |r| {
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                ))
+            })
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(
+            rows,
+            [
+                (
+                    1,
+                    "flights".into(),
+                    "flights-1.sqlite".into(),
+                    7,
+                    Some("v".into()),
+                    3
+                ),
+                (2, "movies".into(), "movies-1.sqlite".into(), 8, None, 0),
+            ]
+        );
+        // Now b may own a `flights` of its own.
+        conn.execute(
+            "INSERT INTO datasets (account_id, id, file_name, row_count, created, updated)
+             VALUES (2, 'flights', 'flights-2.sqlite', 1, 0, 0)",
+            [],
+        )
+        .unwrap();
+    }
 }

@@ -1,5 +1,6 @@
-//! The dataset registry: which account owns each dataset id and which
-//! version of it is current. A version is an opaque name the dataset store
+//! The dataset registry: each account's datasets and which version of each
+//! is current. Dataset ids are per account: two accounts may both own
+//! `flights`, and nothing here tells one account what another owns. A version is an opaque name the dataset store
 //! chose (today a file name in `<data-dir>/datasets`); the catalog records
 //! it and never opens, reads or deletes what it names. A version that a
 //! replacement or a drop took out of the registry is *retired*: recorded
@@ -48,8 +49,7 @@ pub type RemoveVersion<'a> = &'a dyn Fn(&str);
 impl Catalog {
     /// Registers a dataset version for an account, replacing the entry if
     /// the account already has a dataset with this id (the old version is
-    /// retired).
-    /// A dataset id owned by another account is a conflict.
+    /// retired). Other accounts' datasets of the same id are not concerned.
     pub fn register_dataset(
         &mut self,
         id: &str,
@@ -102,19 +102,15 @@ impl Catalog {
             .db()?;
         let existing: Option<(i64, String, Option<String>)> = tx
             .query_row(
-                "SELECT account_id, file_name, vocabulary FROM datasets WHERE id = ?1",
-                [id],
+                "SELECT account_id, file_name, vocabulary FROM datasets
+                 WHERE account_id = ?1 AND id = ?2",
+                params![account_id, id],
                 |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )
             .optional()
             .db()?;
         let t = now();
         let replaced_version = match existing {
-            Some((owner, _, _)) if owner != account_id => {
-                return Err(CatalogError::Conflict(format!(
-                    "dataset id {id} is already taken by another account"
-                )))
-            }
             Some(_) if on_existing == OnExisting::Refuse => {
                 return Err(CatalogError::Conflict(format!(
                     "dataset {id} already exists; pass --replace to swap in a new version"
@@ -122,13 +118,15 @@ impl Catalog {
             }
             Some((_, old_version, vocabulary)) => {
                 tx.execute(
-                    "UPDATE datasets SET file_name = ?2, row_count = ?3, updated = ?4 WHERE id = ?1",
-                    params![id, version, row_count as i64, t],
-                ).db()?;
+                    "UPDATE datasets SET file_name = ?3, row_count = ?4, updated = ?5
+                     WHERE account_id = ?1 AND id = ?2",
+                    params![account_id, id, version, row_count as i64, t],
+                )
+                .db()?;
                 if let Some(text) = vocabulary {
                     let kept = keep_vocabulary(&text);
                     if kept.as_deref() != Some(text.as_str()) {
-                        crate::vocabulary::store(&tx, id, kept.as_deref(), t)?;
+                        crate::vocabulary::store(&tx, account_id, id, kept.as_deref(), t)?;
                     }
                 }
                 let old = Some(old_version).filter(|v| v != version);
@@ -151,16 +149,31 @@ impl Catalog {
         Ok(Registered { replaced_version })
     }
 
-    pub fn get_dataset(&self, id: &str) -> Result<Option<DatasetEntry>> {
+    /// The account's dataset `id`, if it has one.
+    pub fn get_dataset(&self, account_id: i64, id: &str) -> Result<Option<DatasetEntry>> {
         self.conn
             .query_row(
                 "SELECT id, account_id, file_name, row_count, created, updated, vocabulary_revision
-                 FROM datasets WHERE id = ?1",
-                [id],
+                 FROM datasets WHERE account_id = ?1 AND id = ?2",
+                params![account_id, id],
                 dataset_row,
             )
             .optional()
             .db()
+    }
+
+    /// Every account's dataset `id` (for the operator, who names a dataset
+    /// by its id and, when two accounts own it, by its account).
+    pub fn datasets_with_id(&self, id: &str) -> Result<Vec<DatasetEntry>> {
+        let mut st = self
+            .conn
+            .prepare(
+                "SELECT id, account_id, file_name, row_count, created, updated, vocabulary_revision
+                 FROM datasets WHERE id = ?1 ORDER BY account_id",
+            )
+            .db()?;
+        let rows = st.query_map([id], dataset_row).db()?;
+        rows.collect::<Result<_, _>>().db()
     }
 
     /// All datasets, or only one account's.
@@ -169,39 +182,38 @@ impl Catalog {
             .conn
             .prepare(
                 "SELECT id, account_id, file_name, row_count, created, updated, vocabulary_revision
-             FROM datasets WHERE ?1 IS NULL OR account_id = ?1 ORDER BY id",
+             FROM datasets WHERE ?1 IS NULL OR account_id = ?1 ORDER BY id, account_id",
             )
             .db()?;
         let rows = st.query_map([account_id], dataset_row).db()?;
         rows.collect::<Result<_, _>>().db()
     }
 
-    /// Unregisters a dataset, retires its version and returns its entry.
-    pub fn drop_dataset(&self, id: &str) -> Result<DatasetEntry> {
-        self.unregister_dataset(id, None)
+    /// Unregisters the account's dataset `id`, retires its version and
+    /// returns its entry.
+    pub fn drop_dataset(&self, account_id: i64, id: &str) -> Result<DatasetEntry> {
+        self.unregister_dataset(id, account_id)
     }
 
-    /// Unregisters dataset `id` (of `account_id`, when given: another
-    /// account's is "not found") and retires its version, in one
-    /// transaction.
-    pub(crate) fn unregister_dataset(
-        &self,
-        id: &str,
-        account_id: Option<i64>,
-    ) -> Result<DatasetEntry> {
+    /// Unregisters the account's dataset `id` (another account's of the
+    /// same id stays) and retires its version, in one transaction.
+    pub(crate) fn unregister_dataset(&self, id: &str, account_id: i64) -> Result<DatasetEntry> {
         let tx = self.conn.unchecked_transaction().db()?;
         let entry = tx
             .query_row(
                 "SELECT id, account_id, file_name, row_count, created, updated, vocabulary_revision
-                 FROM datasets WHERE id = ?1 AND (?2 IS NULL OR account_id = ?2)",
+                 FROM datasets WHERE id = ?1 AND account_id = ?2",
                 params![id, account_id],
                 dataset_row,
             )
             .optional()
             .db()?
             .ok_or_else(|| CatalogError::NotFound(format!("no dataset with id {id}")))?;
-        tx.execute("DELETE FROM datasets WHERE id = ?1", [id])
-            .db()?;
+        tx.execute(
+            "DELETE FROM datasets WHERE account_id = ?1 AND id = ?2",
+            params![account_id, id],
+        )
+        .db()?;
         retire_version(&tx, &entry.version, now())?;
         tx.commit().db()?;
         Ok(entry)

@@ -6,9 +6,15 @@
 //! is looked up in its own table: a session never authenticates an API
 //! request and a token never opens a session.
 //!
-//! Failed sign-ins are recorded per subject (an account's email, a client
-//! address); the console refuses further attempts while a subject has too
-//! many failures in its window.
+//! Failed sign-ins are recorded per subject (an account and a client
+//! address, an account, a known browser); the console backs off a subject
+//! exponentially once it has too many failures in its window.
+//!
+//! A *known device* is a browser the account has signed in from: at a
+//! successful sign-in it gets a random id in a long-lived cookie, stored
+//! here only as its digest (like a session id). Sign-ins that present the
+//! account's device id are throttled on their own, so failures of an
+//! attacker elsewhere never block the owner's browser.
 
 use chacha20poly1305::aead::rand_core::RngCore;
 use chacha20poly1305::aead::OsRng;
@@ -17,6 +23,10 @@ use sha2::{Digest, Sha256};
 
 use crate::error::Db;
 use crate::{now, Account, Catalog, Result};
+
+/// How many browsers an account's known devices are at most (the oldest
+/// is forgotten first).
+pub const KNOWN_DEVICES_PER_ACCOUNT: i64 = 20;
 
 /// `last_seen` is refreshed at most this often, so most page views only
 /// read the session.
@@ -164,11 +174,11 @@ impl Catalog {
     // ----- sign-in throttling ---------------------------------------------
 
     /// Failed sign-ins of `subject` since `since` (Unix seconds): how many,
-    /// and when the oldest of them was.
+    /// and when the latest of them was.
     pub fn sign_in_failures(&self, subject: &str, since: i64) -> Result<(u32, Option<i64>)> {
         self.conn
             .query_row(
-                "SELECT COUNT(*), MIN(at) FROM sign_in_failures WHERE subject = ?1 AND at >= ?2",
+                "SELECT COUNT(*), MAX(at) FROM sign_in_failures WHERE subject = ?1 AND at >= ?2",
                 params![subject, since],
                 |r| Ok((r.get::<_, i64>(0)? as u32, r.get(1)?)),
             )
@@ -194,6 +204,46 @@ impl Catalog {
             )
             .db()?;
         Ok(())
+    }
+
+    /// Remembers a browser the account signed in from; returns the id for
+    /// its cookie (only its digest is stored). Keeps the account's latest
+    /// [`KNOWN_DEVICES_PER_ACCOUNT`] and forgets those older than
+    /// `forget_before`.
+    pub fn remember_device(&self, account_id: i64, forget_before: i64) -> Result<String> {
+        let id = random_hex(32);
+        let t = now();
+        self.conn
+            .execute(
+                "INSERT INTO known_devices (id_digest, account_id, created) VALUES (?1, ?2, ?3)",
+                params![session_digest(&id), account_id, t],
+            )
+            .db()?;
+        self.conn
+            .execute(
+                "DELETE FROM known_devices WHERE created < ?1 OR (account_id = ?2 AND rowid NOT IN
+                 (SELECT rowid FROM known_devices WHERE account_id = ?2
+                  ORDER BY created DESC, rowid DESC LIMIT ?3))",
+                params![forget_before, account_id, KNOWN_DEVICES_PER_ACCOUNT],
+            )
+            .db()?;
+        Ok(id)
+    }
+
+    /// Whether `id` is a known device of the account with this email,
+    /// remembered at or after `since`.
+    pub fn is_known_device(&self, id: &str, email: &str, since: i64) -> Result<bool> {
+        if !is_session_shaped(id) {
+            return Ok(false);
+        }
+        self.conn
+            .query_row(
+                "SELECT EXISTS (SELECT 1 FROM known_devices d JOIN accounts a ON a.id = d.account_id
+                 WHERE d.id_digest = ?1 AND a.email = ?2 AND d.created >= ?3)",
+                params![session_digest(id), email.trim(), since],
+                |r| r.get(0),
+            )
+            .db()
     }
 
     /// Forgets a subject's failures (after a successful sign-in).
@@ -264,6 +314,27 @@ mod tests {
         };
         assert!(c.session(&s.id, short_life).unwrap().is_none());
         assert_eq!(c.delete_expired_sessions(LONG).unwrap(), 0);
+    }
+
+    #[test]
+    fn known_devices_are_the_accounts_and_stored_hashed() {
+        let dir = tempfile::tempdir().unwrap();
+        let c = Catalog::open(dir.path()).unwrap();
+        let a = c.create_account("a@x.io", "password1").unwrap();
+        c.create_account("b@x.io", "password1").unwrap();
+        let d = c.remember_device(a.id, 0).unwrap();
+        assert!(c.is_known_device(&d, "A@x.io", 0).unwrap());
+        assert!(!c.is_known_device(&d, "b@x.io", 0).unwrap());
+        assert!(!c.is_known_device(&d, "a@x.io", now() + 10).unwrap());
+        assert!(!c.is_known_device("nope", "a@x.io", 0).unwrap());
+        for _ in 0..KNOWN_DEVICES_PER_ACCOUNT {
+            c.remember_device(a.id, 0).unwrap();
+        }
+        let n: i64 = c
+            .conn
+            .query_row("SELECT COUNT(*) FROM known_devices", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(n, KNOWN_DEVICES_PER_ACCOUNT);
     }
 
     #[test]

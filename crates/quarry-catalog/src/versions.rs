@@ -1,8 +1,8 @@
 //! Adding and removing an account's dataset together with its version,
 //! shared by the operator command (`quarry dataset import|drop`) and the web
-//! console's upload and drop, so both follow the same rules: an id another
-//! account owns (or, without `--replace`, one the account has) is refused
-//! before any work, nothing is registered unless the import completed, the
+//! console's upload and drop, so both follow the same rules: ids are per
+//! account (another account's dataset of the same id is never concerned),
+//! an id the account has is refused without `--replace` before any work, nothing is registered unless the import completed, the
 //! new version is removed when registering fails, and a replaced or dropped
 //! version is retired, then removed after [`RETIRED_FILE_GRACE`].
 //!
@@ -36,19 +36,11 @@ impl Catalog {
         E: From<CatalogError>,
     {
         parse_dataset_id(id)?;
-        if let Some(existing) = self.get_dataset(id)? {
-            if existing.account_id != account_id {
-                return Err(CatalogError::Conflict(format!(
-                    "dataset id {id} is already taken by another account"
-                ))
-                .into());
-            }
-            if on_existing == OnExisting::Refuse {
-                return Err(CatalogError::Conflict(format!(
-                    "dataset {id} already exists; pass --replace to swap in a new version"
-                ))
-                .into());
-            }
+        if on_existing == OnExisting::Refuse && self.get_dataset(account_id, id)?.is_some() {
+            return Err(CatalogError::Conflict(format!(
+                "dataset {id} already exists; pass --replace to swap in a new version"
+            ))
+            .into());
         }
         let imported = import()?;
         let (version, row_count) = version_of(&imported);
@@ -72,15 +64,15 @@ impl Catalog {
         }
     }
 
-    /// Unregisters one of the account's datasets and retires its version. A
-    /// dataset of another account is "not found", and stays.
+    /// Unregisters one of the account's datasets and retires its version.
+    /// Another account's dataset of the same id is not concerned.
     pub fn drop_account_dataset(
         &self,
         account_id: i64,
         id: &str,
         remove: RemoveVersion,
     ) -> Result<DatasetEntry> {
-        let entry = self.unregister_dataset(id, Some(account_id))?;
+        let entry = self.unregister_dataset(id, account_id)?;
         self.sweep_quietly(remove);
         Ok(entry)
     }
@@ -110,7 +102,7 @@ mod tests {
     }
 
     #[test]
-    fn import_registers_replaces_and_refuses_foreign_ids() {
+    fn import_registers_replaces_and_keeps_ids_per_account() {
         let dir = tempfile::tempdir().unwrap();
         let mut c = Catalog::open(dir.path()).unwrap();
         let a = c.create_account("a@x.io", "password1").unwrap();
@@ -161,7 +153,10 @@ mod tests {
             &rm,
         )
         .unwrap();
-        assert_eq!(c.get_dataset("m").unwrap().unwrap().version, "m-2.sqlite");
+        assert_eq!(
+            c.get_dataset(a.id, "m").unwrap().unwrap().version,
+            "m-2.sqlite"
+        );
         assert!(
             ds.join("m-1.sqlite").exists(),
             "the replaced file stays for queries already running on it"
@@ -173,29 +168,38 @@ mod tests {
         assert_eq!(c.sweep_retired_versions(Duration::ZERO, &rm).unwrap(), 1);
         assert!(!ds.join("m-1.sqlite").exists(), "swept once retired");
 
-        let mut ran = false;
-        let foreign = c.import_dataset(
+        // Ids are per account: b's `m` is its own, beside a's.
+        let own = c.import_dataset(
             "m",
             b.id,
-            OnExisting::Replace,
-            || {
-                ran = true;
-                fake_import(&ds, "m-3.sqlite")
-            },
+            OnExisting::Refuse,
+            || fake_import(&ds, "m-3.sqlite"),
             |r| r.clone(),
             keep,
             &rm,
         );
-        assert!(matches!(foreign, Err(CatalogError::Conflict(_))));
-        assert!(!ran, "no work for an id another account owns");
+        assert!(own.is_ok(), "{own:?}");
+        assert_eq!(
+            c.get_dataset(b.id, "m").unwrap().unwrap().version,
+            "m-3.sqlite"
+        );
+        assert_eq!(
+            c.get_dataset(a.id, "m").unwrap().unwrap().version,
+            "m-2.sqlite"
+        );
+        assert_eq!(c.datasets_with_id("m").unwrap().len(), 2);
 
+        c.drop_account_dataset(b.id, "m", &rm).unwrap();
+        assert!(c.get_dataset(b.id, "m").unwrap().is_none());
         assert!(matches!(
             c.drop_account_dataset(b.id, "m", &rm),
             Err(CatalogError::NotFound(_))
         ));
         assert!(ds.join("m-2.sqlite").exists());
+        assert_eq!(c.sweep_retired_versions(Duration::ZERO, &rm).unwrap(), 1);
+        assert!(!ds.join("m-3.sqlite").exists());
         c.drop_account_dataset(a.id, "m", &rm).unwrap();
-        assert!(c.get_dataset("m").unwrap().is_none());
+        assert!(c.get_dataset(a.id, "m").unwrap().is_none());
         assert!(ds.join("m-2.sqlite").exists(), "retired, not yet deleted");
         assert_eq!(c.sweep_retired_versions(Duration::ZERO, &rm).unwrap(), 1);
         assert!(!ds.join("m-2.sqlite").exists());

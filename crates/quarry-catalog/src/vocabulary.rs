@@ -25,15 +25,19 @@ pub struct StoredVocabulary {
 }
 
 impl Catalog {
-    /// The vocabulary of dataset `id`, `None` when it has none (or there is
-    /// no such dataset).
-    pub fn dataset_vocabulary(&self, id: &str) -> Result<Option<StoredVocabulary>> {
+    /// The vocabulary of the account's dataset `id`, `None` when it has none
+    /// (or there is no such dataset).
+    pub fn dataset_vocabulary(
+        &self,
+        account_id: i64,
+        id: &str,
+    ) -> Result<Option<StoredVocabulary>> {
         let row: Option<(Option<String>, i64, Option<i64>)> = self
             .conn
             .query_row(
                 "SELECT vocabulary, vocabulary_revision, vocabulary_updated
-                 FROM datasets WHERE id = ?1",
-                [id],
+                 FROM datasets WHERE account_id = ?1 AND id = ?2",
+                params![account_id, id],
                 |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )
             .optional()
@@ -47,22 +51,22 @@ impl Catalog {
         }))
     }
 
-    /// Sets (`Some`) or clears (`None`) the vocabulary of dataset `id` (of
-    /// `account_id` when given: another account's dataset is "not found"),
+    /// Sets (`Some`) or clears (`None`) the vocabulary of the account's
+    /// dataset `id` (another account's of the same id is not concerned),
     /// provided its current version is still `checked_version`, the one the
     /// text was checked against; otherwise a conflict. Returns the new
     /// revision.
     pub fn set_dataset_vocabulary(
         &self,
         id: &str,
-        account_id: Option<i64>,
+        account_id: i64,
         checked_version: &str,
         text: Option<&str>,
     ) -> Result<i64> {
         let tx = self.conn.unchecked_transaction().db()?;
         let version: String = tx
             .query_row(
-                "SELECT file_name FROM datasets WHERE id = ?1 AND (?2 IS NULL OR account_id = ?2)",
+                "SELECT file_name FROM datasets WHERE id = ?1 AND account_id = ?2",
                 params![id, account_id],
                 |r| r.get(0),
             )
@@ -74,7 +78,7 @@ impl Catalog {
                 "dataset {id} was replaced by a new version meanwhile; check the vocabulary again"
             )));
         }
-        let revision = store(&tx, id, text, now())?;
+        let revision = store(&tx, account_id, id, text, now())?;
         tx.commit().db()?;
         Ok(revision)
     }
@@ -82,11 +86,17 @@ impl Catalog {
 
 /// Stores a dataset's vocabulary text (or none) with a new revision, which
 /// it returns.
-pub(crate) fn store(conn: &Connection, id: &str, text: Option<&str>, at: i64) -> Result<i64> {
+pub(crate) fn store(
+    conn: &Connection,
+    account_id: i64,
+    id: &str,
+    text: Option<&str>,
+    at: i64,
+) -> Result<i64> {
     conn.query_row(
-        "UPDATE datasets SET vocabulary = ?2, vocabulary_revision = vocabulary_revision + 1,
-         vocabulary_updated = ?3 WHERE id = ?1 RETURNING vocabulary_revision",
-        params![id, text, at],
+        "UPDATE datasets SET vocabulary = ?3, vocabulary_revision = vocabulary_revision + 1,
+         vocabulary_updated = ?4 WHERE account_id = ?1 AND id = ?2 RETURNING vocabulary_revision",
+        params![account_id, id, text, at],
         |r| r.get(0),
     )
     .db()
@@ -104,33 +114,54 @@ mod tests {
         let a = c.create_account("a@x.io", "password1").unwrap();
         let b = c.create_account("b@x.io", "password1").unwrap();
         c.register_dataset("m", a.id, "m-1", 3).unwrap();
-        assert_eq!(c.dataset_vocabulary("m").unwrap(), None);
-        assert_eq!(c.get_dataset("m").unwrap().unwrap().vocabulary_revision, 0);
+        assert_eq!(c.dataset_vocabulary(a.id, "m").unwrap(), None);
+        assert_eq!(
+            c.get_dataset(a.id, "m")
+                .unwrap()
+                .unwrap()
+                .vocabulary_revision,
+            0
+        );
 
         let r1 = c
-            .set_dataset_vocabulary("m", Some(a.id), "m-1", Some("[superlatives]\n"))
+            .set_dataset_vocabulary("m", a.id, "m-1", Some("[superlatives]\n"))
             .unwrap();
         assert_eq!(r1, 1);
-        let v = c.dataset_vocabulary("m").unwrap().unwrap();
+        let v = c.dataset_vocabulary(a.id, "m").unwrap().unwrap();
         assert_eq!((v.text.as_str(), v.revision), ("[superlatives]\n", 1));
-        assert_eq!(c.get_dataset("m").unwrap().unwrap().vocabulary_revision, 1);
+        assert_eq!(
+            c.get_dataset(a.id, "m")
+                .unwrap()
+                .unwrap()
+                .vocabulary_revision,
+            1
+        );
 
-        // Another account's dataset is not found, and stays as it was.
+        // Another account has no `m`: not found, and a's stays as it was.
         assert!(matches!(
-            c.set_dataset_vocabulary("m", Some(b.id), "m-1", None),
+            c.set_dataset_vocabulary("m", b.id, "m-1", None),
             Err(CatalogError::NotFound(_))
         ));
         // Checked against a version that is no longer current: refused.
         assert!(matches!(
-            c.set_dataset_vocabulary("m", None, "m-0", None),
+            c.set_dataset_vocabulary("m", a.id, "m-0", None),
             Err(CatalogError::Conflict(_))
         ));
-        assert_eq!(c.dataset_vocabulary("m").unwrap().unwrap().revision, 1);
+        assert_eq!(
+            c.dataset_vocabulary(a.id, "m").unwrap().unwrap().revision,
+            1
+        );
 
         // Cleared: none, and a new revision.
-        assert_eq!(c.set_dataset_vocabulary("m", None, "m-1", None).unwrap(), 2);
-        assert_eq!(c.dataset_vocabulary("m").unwrap(), None);
-        assert_eq!(c.get_dataset("m").unwrap().unwrap().vocabulary_revision, 2);
+        assert_eq!(c.set_dataset_vocabulary("m", a.id, "m-1", None).unwrap(), 2);
+        assert_eq!(c.dataset_vocabulary(a.id, "m").unwrap(), None);
+        assert_eq!(
+            c.get_dataset(a.id, "m")
+                .unwrap()
+                .unwrap()
+                .vocabulary_revision,
+            2
+        );
     }
 
     #[test]
@@ -155,7 +186,7 @@ mod tests {
         )
         .unwrap();
         assert!(asked.is_empty(), "a new dataset has no vocabulary to keep");
-        c.set_dataset_vocabulary("m", None, "m-1", Some("old"))
+        c.set_dataset_vocabulary("m", a.id, "m-1", Some("old"))
             .unwrap();
 
         // The same text kept: no new revision.
@@ -172,7 +203,7 @@ mod tests {
             &rm,
         )
         .unwrap();
-        let v = c.dataset_vocabulary("m").unwrap().unwrap();
+        let v = c.dataset_vocabulary(a.id, "m").unwrap().unwrap();
         assert_eq!((v.text.as_str(), v.revision), ("old", 1));
 
         // Rewritten: stored with the swap.
@@ -186,14 +217,14 @@ mod tests {
             &rm,
         )
         .unwrap();
-        let v = c.dataset_vocabulary("m").unwrap().unwrap();
+        let v = c.dataset_vocabulary(a.id, "m").unwrap().unwrap();
         assert_eq!((v.text.as_str(), v.revision), ("kept", 2));
-        let e = c.get_dataset("m").unwrap().unwrap();
+        let e = c.get_dataset(a.id, "m").unwrap().unwrap();
         assert_eq!((e.version.as_str(), e.vocabulary_revision), ("m-3", 2));
 
         // A dropped dataset takes its vocabulary with it.
-        c.drop_dataset("m").unwrap();
+        c.drop_dataset(a.id, "m").unwrap();
         c.register_dataset("m", a.id, "m-4", 1).unwrap();
-        assert_eq!(c.dataset_vocabulary("m").unwrap(), None);
+        assert_eq!(c.dataset_vocabulary(a.id, "m").unwrap(), None);
     }
 }

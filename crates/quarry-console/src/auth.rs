@@ -11,9 +11,13 @@
 //!   session, carry a random value that must equal a short-lived cookie set
 //!   with the form (double submit), so another site cannot sign a browser
 //!   into an account of its choosing.
-//! - Failed sign-ins are counted per account and per client address in the
-//!   catalog; past the limit, sign-in is refused (429) without checking the
-//!   password until the window has passed.
+//! - Failed sign-ins are counted in the catalog per account and client
+//!   address, and per account; past a limit, the next attempt waits an
+//!   exponentially growing delay (429 without checking the password). A
+//!   browser the account has signed in from carries a long-lived device
+//!   cookie and is throttled on its own, so an attacker's failures never
+//!   lock the owner's browser out (see [`crate::SignInLimits`]). An unknown
+//!   email costs the same password check as a wrong password.
 
 use std::net::SocketAddr;
 
@@ -26,6 +30,7 @@ use axum::Form;
 use quarry_catalog::{CatalogError, ConsoleSession};
 use quarry_contract::ErrorCode;
 use serde::Deserialize;
+use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
 use crate::pages::{render, see_other, Page};
@@ -34,6 +39,8 @@ use crate::{Console, ConsoleError, MOUNT};
 pub(crate) const SESSION_COOKIE: &str = "quarry_session";
 /// The pre-session CSRF cookie of the sign-in and setup forms.
 pub(crate) const FORM_COOKIE: &str = "quarry_form";
+/// The long-lived cookie of a browser the account has signed in from.
+pub(crate) const DEVICE_COOKIE: &str = "quarry_device";
 const FORM_COOKIE_MAX_AGE: u64 = 3600;
 
 // ----- cookies -------------------------------------------------------------
@@ -281,40 +288,71 @@ pub(crate) async fn sign_in(
     }
 
     let email = form.email.trim().to_lowercase();
-    let account_subject = format!("account:{email}");
-    let addr_subject = format!("addr:{addr}");
     let limits = console.config().sign_in;
     let window = limits.window.as_secs() as i64;
+    let now_secs = unix_now();
+    let device_since = now_secs - limits.device_lifetime.as_secs() as i64;
 
-    // Throttled? Then the password is not even checked.
-    let (subjects, now_secs) = ([account_subject.clone(), addr_subject.clone()], unix_now());
+    // A browser the account has signed in from is throttled on its own;
+    // any other attempt per account and address, and per account.
+    let device = cookie(&headers, DEVICE_COOKIE).filter(|v| is_hex64(v));
+    let known = match device.clone() {
+        Some(d) => {
+            let email = email.clone();
+            match console
+                .blocking(move |c| c.is_known_device(&d, &email, device_since))
+                .await
+            {
+                Ok(k) => k,
+                Err(e) => return e.into_response(),
+            }
+        }
+        None => false,
+    };
+    let subjects: Vec<(String, u32)> = match (&device, known) {
+        (Some(d), true) => vec![(
+            format!("device:{}", hex::encode(Sha256::digest(d.as_bytes()))),
+            limits.per_pair,
+        )],
+        _ => vec![
+            (format!("pair:{email}|{addr}"), limits.per_pair),
+            (format!("account:{email}"), limits.per_account),
+        ],
+    };
+
+    // Backing off? Then the password is not even checked.
+    let names: Vec<String> = subjects.iter().map(|(s, _)| s.clone()).collect();
     let counts = console
         .blocking(move |c| {
-            let a = c.sign_in_failures(&subjects[0], now_secs - window)?;
-            let b = c.sign_in_failures(&subjects[1], now_secs - window)?;
-            Ok([a, b])
+            names
+                .iter()
+                .map(|s| c.sign_in_failures(s, now_secs - window))
+                .collect::<Result<Vec<_>, _>>()
         })
         .await;
     let counts = match counts {
         Ok(c) => c,
         Err(e) => return e.into_response(),
     };
-    let over = [limits.per_account, limits.per_address];
-    if let Some(oldest) = counts
+    let retry = counts
         .iter()
-        .zip(over)
-        .filter(|((n, _), max)| n >= max)
-        .filter_map(|((_, oldest), _)| *oldest)
+        .zip(&subjects)
+        .filter_map(|((n, latest), (_, free))| {
+            let wait = back_off(*n, *free, window)?;
+            Some((*latest)? + wait - now_secs)
+        })
         .max()
-    {
-        let retry = (oldest + window - now_secs).max(1);
-        let minutes = (retry + 59) / 60;
+        .filter(|r| *r > 0);
+    if let Some(retry) = retry {
+        let when = if retry < 60 {
+            format!("{retry} second{}", if retry == 1 { "" } else { "s" })
+        } else {
+            let minutes = (retry + 59) / 60;
+            format!("{minutes} minute{}", if minutes == 1 { "" } else { "s" })
+        };
         let mut resp = fail(
             ErrorCode::RateLimited,
-            format!(
-                "Too many failed sign-ins. Try again in {minutes} minute{}.",
-                if minutes == 1 { "" } else { "s" }
-            ),
+            format!("Too many failed sign-ins. Try again in {when}."),
             csrf,
         );
         resp.headers_mut()
@@ -326,13 +364,13 @@ pub(crate) async fn sign_in(
     let verified = console
         .blocking(move |c| c.verify_password(&email_in, &password))
         .await;
+    let names: Vec<String> = subjects.into_iter().map(|(s, _)| s).collect();
     let account = match verified {
         Ok(Some(a)) => a,
         Ok(None) => {
-            let subjects = [account_subject, addr_subject];
             let recorded = console
                 .blocking(move |c| {
-                    let refs: Vec<&str> = subjects.iter().map(String::as_str).collect();
+                    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
                     c.record_sign_in_failure(&refs, now_secs - window)
                 })
                 .await;
@@ -353,17 +391,46 @@ pub(crate) async fn sign_in(
     let account_id = account.id;
     let started = console
         .blocking(move |c| {
-            c.clear_sign_in_failures(&account_subject)?;
+            for s in &names {
+                c.clear_sign_in_failures(s)?;
+            }
             if let Some(old) = old {
                 c.end_session(&old)?;
             }
-            c.create_session(account_id)
+            let device = if known {
+                None
+            } else {
+                Some(c.remember_device(account_id, device_since)?)
+            };
+            Ok((c.create_session(account_id)?, device))
         })
         .await;
     match started {
-        Ok(session) => start_session(&console, session.id, &format!("{MOUNT}/tokens")),
+        Ok((session, device)) => {
+            let mut resp = start_session(&console, session.id, &format!("{MOUNT}/tokens"));
+            if let Some(d) = device {
+                let max_age = limits.device_lifetime.as_secs();
+                resp.headers_mut().append(
+                    header::SET_COOKIE,
+                    set_cookie(&console, DEVICE_COOKIE, &d, max_age),
+                );
+            }
+            resp
+        }
         Err(e) => e.into_response(),
     }
+}
+
+/// How long after its latest failure a subject with `failures` failures
+/// must wait, when past its `free` ones: 2^(failures − free) seconds, at
+/// most `cap`.
+fn back_off(failures: u32, free: u32, cap: i64) -> Option<i64> {
+    let over = failures.checked_sub(free)?;
+    Some(
+        1i64.checked_shl(over)
+            .filter(|w| (1..cap).contains(w))
+            .unwrap_or(cap),
+    )
 }
 
 /// The response that hands a new session to the browser.
@@ -594,5 +661,20 @@ mod tests {
     fn setup_codes_ignore_case_and_separators() {
         assert_eq!(normalise_code("abcd-efgh jk"), "ABCDEFGHJK");
         assert_eq!(normalise_code("o1l-I"), "0111");
+    }
+}
+
+#[cfg(test)]
+mod back_off_tests {
+    use super::back_off;
+
+    #[test]
+    fn the_delay_doubles_past_the_free_failures_up_to_the_cap() {
+        assert_eq!(back_off(4, 5, 900), None);
+        assert_eq!(back_off(5, 5, 900), Some(1));
+        assert_eq!(back_off(6, 5, 900), Some(2));
+        assert_eq!(back_off(14, 5, 900), Some(512));
+        assert_eq!(back_off(15, 5, 900), Some(900));
+        assert_eq!(back_off(200, 5, 900), Some(900));
     }
 }

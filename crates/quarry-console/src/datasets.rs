@@ -169,7 +169,7 @@ pub(crate) async fn list(
         .blocking(move |c| {
             let mut out = Vec::new();
             for e in c.list_datasets(Some(account_id))? {
-                let vocabulary = c.dataset_vocabulary(&e.id)?;
+                let vocabulary = c.dataset_vocabulary(account_id, &e.id)?;
                 out.push(view(&store, e, vocabulary));
             }
             Ok(out)
@@ -716,16 +716,13 @@ pub(crate) async fn vocabulary(
     let (id_c, text_c) = (id.clone(), text.clone());
     let outcome = console
         .blocking(move |c| {
-            let entry = c
-                .get_dataset(&id_c)?
-                .filter(|e| e.account_id == account_id)
-                .ok_or_else(|| {
-                    quarry_catalog::CatalogError::NotFound(
-                        "There is no such dataset in your account.".into(),
-                    )
-                })?;
+            let entry = c.get_dataset(account_id, &id_c)?.ok_or_else(|| {
+                quarry_catalog::CatalogError::NotFound(
+                    "There is no such dataset in your account.".into(),
+                )
+            })?;
             if action == "clear" {
-                c.set_dataset_vocabulary(&id_c, Some(account_id), &entry.version, None)?;
+                c.set_dataset_vocabulary(&id_c, account_id, &entry.version, None)?;
                 return Ok(Ok(VocabularyOutcome::Cleared));
             }
             let profile = match store.load_profile(&entry.version) {
@@ -756,7 +753,7 @@ pub(crate) async fn vocabulary(
                 ),
                 Ok(_) => VocabularyOutcome::Saved(c.set_dataset_vocabulary(
                     &id_c,
-                    Some(account_id),
+                    account_id,
                     &entry.version,
                     Some(&text_c),
                 )?),

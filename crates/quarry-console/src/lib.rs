@@ -45,13 +45,24 @@ use tower_http::catch_panic::CatchPanicLayer;
 /// Where the console is mounted; cookies are scoped to it.
 pub const MOUNT: &str = "/console";
 
-/// Sign-in throttling: at most `per_account` failed attempts per account
-/// and `per_address` per client address within `window`.
+/// Sign-in throttling, which slows a guesser without locking the owner out.
+/// Failures are counted within `window` per subject: an account together
+/// with a client address, and an account from any browser it has not
+/// signed in from — or, for a sign-in from a browser the account has signed
+/// in from (its device cookie, kept `device_lifetime`), that browser alone.
+/// Past `per_pair` failures of a browser or an account and address
+/// (`per_account` of an account from unknown browsers), the next attempt
+/// must wait 2^(failures − limit) seconds after the latest failure (at most
+/// `window`); meanwhile it is answered 429 without checking the password.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SignInLimits {
+    pub per_pair: u32,
     pub per_account: u32,
+    /// Wrong first-run setup codes per client address within `window`;
+    /// past them, setup is refused until the window has passed.
     pub per_address: u32,
     pub window: Duration,
+    pub device_lifetime: Duration,
 }
 
 /// The console's settings (`quarry serve` flags).
@@ -81,9 +92,11 @@ impl Default for ConsoleConfig {
             session_idle: Duration::from_secs(2 * 3600),
             session_lifetime: Duration::from_secs(12 * 3600),
             sign_in: SignInLimits {
-                per_account: 5,
+                per_pair: 5,
+                per_account: 20,
                 per_address: 20,
                 window: Duration::from_secs(15 * 60),
+                device_lifetime: Duration::from_secs(90 * 24 * 3600),
             },
             setup_code: None,
             max_upload_bytes: 1 << 30,

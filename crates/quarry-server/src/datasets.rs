@@ -373,9 +373,7 @@ async fn describe(
         .ok_or(ApiError::InvalidDataset)?;
     let st = state.clone();
     let (entry, loaded) = blocking(move || {
-        let entry = st
-            .with_catalog(|c| c.get_dataset(&id))?
-            .filter(|e| e.account_id == who.account_id);
+        let entry = st.with_catalog(|c| c.get_dataset(who.account_id, &id))?;
         let Some(entry) = entry else {
             return anyhow::Ok(None);
         };

@@ -8,6 +8,12 @@
 //! - A client has `read_timeout` to send a request's headers (hyper's
 //!   `header_read_timeout`, which also ends idle keep-alive connections);
 //!   the query handler gives it as long again for the body.
+//! - Idle sockets cannot starve the cap: once the open connections pass a
+//!   high-water mark ([`high_water`]: the cap less an eighth), every
+//!   connection not in the middle of a request — idle keep-alive ones, and
+//!   those that have not sent a full request head — is closed once it is
+//!   [`PRESSURE_GRACE`] old, and those in a request close after it (no
+//!   keep-alive).
 //! - A request head larger than `max_header_bytes` is refused with a 431 and
 //!   the contract's JSON error body. hyper itself reads heads of up to
 //!   [`HEAD_BUFFER_FACTOR`] times that size; past it hyper answers a bare
@@ -27,10 +33,10 @@ use axum::Router;
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use hyper_util::server::graceful::GracefulShutdown;
 use quarry_contract::ErrorCode;
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
+use tokio::sync::{mpsc, watch, Semaphore};
+use tokio::time::Instant;
 use tower::ServiceExt;
 
 use crate::limits::Limits;
@@ -41,6 +47,17 @@ const OVERFLOW_ANSWERS: usize = 64;
 /// After open streams were told to stop, how long their last events have to
 /// reach the clients before the process lets go of the connections.
 const CLOSE_GRACE: Duration = Duration::from_secs(2);
+
+/// Under pressure (open connections past [`high_water`]), how long a
+/// connection may go without being in a request, counted from its accept,
+/// before it is closed (at most the read time-out).
+const PRESSURE_GRACE: Duration = Duration::from_secs(2);
+
+/// The number of open connections past which idle ones are closed: the cap
+/// less an eighth of it (at least one).
+pub fn high_water(max_connections: usize) -> usize {
+    max_connections.saturating_sub((max_connections / 8).max(1))
+}
 
 /// hyper's read buffer, in multiples of `max_header_bytes`: heads between
 /// the limit and this many times it reach [`head_too_large`], which answers
@@ -94,12 +111,19 @@ pub async fn serve(
     shutdown: impl Future<Output = ()>,
     stop_streams: impl FnOnce(),
 ) -> std::io::Result<()> {
-    let slots = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    let max = limits.max_connections.max(1);
+    let mark = high_water(max);
+    let grace = PRESSURE_GRACE.min(limits.read_timeout);
+    let slots = Arc::new(Semaphore::new(max));
     let overflow = Arc::new(Semaphore::new(OVERFLOW_ANSWERS));
     let builder = http1_builder(limits);
     let mut busy = http1_builder(limits);
     busy.keep_alive(false);
-    let graceful = GracefulShutdown::new();
+    // Raised when the open connections pass the high-water mark; `stop`
+    // when the server shuts down; every connection task holds a `done`.
+    let (pressure, _) = watch::channel(0u64);
+    let (stop, _) = watch::channel(false);
+    let (done, mut all_done) = mpsc::channel::<()>(1);
     tokio::pin!(shutdown);
     loop {
         let (stream, peer) = tokio::select! {
@@ -116,26 +140,71 @@ pub async fn serve(
         };
         let _ = stream.set_nodelay(true);
         let io = TokioIo::new(stream);
-        match slots.clone().try_acquire_owned() {
+        let accepted = Instant::now();
+        let permit = slots.clone().try_acquire_owned();
+        if permit.is_err() || max - slots.available_permits() > mark {
+            pressure.send_modify(|n| *n += 1);
+        }
+        match permit {
             Ok(permit) => {
                 let router = router.clone();
                 let max_head = limits.max_header_bytes;
+                let in_flight = Arc::new(());
+                let tracker = in_flight.clone();
                 let svc = hyper::service::service_fn(move |mut req: Request<Incoming>| {
                     let router = router.clone();
+                    // Held until the response body is done (or dropped).
+                    let guard = tracker.clone();
                     async move {
                         if head_size(&req) > max_head {
                             return Ok(head_too_large(max_head));
                         }
                         req.extensions_mut().insert(ConnectInfo(peer));
-                        router.oneshot(req).await
+                        let resp = router.oneshot(req).await?;
+                        Ok::<_, Infallible>(resp.map(|b| {
+                            Body::new(Tracked {
+                                inner: b,
+                                _guard: guard,
+                            })
+                        }))
                     }
                 });
-                let conn = graceful.watch(builder.serve_connection(io, svc));
+                let conn = builder.serve_connection(io, svc);
+                let (mut pressure, mut stop) = (pressure.subscribe(), stop.subscribe());
+                let done = done.clone();
                 tokio::spawn(async move {
-                    // Errors here are the client's (reset, time-out, bad
-                    // request line); hyper has answered what it could.
-                    let _ = conn.await;
+                    tokio::pin!(conn);
+                    let in_request = || Arc::strong_count(&in_flight) > 2;
+                    let mut deadline: Option<Instant> = None;
+                    let (mut watching, mut closing) = (true, false);
+                    loop {
+                        tokio::select! {
+                            // Errors here are the client's (reset, time-out,
+                            // bad request line); hyper has answered what it
+                            // could.
+                            _ = conn.as_mut() => break,
+                            _ = stop.changed(), if !closing => {
+                                closing = true;
+                                conn.as_mut().graceful_shutdown();
+                            }
+                            changed = pressure.changed(), if watching && deadline.is_none() && !closing => {
+                                match changed {
+                                    Ok(()) => deadline = Some((accepted + grace).max(Instant::now())),
+                                    Err(_) => watching = false,
+                                }
+                            }
+                            _ = tokio::time::sleep_until(deadline.unwrap_or_else(Instant::now)), if deadline.is_some() => {
+                                if !in_request() {
+                                    break; // idle, or no full head yet: closed
+                                }
+                                deadline = None;
+                                closing = true;
+                                conn.as_mut().graceful_shutdown();
+                            }
+                        }
+                    }
                     drop(permit);
+                    drop(done);
                 });
             }
             Err(_) => {
@@ -157,7 +226,9 @@ pub async fn serve(
     }
     drop(listener);
     tracing::info!("shutting down: no new connections; letting open requests finish");
-    let finished = graceful.shutdown();
+    let _ = stop.send(true);
+    drop(done);
+    let finished = all_done.recv();
     tokio::pin!(finished);
     tokio::select! {
         _ = &mut finished => return Ok(()),
@@ -172,6 +243,33 @@ pub async fn serve(
         }
     }
     Ok(())
+}
+
+/// A response body that holds its connection's in-request mark until it is
+/// done, so that a streaming answer counts as a request in progress.
+struct Tracked {
+    inner: Body,
+    _guard: Arc<()>,
+}
+
+impl hyper::body::Body for Tracked {
+    type Data = bytes::Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<hyper::body::Frame<Self::Data>, Self::Error>>> {
+        std::pin::Pin::new(&mut self.inner).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> hyper::body::SizeHint {
+        self.inner.size_hint()
+    }
 }
 
 /// The answer on a connection over the cap.

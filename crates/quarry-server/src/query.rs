@@ -140,10 +140,9 @@ async fn handle(
     // 6. Dataset: unknown and not-yours look the same.
     let st = state.clone();
     let id = req.dataset_id.clone();
-    let entry = blocking(move || st.with_catalog(|c| c.get_dataset(&id)))
+    let entry = blocking(move || st.with_catalog(|c| c.get_dataset(account_id, &id)))
         .await?
         .map_err(ApiError::internal)?
-        .filter(|e| e.account_id == account_id)
         .ok_or(ApiError::InvalidDataset)?;
 
     // 7. Content negotiation.

@@ -57,7 +57,7 @@ pub struct AppState {
 struct Inner {
     catalog: Mutex<Catalog>,
     store: SqliteStore,
-    planners: Mutex<HashMap<String, Arc<LoadedDataset>>>,
+    planners: Mutex<HashMap<(i64, String), Arc<LoadedDataset>>>,
     engine: Arc<dyn QueryEngine>,
     query_timeout: Duration,
     limits: Limits,
@@ -162,7 +162,10 @@ impl AppState {
     /// vocabulary has a new revision and gets a new planner over the same
     /// profile). Blocking.
     pub fn load_dataset(&self, entry: &DatasetEntry) -> anyhow::Result<Arc<LoadedDataset>> {
-        let cached = self.planners().get(&entry.id).cloned();
+        let cached = self
+            .planners()
+            .get(&(entry.account_id, entry.id.clone()))
+            .cloned();
         if let Some(d) = &cached {
             if d.version == entry.version && d.vocabulary_revision == entry.vocabulary_revision {
                 return Ok(d.clone());
@@ -179,7 +182,7 @@ impl AppState {
                 )
             })?,
         };
-        let stored = self.with_catalog(|c| c.dataset_vocabulary(&entry.id))?;
+        let stored = self.with_catalog(|c| c.dataset_vocabulary(entry.account_id, &entry.id))?;
         let vocabulary_revision = stored
             .as_ref()
             .map_or(entry.vocabulary_revision, |v| v.revision);
@@ -201,11 +204,12 @@ impl AppState {
             vocabulary,
             planner,
         });
-        self.planners().insert(entry.id.clone(), loaded.clone());
+        self.planners()
+            .insert((entry.account_id, entry.id.clone()), loaded.clone());
         Ok(loaded)
     }
 
-    fn planners(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<LoadedDataset>>> {
+    fn planners(&self) -> std::sync::MutexGuard<'_, HashMap<(i64, String), Arc<LoadedDataset>>> {
         self.inner
             .planners
             .lock()

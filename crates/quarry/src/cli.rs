@@ -165,9 +165,21 @@ pub enum DatasetCommand {
     /// List datasets.
     List,
     /// Show a dataset's schema and profile.
-    Show { id: String },
+    Show {
+        id: String,
+        /// Email of the account whose dataset it is; needed only when
+        /// several accounts have a dataset with this id.
+        #[arg(long)]
+        account: Option<String>,
+    },
     /// Delete a dataset.
-    Drop { id: String },
+    Drop {
+        id: String,
+        /// Email of the account whose dataset it is; needed only when
+        /// several accounts have a dataset with this id.
+        #[arg(long)]
+        account: Option<String>,
+    },
     /// Show, set or clear a dataset's vocabulary: the synonyms, value
     /// aliases and superlatives the planner learns for it (a TOML file).
     Vocabulary(VocabularyArgs),
@@ -177,6 +189,10 @@ pub enum DatasetCommand {
 #[command(group(ArgGroup::new("action").required(true).args(["set", "show", "clear"])))]
 pub struct VocabularyArgs {
     pub id: String,
+    /// Email of the account whose dataset it is; needed only when several
+    /// accounts have a dataset with this id.
+    #[arg(long)]
+    pub account: Option<String>,
     /// Check FILE (TOML; `-` reads stdin) against the dataset and make it the
     /// dataset's vocabulary, applied from the next query. With any error,
     /// every error is printed with its line and nothing is applied.

@@ -60,7 +60,7 @@ pub fn ensure_demo(data_dir: &Path, addr: &str) -> anyhow::Result<()> {
 
     let password = ops::demo_account(data_dir, DEMO_EMAIL)?;
     for d in DATASETS {
-        if ops::dataset_exists(data_dir, d.id)? {
+        if ops::dataset_exists(data_dir, DEMO_EMAIL, d.id)? {
             continue;
         }
         writeln!(out, "Importing demo dataset {} …", d.id)?;

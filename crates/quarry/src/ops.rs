@@ -9,7 +9,7 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
 
 use anyhow::{bail, Context};
-use quarry_catalog::{Account, Catalog, OnExisting};
+use quarry_catalog::{Account, Catalog, DatasetEntry, OnExisting};
 use quarry_dataset::{DatasetStore, ImportOptions, Imported, Progress, SqliteStore};
 
 use crate::cli::{AccountCommand, DatasetCommand, ImportArgs, TokenCommand, VocabularyArgs};
@@ -243,11 +243,12 @@ pub fn dataset(data_dir: &Path, cmd: DatasetCommand) -> anyhow::Result<()> {
     match cmd {
         DatasetCommand::Import(args) => dataset_import_command(data_dir, args),
         DatasetCommand::List => dataset_list(data_dir),
-        DatasetCommand::Show { id } => dataset_show(data_dir, &id),
+        DatasetCommand::Show { id, account } => dataset_show(data_dir, &id, account.as_deref()),
         DatasetCommand::Vocabulary(args) => dataset_vocabulary(data_dir, args),
-        DatasetCommand::Drop { id } => {
+        DatasetCommand::Drop { id, account } => {
             let catalog = open(data_dir)?;
-            catalog.drop_dataset(&id)?;
+            let entry = resolve_dataset(&catalog, &id, account.as_deref())?;
+            catalog.drop_dataset(entry.account_id, &id)?;
             // The file goes once queries that were already running on it
             // have had time to finish (a later command or the server deletes
             // it).
@@ -261,8 +262,45 @@ pub fn dataset(data_dir: &Path, cmd: DatasetCommand) -> anyhow::Result<()> {
     }
 }
 
-pub fn dataset_exists(data_dir: &Path, id: &str) -> anyhow::Result<bool> {
-    Ok(open(data_dir)?.get_dataset(id)?.is_some())
+/// Whether the account has a dataset with this id.
+pub fn dataset_exists(data_dir: &Path, account_email: &str, id: &str) -> anyhow::Result<bool> {
+    let catalog = open(data_dir)?;
+    let account = account_by_email(&catalog, account_email)?;
+    Ok(catalog.get_dataset(account.id, id)?.is_some())
+}
+
+/// The dataset an operator command names. Dataset ids are per account:
+/// with `--account EMAIL`, that account's dataset `id`; without it, the
+/// dataset `id` when exactly one account has one, and an error asking for
+/// `--account` when several do.
+fn resolve_dataset(
+    catalog: &Catalog,
+    id: &str,
+    account: Option<&str>,
+) -> anyhow::Result<DatasetEntry> {
+    if let Some(email) = account {
+        let a = account_by_email(catalog, email)?;
+        return catalog
+            .get_dataset(a.id, id)?
+            .with_context(|| format!("account {} has no dataset with id {id}", a.email));
+    }
+    let mut found = catalog.datasets_with_id(id)?;
+    match found.len() {
+        0 => bail!("no dataset with id {id}"),
+        1 => Ok(found.remove(0)),
+        n => {
+            let owners: Vec<String> = catalog
+                .list_accounts()?
+                .into_iter()
+                .filter(|a| found.iter().any(|d| d.account_id == a.id))
+                .map(|a| a.email)
+                .collect();
+            bail!(
+                "{n} accounts have a dataset with id {id} ({}); say which with --account EMAIL",
+                owners.join(", ")
+            )
+        }
+    }
 }
 
 fn dataset_import_command(data_dir: &Path, args: ImportArgs) -> anyhow::Result<()> {
@@ -360,11 +398,9 @@ pub fn dataset_import(
 fn dataset_vocabulary(data_dir: &Path, args: VocabularyArgs) -> anyhow::Result<()> {
     let catalog = open(data_dir)?;
     let id = &args.id;
-    let entry = catalog
-        .get_dataset(id)?
-        .with_context(|| format!("no dataset with id {id}"))?;
+    let entry = resolve_dataset(&catalog, id, args.account.as_deref())?;
     if args.show {
-        match catalog.dataset_vocabulary(id)? {
+        match catalog.dataset_vocabulary(entry.account_id, id)? {
             Some(v) => {
                 print!("{}", clean_text(&v.text));
                 if !v.text.ends_with('\n') {
@@ -378,7 +414,7 @@ fn dataset_vocabulary(data_dir: &Path, args: VocabularyArgs) -> anyhow::Result<(
         return Ok(());
     }
     if args.clear {
-        catalog.set_dataset_vocabulary(id, None, &entry.version, None)?;
+        catalog.set_dataset_vocabulary(id, entry.account_id, &entry.version, None)?;
         println!("Cleared the vocabulary of dataset {id}.");
         return Ok(());
     }
@@ -432,7 +468,8 @@ fn dataset_vocabulary(data_dir: &Path, args: VocabularyArgs) -> anyhow::Result<(
         println!("{name} is a valid vocabulary for dataset {id}: {summary}.");
         return Ok(());
     }
-    let revision = catalog.set_dataset_vocabulary(id, None, &entry.version, Some(&text))?;
+    let revision =
+        catalog.set_dataset_vocabulary(id, entry.account_id, &entry.version, Some(&text))?;
     println!("Set the vocabulary of dataset {id} (revision {revision}): {summary}.");
     Ok(())
 }
@@ -462,11 +499,9 @@ fn dataset_list(data_dir: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn dataset_show(data_dir: &Path, id: &str) -> anyhow::Result<()> {
+fn dataset_show(data_dir: &Path, id: &str, account: Option<&str>) -> anyhow::Result<()> {
     let catalog = open(data_dir)?;
-    let entry = catalog
-        .get_dataset(id)?
-        .with_context(|| format!("no dataset with id {id}"))?;
+    let entry = resolve_dataset(&catalog, id, account)?;
     let owner = catalog
         .list_accounts()?
         .into_iter()
@@ -500,7 +535,7 @@ fn dataset_show(data_dir: &Path, id: &str) -> anyhow::Result<()> {
     }
     writeln!(out, "created    {}", format_time(entry.created))?;
     writeln!(out, "updated    {}", format_time(entry.updated))?;
-    match catalog.dataset_vocabulary(id)? {
+    match catalog.dataset_vocabulary(entry.account_id, id)? {
         Some(v) => {
             let what = quarry_vocabulary::parse(&v.text)
                 .map(|c| c.vocabulary.summary())

@@ -44,17 +44,21 @@ impl TempFile {
             .and_then(|f| f.sync_all())
             .map_err(io_err)?;
 
+        // Linked, not renamed, into place: a link never replaces a file, so
+        // two imports of the same id (two accounts may both own it) that
+        // pick the same name at once cannot publish over each other.
         let mut nanos = unix_nanos();
-        let (file_name, final_path) = loop {
+        let file_name = loop {
             let name = format!("{stem}-{nanos}.sqlite");
-            let p = dest_dir.join(&name);
-            if !p.exists() {
-                break (name, p);
+            match std::fs::hard_link(&self.path, dest_dir.join(&name)) {
+                Ok(()) => break name,
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => nanos += 1,
+                Err(e) => return Err(io_err(e)),
             }
-            nanos += 1;
         };
-        std::fs::rename(&self.path, &final_path).map_err(io_err)?;
         self.keep = true;
+        // A temporary name left behind is removed as stale later.
+        let _ = std::fs::remove_file(&self.path);
         if let Ok(d) = File::open(dest_dir) {
             let _ = d.sync_all();
         }
