@@ -75,6 +75,8 @@ const MIGRATIONS: &[&str] = &[
     "ALTER TABLE datasets ADD COLUMN vocabulary TEXT;
     ALTER TABLE datasets ADD COLUMN vocabulary_revision INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE datasets ADD COLUMN vocabulary_updated INTEGER;",
+    // 6: a per-account cap on API tokens (NULL: the default, 50).
+    "ALTER TABLE account_limits ADD COLUMN max_tokens INTEGER;",
 ];
 
 pub(crate) fn apply(conn: &mut Connection) -> Result<(), CatalogError> {

@@ -13,6 +13,9 @@
 //!   [`HEAD_BUFFER_FACTOR`] times that size; past it hyper answers a bare
 //!   431 (no body) and closes.
 //!
+//! - A client that takes nothing the server writes for `write_timeout` is
+//!   dropped ([`crate::write_timeout`]), and the answer it held with it.
+//!
 //! Each request carries the peer address as `ConnectInfo<SocketAddr>`.
 
 use std::convert::Infallible;
@@ -34,6 +37,7 @@ use tokio::sync::Semaphore;
 use tower::ServiceExt;
 
 use crate::limits::Limits;
+use crate::write_timeout::WriteTimeout;
 
 /// Connections over the cap that are answered with a 503 at once; beyond
 /// these they are closed unanswered.
@@ -115,7 +119,7 @@ pub async fn serve(
             _ = &mut shutdown => break,
         };
         let _ = stream.set_nodelay(true);
-        let io = TokioIo::new(stream);
+        let io = TokioIo::new(WriteTimeout::new(stream, limits.write_timeout));
         match slots.clone().try_acquire_owned() {
             Ok(permit) => {
                 let router = router.clone();
