@@ -17,7 +17,7 @@ use axum::body::Body;
 use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::{Extension, Json};
+use axum::Extension;
 use bytes::Bytes;
 use futures_util::StreamExt;
 use quarry_planner::{DatasetProfile, Planner, QueryPlan, Tier};
