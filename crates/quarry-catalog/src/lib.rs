@@ -384,10 +384,9 @@ impl Catalog {
         // The digest is computed under the key of the same read snapshot the
         // token is looked up in, so a rotation committing meanwhile cannot
         // make a valid key look unknown.
-        let found =
-            self.in_transaction(false, || {
-                let digest = self.current_keys()?.digest(key);
-                let row: Option<TokenRow> = self
+        let found = self.in_transaction(false, || {
+            let digest = self.current_keys()?.digest(key);
+            let row: Option<TokenRow> = self
                 .conn
                 .query_row(
                     "SELECT t.id, t.account_id, t.digest, t.last_used, l.per_minute, l.concurrent,
@@ -395,13 +394,24 @@ impl Catalog {
                      FROM tokens t LEFT JOIN account_limits l ON l.account_id = t.account_id
                      WHERE t.digest = ?1",
                     [digest.to_vec()],
-                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?)),
+                    |r| {
+                        Ok((
+                            r.get(0)?,
+                            r.get(1)?,
+                            r.get(2)?,
+                            r.get(3)?,
+                            r.get(4)?,
+                            r.get(5)?,
+                            r.get(6)?,
+                        ))
+                    },
                 )
-                .optional().db()?;
-                Ok(row.filter(|(_, _, stored, ..)| {
-                    bool::from(stored.as_slice().ct_eq(digest.as_slice()))
-                }))
-            })?;
+                .optional()
+                .db()?;
+            Ok(row.filter(|(_, _, stored, ..)| {
+                bool::from(stored.as_slice().ct_eq(digest.as_slice()))
+            }))
+        })?;
         let Some((id, account_id, _, last_used, per_minute, concurrent, tokens)) = found else {
             return Ok(None);
         };

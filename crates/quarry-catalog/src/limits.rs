@@ -95,7 +95,10 @@ impl Catalog {
                 "the number of concurrent streams must be between 1 and {MAX_CONCURRENT}"
             )));
         }
-        if limits.tokens.is_some_and(|n| !(1..=MAX_TOKENS).contains(&n)) {
+        if limits
+            .tokens
+            .is_some_and(|n| !(1..=MAX_TOKENS).contains(&n))
+        {
             return Err(CatalogError::Invalid(format!(
                 "the number of API tokens must be between 1 and {MAX_TOKENS}"
             )));
@@ -108,14 +111,21 @@ impl Catalog {
                 )
                 .db()?;
         } else {
-            self.conn.execute(
-                "INSERT INTO account_limits (account_id, per_minute, concurrent, max_tokens)
+            self.conn
+                .execute(
+                    "INSERT INTO account_limits (account_id, per_minute, concurrent, max_tokens)
                  VALUES (?1, ?2, ?3, ?4)
                  ON CONFLICT (account_id) DO UPDATE
                  SET per_minute = excluded.per_minute, concurrent = excluded.concurrent,
                      max_tokens = excluded.max_tokens",
-                params![account_id, limits.per_minute, limits.concurrent, limits.tokens],
-            ).db()?;
+                    params![
+                        account_id,
+                        limits.per_minute,
+                        limits.concurrent,
+                        limits.tokens
+                    ],
+                )
+                .db()?;
         }
         Ok(())
     }

@@ -108,7 +108,10 @@ fn the_cap_counts_escaped_bytes_exactly() {
         if k > 1 {
             assert_eq!(fx.all(10, exact - 1).unwrap().items.len(), k - 1);
         } else {
-            assert!(matches!(fx.all(10, exact - 1), Err(EngineError::TooLarge(_))));
+            assert!(matches!(
+                fx.all(10, exact - 1),
+                Err(EngineError::TooLarge(_))
+            ));
         }
     }
 }

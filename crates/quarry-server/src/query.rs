@@ -336,7 +336,12 @@ impl http_body::Body for HeldBody {
         self: std::pin::Pin<&mut Self>,
         _cx: &mut std::task::Context<'_>,
     ) -> std::task::Poll<Option<Result<http_body::Frame<Bytes>, Infallible>>> {
-        std::task::Poll::Ready(self.get_mut().data.take().map(|d| Ok(http_body::Frame::data(d))))
+        std::task::Poll::Ready(
+            self.get_mut()
+                .data
+                .take()
+                .map(|d| Ok(http_body::Frame::data(d))),
+        )
     }
 
     fn size_hint(&self) -> http_body::SizeHint {
