@@ -30,7 +30,7 @@ use subtle::ConstantTimeEq;
 use error::Db;
 pub use error::{CatalogError, Result, StorageError};
 pub use keyring::Rotation;
-pub use limits::{AccountLimits, KeyIdentity};
+pub use limits::{AccountLimits, KeyIdentity, DEFAULT_MAX_TOKENS};
 pub use quarry_profile::{DatasetId, InvalidDatasetId};
 pub use registry::{DatasetEntry, OnExisting, Registered, RemoveVersion, RETIRED_FILE_GRACE};
 pub use secret::{KEY_ENV, KEY_FILE, TOKEN_PREFIX};
@@ -218,6 +218,8 @@ impl Catalog {
     // ----- tokens ---------------------------------------------------------
 
     /// Creates a token for the account. Without a name, `token-N` is chosen.
+    /// Refused ([`CatalogError::Conflict`]) when the account already has as
+    /// many tokens as its limits allow ([`AccountLimits::max_tokens`]).
     pub fn create_token(&self, account_id: i64, name: Option<&str>) -> Result<ApiToken> {
         let name = match name {
             Some(n) => validate_token_name(n)?,
@@ -227,7 +229,24 @@ impl Catalog {
         let created = now();
         // Under the catalog's current key, which a rotation cannot change
         // while this write transaction holds the lock.
+        // The count and the insert are one write transaction, so two
+        // processes cannot both take the last place.
         let inserted = self.in_transaction(true, || {
+            let max = self.account_limits(account_id)?.max_tokens();
+            let count: i64 = self
+                .conn
+                .query_row(
+                    "SELECT COUNT(*) FROM tokens WHERE account_id = ?1",
+                    [account_id],
+                    |r| r.get(0),
+                )
+                .db()?;
+            if count >= i64::from(max) {
+                return Err(CatalogError::Conflict(format!(
+                    "the account already has {max} API tokens, the most it may have; \
+                     delete one to create another."
+                )));
+            }
             let keys = self.current_keys()?;
             Ok(self.conn.execute(
                 "INSERT INTO tokens (account_id, name, value_encrypted, digest, created)
@@ -389,24 +408,35 @@ impl Catalog {
         // The digest is computed under the key of the same read snapshot the
         // token is looked up in, so a rotation committing meanwhile cannot
         // make a valid key look unknown.
-        let found =
-            self.in_transaction(false, || {
-                let digest = self.current_keys()?.digest(key);
-                let row: Option<TokenRow> = self
+        let found = self.in_transaction(false, || {
+            let digest = self.current_keys()?.digest(key);
+            let row: Option<TokenRow> = self
                 .conn
                 .query_row(
-                    "SELECT t.id, t.account_id, t.digest, t.last_used, l.per_minute, l.concurrent
+                    "SELECT t.id, t.account_id, t.digest, t.last_used, l.per_minute, l.concurrent,
+                            l.max_tokens
                      FROM tokens t LEFT JOIN account_limits l ON l.account_id = t.account_id
                      WHERE t.digest = ?1",
                     [digest.to_vec()],
-                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)),
+                    |r| {
+                        Ok((
+                            r.get(0)?,
+                            r.get(1)?,
+                            r.get(2)?,
+                            r.get(3)?,
+                            r.get(4)?,
+                            r.get(5)?,
+                            r.get(6)?,
+                        ))
+                    },
                 )
-                .optional().db()?;
-                Ok(row.filter(|(_, _, stored, ..)| {
-                    bool::from(stored.as_slice().ct_eq(digest.as_slice()))
-                }))
-            })?;
-        let Some((id, account_id, _, last_used, per_minute, concurrent)) = found else {
+                .optional()
+                .db()?;
+            Ok(row.filter(|(_, _, stored, ..)| {
+                bool::from(stored.as_slice().ct_eq(digest.as_slice()))
+            }))
+        })?;
+        let Some((id, account_id, _, last_used, per_minute, concurrent, tokens)) = found else {
             return Ok(None);
         };
         let t = now();
@@ -420,14 +450,22 @@ impl Catalog {
         Ok(Some(KeyIdentity {
             token_id: id,
             account_id,
-            limits: AccountLimits::from_columns(per_minute, concurrent),
+            limits: AccountLimits::from_columns(per_minute, concurrent, tokens),
         }))
     }
 }
 
 /// A token found by digest: id, account, stored digest, last use, and the
-/// account's per-minute and concurrent limits.
-type TokenRow = (i64, i64, Vec<u8>, Option<i64>, Option<i64>, Option<i64>);
+/// account's per-minute, concurrent and token limits.
+type TokenRow = (
+    i64,
+    i64,
+    Vec<u8>,
+    Option<i64>,
+    Option<i64>,
+    Option<i64>,
+    Option<i64>,
+);
 
 fn validate_token_name(name: &str) -> Result<String> {
     let name = name.trim();

@@ -1,7 +1,7 @@
-//! Per-account request limits, set by the operator
-//! (`quarry account set-limits`). The catalog only stores them; the server
-//! enforces them (per process, in memory). `None` means the server's
-//! default.
+//! Per-account limits, set by the operator (`quarry account set-limits`).
+//! The catalog stores them; the server enforces the request limits (per
+//! process, in memory), the catalog itself the number of API tokens. `None`
+//! means the default (the server's, or [`DEFAULT_MAX_TOKENS`]).
 
 use rusqlite::{params, OptionalExtension};
 
@@ -12,6 +12,12 @@ use crate::{Catalog, CatalogError, Result};
 pub const MAX_PER_MINUTE: u32 = 1_000_000;
 /// Highest accepted number of concurrent streams.
 pub const MAX_CONCURRENT: u32 = 10_000;
+/// API tokens an account may have when it has no cap of its own. Each key
+/// has its own rate and open-stream cap, so the number of keys multiplies
+/// what one account can hold open on a server.
+pub const DEFAULT_MAX_TOKENS: u32 = 50;
+/// Highest accepted cap on an account's tokens.
+pub const MAX_TOKENS: u32 = 10_000;
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct AccountLimits {
@@ -20,15 +26,27 @@ pub struct AccountLimits {
     pub per_minute: Option<u32>,
     /// Open query streams at once, for each of the account's keys.
     pub concurrent: Option<u32>,
+    /// API tokens the account may have ([`DEFAULT_MAX_TOKENS`] if `None`).
+    pub tokens: Option<u32>,
 }
 
 impl AccountLimits {
-    pub(crate) fn from_columns(per_minute: Option<i64>, concurrent: Option<i64>) -> Self {
+    pub(crate) fn from_columns(
+        per_minute: Option<i64>,
+        concurrent: Option<i64>,
+        tokens: Option<i64>,
+    ) -> Self {
         let clamp = |v: Option<i64>, max: u32| v.map(|v| v.clamp(1, i64::from(max)) as u32);
         AccountLimits {
             per_minute: clamp(per_minute, MAX_PER_MINUTE),
             concurrent: clamp(concurrent, MAX_CONCURRENT),
+            tokens: clamp(tokens, MAX_TOKENS),
         }
+    }
+
+    /// The number of API tokens the account may have.
+    pub fn max_tokens(&self) -> u32 {
+        self.tokens.unwrap_or(DEFAULT_MAX_TOKENS)
     }
 }
 
@@ -43,17 +61,18 @@ pub struct KeyIdentity {
 impl Catalog {
     /// The account's limits (`None` members: the server's defaults).
     pub fn account_limits(&self, account_id: i64) -> Result<AccountLimits> {
-        let row: Option<(Option<i64>, Option<i64>)> = self
+        let row: Option<(Option<i64>, Option<i64>, Option<i64>)> = self
             .conn
             .query_row(
-                "SELECT per_minute, concurrent FROM account_limits WHERE account_id = ?1",
+                "SELECT per_minute, concurrent, max_tokens FROM account_limits
+                 WHERE account_id = ?1",
                 [account_id],
-                |r| Ok((r.get(0)?, r.get(1)?)),
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )
             .optional()
             .db()?;
-        Ok(row.map_or_else(AccountLimits::default, |(p, c)| {
-            AccountLimits::from_columns(p, c)
+        Ok(row.map_or_else(AccountLimits::default, |(p, c, t)| {
+            AccountLimits::from_columns(p, c, t)
         }))
     }
 
@@ -76,6 +95,14 @@ impl Catalog {
                 "the number of concurrent streams must be between 1 and {MAX_CONCURRENT}"
             )));
         }
+        if limits
+            .tokens
+            .is_some_and(|n| !(1..=MAX_TOKENS).contains(&n))
+        {
+            return Err(CatalogError::Invalid(format!(
+                "the number of API tokens must be between 1 and {MAX_TOKENS}"
+            )));
+        }
         if limits == AccountLimits::default() {
             self.conn
                 .execute(
@@ -84,12 +111,21 @@ impl Catalog {
                 )
                 .db()?;
         } else {
-            self.conn.execute(
-                "INSERT INTO account_limits (account_id, per_minute, concurrent) VALUES (?1, ?2, ?3)
+            self.conn
+                .execute(
+                    "INSERT INTO account_limits (account_id, per_minute, concurrent, max_tokens)
+                 VALUES (?1, ?2, ?3, ?4)
                  ON CONFLICT (account_id) DO UPDATE
-                 SET per_minute = excluded.per_minute, concurrent = excluded.concurrent",
-                params![account_id, limits.per_minute, limits.concurrent],
-            ).db()?;
+                 SET per_minute = excluded.per_minute, concurrent = excluded.concurrent,
+                     max_tokens = excluded.max_tokens",
+                    params![
+                        account_id,
+                        limits.per_minute,
+                        limits.concurrent,
+                        limits.tokens
+                    ],
+                )
+                .db()?;
         }
         Ok(())
     }
@@ -112,6 +148,7 @@ mod tests {
         let set = AccountLimits {
             per_minute: Some(5),
             concurrent: Some(2),
+            tokens: Some(7),
         };
         c.set_account_limits(a.id, set).unwrap();
         assert_eq!(c.account_limits(a.id).unwrap(), set);
@@ -121,12 +158,62 @@ mod tests {
                 a.id,
                 AccountLimits {
                     per_minute: Some(0),
-                    concurrent: None
+                    ..AccountLimits::default()
+                }
+            )
+            .is_err());
+        assert!(c
+            .set_account_limits(
+                a.id,
+                AccountLimits {
+                    tokens: Some(0),
+                    ..AccountLimits::default()
                 }
             )
             .is_err());
         c.set_account_limits(a.id, AccountLimits::default())
             .unwrap();
         assert_eq!(c.account_limits(a.id).unwrap(), AccountLimits::default());
+    }
+
+    #[test]
+    fn an_account_has_at_most_its_cap_of_tokens() {
+        let dir = tempfile::tempdir().unwrap();
+        let c = Catalog::open(dir.path()).unwrap();
+        let a = c.create_account("a@x.io", "password1").unwrap();
+        let b = c.create_account("b@x.io", "password1").unwrap();
+        // The default cap.
+        for _ in 0..DEFAULT_MAX_TOKENS {
+            c.create_token(a.id, None).unwrap();
+        }
+        let err = c.create_token(a.id, None).unwrap_err();
+        assert!(matches!(err, CatalogError::Conflict(_)), "{err:?}");
+        assert!(err.to_string().contains("50 API tokens"), "{err}");
+        assert_eq!(c.list_tokens(a.id).unwrap().len(), 50);
+        // Another account is not affected.
+        c.create_token(b.id, None).unwrap();
+        // A cap of the account's own, lower and higher.
+        c.set_account_limits(
+            b.id,
+            AccountLimits {
+                tokens: Some(2),
+                ..AccountLimits::default()
+            },
+        )
+        .unwrap();
+        c.create_token(b.id, Some("second")).unwrap();
+        assert!(c.create_token(b.id, Some("third")).is_err());
+        c.delete_token(b.id, "second").unwrap();
+        c.create_token(b.id, Some("third")).unwrap();
+        c.set_account_limits(
+            a.id,
+            AccountLimits {
+                tokens: Some(51),
+                ..AccountLimits::default()
+            },
+        )
+        .unwrap();
+        c.create_token(a.id, None).unwrap();
+        assert!(c.create_token(a.id, None).is_err());
     }
 }

@@ -105,6 +105,8 @@ const MIGRATIONS: &[&str] = &[
         created INTEGER NOT NULL
     );
     CREATE INDEX known_devices_account ON known_devices(account_id, created);",
+    // 8: a per-account cap on API tokens (NULL: the default, 50).
+    "ALTER TABLE account_limits ADD COLUMN max_tokens INTEGER;",
 ];
 
 pub(crate) fn apply(conn: &mut Connection) -> Result<(), CatalogError> {

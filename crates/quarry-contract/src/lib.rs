@@ -50,6 +50,9 @@ pub enum ErrorCode {
     NotAcceptable,
     /// The query ran past its time-out and was stopped.
     QueryTimeout,
+    /// A stream's `close`: the first matching record alone is larger, once
+    /// sent, than the result cap (8 MiB), so no record can be sent.
+    ResultTooLarge,
     /// Overload or shutdown.
     ServiceUnavailable,
     /// A failure on the service's side; the details are logged, not sent.
@@ -69,7 +72,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, in declaration order.
-    pub const ALL: [ErrorCode; 23] = [
+    pub const ALL: [ErrorCode; 24] = [
         ErrorCode::NotFound,
         ErrorCode::MethodNotAllowed,
         ErrorCode::MissingApiKey,
@@ -86,6 +89,7 @@ impl ErrorCode {
         ErrorCode::InvalidDataset,
         ErrorCode::NotAcceptable,
         ErrorCode::QueryTimeout,
+        ErrorCode::ResultTooLarge,
         ErrorCode::ServiceUnavailable,
         ErrorCode::InternalError,
         ErrorCode::Forbidden,
@@ -114,6 +118,7 @@ impl ErrorCode {
             ErrorCode::InvalidDataset => "INVALID_DATASET",
             ErrorCode::NotAcceptable => "NOT_ACCEPTABLE",
             ErrorCode::QueryTimeout => "QUERY_TIMEOUT",
+            ErrorCode::ResultTooLarge => "RESULT_TOO_LARGE",
             ErrorCode::ServiceUnavailable => "SERVICE_UNAVAILABLE",
             ErrorCode::InternalError => "INTERNAL_ERROR",
             ErrorCode::Forbidden => "FORBIDDEN",
@@ -149,7 +154,7 @@ impl ErrorCode {
             ErrorCode::InternalError => StatusCode::INTERNAL_SERVER_ERROR,
             ErrorCode::Forbidden => StatusCode::FORBIDDEN,
             ErrorCode::Conflict => StatusCode::CONFLICT,
-            ErrorCode::InvalidInput | ErrorCode::InvalidVocabulary => {
+            ErrorCode::InvalidInput | ErrorCode::InvalidVocabulary | ErrorCode::ResultTooLarge => {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
         }
@@ -179,6 +184,9 @@ impl ErrorCode {
                 "The Accept header must allow text/event-stream or application/json."
             }
             ErrorCode::QueryTimeout => "The query took too long and was stopped.",
+            ErrorCode::ResultTooLarge => {
+                "A matching record is too large to send; no record was sent."
+            }
             ErrorCode::ServiceUnavailable => "The service is unavailable; retry later.",
             ErrorCode::InternalError => "Internal server error.",
             ErrorCode::Forbidden => {

@@ -19,8 +19,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-/// Total size (keys, values and ids) of the items one query returns, beyond
-/// which no further rows are read.
+/// Most bytes the items of one query take once sent: the JSON array of
+/// `{"id": …, "item": {…}}` objects, counted after JSON escaping (a control
+/// character is sent as `\u00XX`, six bytes). Rows past it are not read;
+/// when not even the first record fits, the query fails with
+/// [`EngineError::TooLarge`].
 pub const MAX_RESULT_BYTES: usize = 8 << 20;
 /// Virtual-machine steps between two checks of the deadline and the flag.
 const PROGRESS_STEPS: i32 = 1000;
@@ -71,6 +74,10 @@ pub enum EngineError {
     Shape(String),
     #[error("SQL error: {0}")]
     Sql(#[source] rusqlite::Error),
+    /// The first record alone is larger, once sent as JSON, than the limit
+    /// given (in bytes).
+    #[error("one record is larger than the {0} bytes a result may take")]
+    TooLarge(usize),
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -240,7 +247,7 @@ impl DatasetReader {
     /// Runs `sql`, a `SELECT` returning the row number (`_row`) then every
     /// column of `profile` in order (then, optionally, a figure column named
     /// [`FIGURE_COLUMN`]), and returns at most `limit` items (and at most
-    /// about [`MAX_RESULT_BYTES`]) with the figure.
+    /// [`MAX_RESULT_BYTES`] once sent) with the figure.
     pub fn query_rows(
         &self,
         sql: &str,
@@ -248,6 +255,20 @@ impl DatasetReader {
         limit: usize,
         cancel: &CancelFlag,
         timeout: Duration,
+    ) -> Result<Rows, EngineError> {
+        self.query_rows_capped(sql, profile, limit, cancel, timeout, MAX_RESULT_BYTES)
+    }
+
+    /// [`DatasetReader::query_rows`] with another cap than
+    /// [`MAX_RESULT_BYTES`] on the items as sent (tests).
+    pub fn query_rows_capped(
+        &self,
+        sql: &str,
+        profile: &DatasetProfile,
+        limit: usize,
+        cancel: &CancelFlag,
+        timeout: Duration,
+        max_bytes: usize,
     ) -> Result<Rows, EngineError> {
         if cancel.is_cancelled() {
             return Err(EngineError::Cancelled);
@@ -301,7 +322,8 @@ impl DatasetReader {
 
         let mut items = Vec::new();
         let mut figure = None;
-        let mut bytes = 0usize;
+        // The array's brackets.
+        let mut bytes = 2usize;
         let mut rows = stmt.raw_query();
         while items.len() < limit {
             let Some(row) = rows.next().map_err(fail)? else {
@@ -313,27 +335,50 @@ impl DatasetReader {
                     row.get_ref(f).map_err(fail)?,
                 ));
             }
+            // What this record adds to the array as sent, counted while it is
+            // built: a cell whose raw bytes alone do not fit is never copied.
+            let budget = max_bytes.saturating_sub(bytes);
+            let mut size = ITEM_OVERHEAD + usize::from(!items.is_empty());
+            let mut fits = true;
             let mut item = BTreeMap::new();
-            let mut size = 0usize;
             let mut id = None;
             for (i, (key, ty)) in keys.iter().enumerate() {
-                let v = cell_string(*ty, row.get_ref(i + 1).map_err(fail)?);
-                size += key.len() + v.len();
+                let cell = row.get_ref(i + 1).map_err(fail)?;
+                // JSON never sends a text in fewer bytes than it has.
+                if let ValueRef::Text(t) | ValueRef::Blob(t) = cell {
+                    if size.saturating_add(t.len()) > budget {
+                        fits = false;
+                        break;
+                    }
+                }
+                let v = cell_string(*ty, cell);
+                size += json_string_len(key) + 1 + json_string_len(&v) + usize::from(i > 0);
+                if size > budget {
+                    fits = false;
+                    break;
+                }
                 if id_col == Some(i + 1) {
                     id = Some(v.clone());
                 }
                 item.insert(key.clone(), v);
             }
-            let id = match id {
-                Some(id) => id,
-                None => cell_string(ColumnType::Integer, row.get_ref(0).map_err(fail)?),
-            };
-            size += id.len();
-            if bytes + size > MAX_RESULT_BYTES && !items.is_empty() {
-                break;
+            if fits {
+                let id = match id {
+                    Some(id) => id,
+                    None => cell_string(ColumnType::Integer, row.get_ref(0).map_err(fail)?),
+                };
+                size += json_string_len(&id);
+                fits = size <= budget;
+                if fits {
+                    bytes += size;
+                    items.push(ResultItem { id, item });
+                    continue;
+                }
             }
-            bytes += size;
-            items.push(ResultItem { id, item });
+            if items.is_empty() {
+                return Err(EngineError::TooLarge(max_bytes));
+            }
+            break;
         }
         Ok(Rows { items, figure })
     }
@@ -357,6 +402,25 @@ impl DatasetReader {
             _ => EngineError::Sql(e),
         }
     }
+}
+
+/// The bytes of one item as sent besides its id and fields:
+/// `{"id":` `,"item":{` `}}`.
+const ITEM_OVERHEAD: usize = 6 + 9 + 2;
+
+/// Length of `s` as a JSON string, quotes included, as `serde_json` writes
+/// it: `"` and `\\` and the short escapes (`\n`, `\t`, …) take two bytes,
+/// the other control characters six (`\u0001`), everything else its UTF-8
+/// bytes.
+pub fn json_string_len(s: &str) -> usize {
+    2 + s
+        .bytes()
+        .map(|b| match b {
+            b'"' | b'\\' | b'\n' | b'\r' | b'\t' | 0x08 | 0x0c => 2,
+            0..=0x1f => 6,
+            _ => 1,
+        })
+        .sum::<usize>()
 }
 
 fn cell_string(ty: ColumnType, v: ValueRef<'_>) -> String {

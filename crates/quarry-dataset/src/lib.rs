@@ -23,7 +23,8 @@ mod store;
 mod value;
 
 pub use engine::{
-    CancelFlag, DatasetReader, EngineError, ResultItem, Rows, FIGURE_COLUMN, MAX_RESULT_BYTES,
+    json_string_len, CancelFlag, DatasetReader, EngineError, ResultItem, Rows, FIGURE_COLUMN,
+    MAX_RESULT_BYTES,
 };
 pub use file_meta::{load_profile, DatasetError, FORMAT_VERSION, META_TABLE, PROFILE_TABLE};
 pub use import::{

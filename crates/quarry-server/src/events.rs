@@ -78,7 +78,8 @@ pub struct CloseData {
     pub complete: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
-    /// `QUERY_TIMEOUT`, `INTERNAL_ERROR` or `SERVICE_UNAVAILABLE`.
+    /// `QUERY_TIMEOUT`, `RESULT_TOO_LARGE`, `INTERNAL_ERROR` or
+    /// `SERVICE_UNAVAILABLE`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error_code: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -102,10 +103,42 @@ impl Envelope {
 
     /// The event as one SSE frame: `data: <json>\n\n` (JSON never contains a
     /// raw newline, so it is one line).
+    ///
+    /// The frame is allocated once at its exact size (a `results` frame can
+    /// be as large as the result cap; growing it by doubling would hold up
+    /// to twice that).
     pub fn to_sse(&self) -> Bytes {
-        let json = serde_json::to_string(self).expect("envelopes serialise");
-        Bytes::from(format!("data: {json}\n\n"))
+        let mut buf = Vec::with_capacity(json_len(self) + 8);
+        buf.extend_from_slice(b"data: ");
+        serde_json::to_writer(&mut buf, self).expect("envelopes serialise");
+        buf.extend_from_slice(b"\n\n");
+        Bytes::from(buf)
     }
+}
+
+/// The envelopes as one JSON array (`Accept: application/json`), allocated
+/// once at its exact size.
+pub fn json_array(events: &[Envelope]) -> Bytes {
+    let mut buf = Vec::with_capacity(json_len(events));
+    serde_json::to_writer(&mut buf, events).expect("envelopes serialise");
+    Bytes::from(buf)
+}
+
+/// The length of `value` as JSON, counted without storing it.
+fn json_len<T: Serialize + ?Sized>(value: &T) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0 += buf.len();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut c = Count(0);
+    serde_json::to_writer(&mut c, value).expect("envelopes serialise");
+    c.0
 }
 
 pub fn unix_seconds() -> i64 {
@@ -134,6 +167,9 @@ mod tests {
             error_code: None,
             retryable: None,
         }));
+        let array = json_array(&[e.clone(), close.clone()]);
+        let back: Vec<Envelope> = serde_json::from_slice(&array).unwrap();
+        assert_eq!(back, vec![e.clone(), close.clone()]);
         let v: serde_json::Value = serde_json::to_value(&close).unwrap();
         assert_eq!(v["data"], serde_json::json!({"complete": true}));
         assert!(v["created"].is_i64());

@@ -24,6 +24,7 @@ mod openapi;
 mod query;
 pub mod request;
 mod state;
+mod write_timeout;
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};

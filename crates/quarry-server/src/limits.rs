@@ -21,8 +21,9 @@ pub struct Limits {
     /// Requests per minute per API key when the account has no rate of its
     /// own.
     pub per_minute: u32,
-    /// Open query streams per API key when the account has no cap of its
-    /// own.
+    /// Open answers per API key (event streams and JSON arrays alike, from
+    /// the request until the answer has left the process) when the account
+    /// has no cap of its own.
     pub concurrent_streams: u32,
     /// Open connections to the server; further ones get a 503.
     pub max_connections: usize,
@@ -31,6 +32,9 @@ pub struct Limits {
     /// Largest request head (request line and headers) in bytes; a larger
     /// one gets a 431.
     pub max_header_bytes: usize,
+    /// Time a client may take nothing of what the server writes before its
+    /// connection is dropped (with the answer it held in memory).
+    pub write_timeout: Duration,
     /// On shutdown, how long open requests may go on before their streams
     /// are ended with a `close` of `SERVICE_UNAVAILABLE` (DESIGN §1).
     pub shutdown_drain: Duration,
@@ -44,6 +48,7 @@ impl Default for Limits {
             max_connections: 1024,
             read_timeout: Duration::from_secs(10),
             max_header_bytes: 16 * 1024,
+            write_timeout: Duration::from_secs(30),
             shutdown_drain: Duration::from_secs(8),
         }
     }

@@ -19,6 +19,9 @@
 //!   [`HEAD_BUFFER_FACTOR`] times that size; past it hyper answers a bare
 //!   431 (no body) and closes.
 //!
+//! - A client that takes nothing the server writes for `write_timeout` is
+//!   dropped ([`crate::write_timeout`]), and the answer it held with it.
+//!
 //! Each request carries the peer address as `ConnectInfo<SocketAddr>`.
 
 use std::convert::Infallible;
@@ -40,6 +43,7 @@ use tokio::time::Instant;
 use tower::ServiceExt;
 
 use crate::limits::Limits;
+use crate::write_timeout::WriteTimeout;
 
 /// Connections over the cap that are answered with a 503 at once; beyond
 /// these they are closed unanswered.
@@ -139,7 +143,7 @@ pub async fn serve(
             _ = &mut shutdown => break,
         };
         let _ = stream.set_nodelay(true);
-        let io = TokioIo::new(stream);
+        let io = TokioIo::new(WriteTimeout::new(stream, limits.write_timeout));
         let accepted = Instant::now();
         let permit = slots.clone().try_acquire_owned();
         if permit.is_err() || max - slots.available_permits() > mark {

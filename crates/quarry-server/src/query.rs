@@ -17,7 +17,7 @@ use axum::body::Body;
 use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::{Extension, Json};
+use axum::Extension;
 use bytes::Bytes;
 use futures_util::StreamExt;
 use quarry_planner::{DatasetProfile, Planner, QueryPlan, Tier};
@@ -69,7 +69,7 @@ pub const KEEP_ALIVE_EVERY: Duration = Duration::from_secs(10);
         (status = 408, description = "The request body did not arrive within the read time-out (REQUEST_TIMEOUT).", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB (PAYLOAD_TOO_LARGE).", body = ErrorBody),
         (status = 415, description = "Content-Type is not application/json (UNSUPPORTED_MEDIA_TYPE).", body = ErrorBody),
-        (status = 429, description = "The key's request rate or its number of open streams is used up (RATE_LIMITED).", body = ErrorBody,
+        (status = 429, description = "The key's request rate or its number of open answers (streams and JSON arrays) is used up (RATE_LIMITED).", body = ErrorBody,
             headers(
                 ("Retry-After" = u64, description = "Seconds to wait before retrying."),
                 ("RateLimit-Policy" = String, description = "The key's quota."),
@@ -119,7 +119,8 @@ async fn handle(
     let who = authenticate(&state, &headers, rate).await?;
     let account_id = who.account_id;
 
-    // 3. Open streams, per key, before the body is read.
+    // 3. Open answers (streams and JSON arrays alike), per key, before the
+    // body is read. The slot travels with the response body.
     let (_, max_streams) = crate::limits::effective(who.limits, state.limits());
     let slot = state
         .limiter()
@@ -182,17 +183,7 @@ async fn handle(
     };
     Ok(match mode {
         Mode::Stream => sse_response(rx, guard),
-        Mode::JsonArray => {
-            let _guard = guard;
-            let mut rx = rx;
-            let mut events = Vec::with_capacity(4);
-            while let Some(out) = rx.recv().await {
-                if let Out::Event(e) = out {
-                    events.push(e);
-                }
-            }
-            Json(events).into_response()
-        }
+        Mode::JsonArray => json_response(rx, guard).await,
     })
 }
 
@@ -296,6 +287,61 @@ fn sse_response(rx: mpsc::Receiver<Out>, guard: CancelOnDrop) -> Response {
     resp
 }
 
+/// The JSON array of the envelopes, once the session has ended. The events
+/// are dropped as soon as the array is written (at its exact size), and the
+/// array's body holds the stream slot until hyper has taken the last of it:
+/// an answer counts against the key's open streams until it has left the
+/// process (or its client has been dropped), like a stream.
+async fn json_response(mut rx: mpsc::Receiver<Out>, guard: CancelOnDrop) -> Response {
+    let mut events = Vec::with_capacity(4);
+    while let Some(out) = rx.recv().await {
+        if let Out::Event(e) = out {
+            events.push(e);
+        }
+    }
+    let array = crate::events::json_array(&events);
+    drop(events);
+    let mut resp = Response::new(Body::new(HeldBody {
+        data: Some(array),
+        _guard: guard,
+    }));
+    resp.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    resp
+}
+
+/// One chunk of known length, and a guard that lives as long as the body:
+/// hyper asks for the end only once the chunk has mostly been written, so
+/// the guard (the stream slot) is given back then, or when the client is
+/// dropped.
+struct HeldBody {
+    data: Option<Bytes>,
+    _guard: CancelOnDrop,
+}
+
+impl http_body::Body for HeldBody {
+    type Data = Bytes;
+    type Error = Infallible;
+
+    fn poll_frame(
+        self: std::pin::Pin<&mut Self>,
+        _cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Bytes>, Infallible>>> {
+        std::task::Poll::Ready(
+            self.get_mut()
+                .data
+                .take()
+                .map(|d| Ok(http_body::Frame::data(d))),
+        )
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        http_body::SizeHint::with_exact(self.data.as_ref().map_or(0, |d| d.len() as u64))
+    }
+}
+
 /// A loaded dataset as a session sees it.
 impl quarry_session::Dataset for LoadedDataset {
     fn file(&self) -> &Path {
@@ -379,6 +425,19 @@ fn close_data(close: Close, request_id: &str) -> CloseData {
                 )),
                 error_code: Some(ErrorCode::QueryTimeout.to_string()),
                 retryable: Some(ErrorCode::QueryTimeout.retryable()),
+            }
+        }
+        Failure::TooLarge(cap) => {
+            tracing::info!(request_id = %request_id, "a record was larger than the result cap");
+            CloseData {
+                complete: false,
+                error: Some(format!(
+                    "A matching record is larger than the {} MiB an answer may hold once sent \
+                     as JSON; no record was sent.",
+                    cap >> 20
+                )),
+                error_code: Some(ErrorCode::ResultTooLarge.to_string()),
+                retryable: Some(ErrorCode::ResultTooLarge.retryable()),
             }
         }
         Failure::Internal(detail) => {

@@ -23,6 +23,9 @@ pub enum EngineFailure {
     /// set by the session, not by engines: they report
     /// [`EngineFailure::Cancelled`]).
     Stopped,
+    /// The first record alone is larger, once sent, than the result cap
+    /// (in bytes, given here).
+    TooLarge(usize),
     /// Anything else; the text is logged, never sent to the client.
     Failed(String),
 }
@@ -93,6 +96,7 @@ impl QueryEngine for SqliteEngine {
             }),
             Err(EngineError::Timeout(_)) => Err(EngineFailure::Timeout),
             Err(EngineError::Cancelled) => Err(EngineFailure::Cancelled),
+            Err(EngineError::TooLarge(cap)) => Err(EngineFailure::TooLarge(cap)),
             Err(e) => Err(failed("running the statement", &e)),
         }
     }

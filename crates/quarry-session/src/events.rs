@@ -53,6 +53,9 @@ pub enum Failure {
     Stopped,
     /// It ran past the session's time-out, given here.
     Timeout(Duration),
+    /// Its first record alone is larger, once sent as JSON, than the result
+    /// cap (in bytes, given here): no record can be sent.
+    TooLarge(usize),
     /// Anything else; the text is for the log, never for the client.
     Internal(String),
 }

@@ -178,6 +178,7 @@ impl Session {
             Err(EngineFailure::Cancelled) => return Ended::Cancelled,
             Err(EngineFailure::Stopped) => Close::Failed(Failure::Stopped),
             Err(EngineFailure::Timeout) => Close::Failed(Failure::Timeout(self.timeout)),
+            Err(EngineFailure::TooLarge(cap)) => Close::Failed(Failure::TooLarge(cap)),
             Err(EngineFailure::Failed(detail)) => Close::Failed(Failure::Internal(detail)),
         };
         let _ = sink.emit(Event::Close(close)).await;

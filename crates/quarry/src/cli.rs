@@ -56,7 +56,7 @@ pub struct ServeArgs {
     /// Requests per minute per API key, for accounts without a rate of their own.
     #[arg(long, env = "QUARRY_RATE_PER_MINUTE", default_value_t = 60_000)]
     pub rate_per_minute: u32,
-    /// Open query streams per API key, for accounts without a cap of their own.
+    /// Open answers (query streams and JSON arrays) per API key, for accounts without a cap of their own.
     #[arg(long, env = "QUARRY_STREAMS_PER_KEY", default_value_t = 8)]
     pub streams_per_key: u32,
     /// Open connections at most; more get 503 SERVICE_UNAVAILABLE.
@@ -68,6 +68,9 @@ pub struct ServeArgs {
     /// Largest request head (request line and headers), in bytes.
     #[arg(long, env = "QUARRY_MAX_HEADER_BYTES", default_value_t = 16 * 1024)]
     pub max_header_bytes: usize,
+    /// Seconds a client may read nothing of an answer before its connection is dropped.
+    #[arg(long, env = "QUARRY_WRITE_TIMEOUT_SECS", default_value_t = 30)]
+    pub write_timeout_secs: u64,
     /// Mark the console's cookies Secure; set this when clients reach the service over TLS.
     #[arg(long, env = "QUARRY_SECURE_COOKIES")]
     pub secure_cookies: bool,
@@ -129,8 +132,11 @@ pub enum AccountCommand {
         /// Open query streams at once for each of the account's keys.
         #[arg(long)]
         concurrent: Option<u32>,
-        /// Return both to the server's defaults.
-        #[arg(long, conflicts_with_all = ["per_minute", "concurrent"])]
+        /// API tokens the account may have (default 50).
+        #[arg(long)]
+        tokens: Option<u32>,
+        /// Return all three to the defaults.
+        #[arg(long, conflicts_with_all = ["per_minute", "concurrent", "tokens"])]
         reset: bool,
     },
 }

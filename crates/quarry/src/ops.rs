@@ -85,6 +85,7 @@ pub fn account(data_dir: &Path, cmd: AccountCommand) -> anyhow::Result<()> {
             email,
             per_minute,
             concurrent,
+            tokens,
             reset,
         } => {
             let catalog = open(data_dir)?;
@@ -94,18 +95,20 @@ pub fn account(data_dir: &Path, cmd: AccountCommand) -> anyhow::Result<()> {
             } else {
                 catalog.account_limits(a.id)?
             };
-            if per_minute.is_none() && concurrent.is_none() && !reset {
-                bail!("give --per-minute, --concurrent, or --reset");
+            if per_minute.is_none() && concurrent.is_none() && tokens.is_none() && !reset {
+                bail!("give --per-minute, --concurrent, --tokens, or --reset");
             }
             limits.per_minute = per_minute.or(limits.per_minute);
             limits.concurrent = concurrent.or(limits.concurrent);
+            limits.tokens = tokens.or(limits.tokens);
             catalog.set_account_limits(a.id, limits)?;
             let show = |v: Option<u32>| v.map_or("server default".to_string(), |n| n.to_string());
             println!(
-                "Limits of {} per API key: {} requests per minute, {} open streams.",
+                "Limits of {} per API key: {} requests per minute, {} open streams; at most {} API tokens.",
                 clean(&a.email),
                 show(limits.per_minute),
-                show(limits.concurrent)
+                show(limits.concurrent),
+                limits.max_tokens()
             );
             Ok(())
         }

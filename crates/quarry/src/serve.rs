@@ -44,6 +44,7 @@ pub fn run(data_dir: &Path, args: ServeArgs) -> anyhow::Result<()> {
             max_connections: args.max_connections.max(1),
             read_timeout: Duration::from_millis(args.read_timeout_ms.max(1)),
             max_header_bytes: args.max_header_bytes,
+            write_timeout: Duration::from_secs(args.write_timeout_secs.max(1)),
             ..quarry_server::Limits::default()
         },
     };
