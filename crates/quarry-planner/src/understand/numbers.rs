@@ -665,12 +665,28 @@ impl Ctx<'_> {
         }
         named.extend(self.mention_after(p.end, 2));
         named.extend(self.mention_before(p.start(), 3));
+        let written = |c: &usize| {
+            self.ix.measures[*c]
+                .unit
+                .is_some_and(|u| std::ptr::eq(u, unit))
+        };
         for measured in [true, false] {
             for f in &named {
-                if let Some(c) = f.columns.iter().map(|c| c.0).find(|&c| {
-                    self.takes(c, unit, true, p.age) == Some(measured)
-                        && !self.unasked_identifier(c)
-                }) {
+                let cands: Vec<usize> = f
+                    .columns
+                    .iter()
+                    .map(|c| c.0)
+                    .filter(|&c| {
+                        self.takes(c, unit, true, p.age) == Some(measured)
+                            && !self.unasked_identifier(c)
+                    })
+                    .collect();
+                // "90 cm long": of the lengths "long" names, one in cm.
+                let in_written: Vec<usize> = cands.iter().copied().filter(written).collect();
+                if let Some(c) = self
+                    .plainest(&in_written)
+                    .or_else(|| cands.first().copied())
+                {
                     return Some((c, MatchKind::Exact));
                 }
             }
@@ -726,10 +742,18 @@ impl Ctx<'_> {
             .iter()
             .filter(|f| !self.claims.is_field_attached(f.start))
             .filter_map(|f| {
-                f.columns
+                // "over 90 cm long": of the lengths "long" names, one in cm.
+                let cands: Vec<usize> = f
+                    .columns
                     .iter()
-                    .find(|c| of_dim.contains(&c.0))
-                    .map(|c| (f.start.abs_diff(p.at), c.0))
+                    .map(|c| c.0)
+                    .filter(|c| of_dim.contains(c))
+                    .collect();
+                let in_written: Vec<usize> = cands.iter().copied().filter(in_unit).collect();
+                let c = self
+                    .plainest(&in_written)
+                    .or_else(|| cands.first().copied())?;
+                Some((f.start.abs_diff(p.at), c))
             })
             .min();
         if let Some((_, c)) = elsewhere {

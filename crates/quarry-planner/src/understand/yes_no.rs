@@ -199,10 +199,23 @@ impl Ctx<'_> {
                         .any(|t| t.is_word() && (t.norm == *r || t.stem == *r))
                 })
             };
+            // "never won a technical" where `technical_winner` is a count,
+            // not a flag: not the other flag with that head.
+            let other_named = self.fields.iter().any(|f| {
+                f.columns.iter().any(|&(c, _)| {
+                    self.yes_value(c).is_none()
+                        && self
+                            .ix
+                            .column_name(c)
+                            .rsplit('_')
+                            .next()
+                            .is_some_and(|h| same_root(&w, h))
+                })
+            });
             let Some(&&(col, _, _)) = matching
                 .iter()
                 .find(|(_, _, rest)| named(rest))
-                .or_else(|| matching.first())
+                .or_else(|| matching.first().filter(|_| !other_named))
             else {
                 continue;
             };
