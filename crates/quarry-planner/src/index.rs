@@ -75,6 +75,12 @@ pub struct Index {
     /// Short one-word values of fields with few values, that may be codes
     /// of longer words ("bc" for blue collar, "AsstProf"): their entries.
     pub code_values: Vec<u32>,
+    /// Values of text fields of at most 50 short values, listed whole:
+    /// what one word may spell out ("Vic", "T_Sprnt").
+    pub short_codes: Vec<u32>,
+    /// Per column, whether it holds comma-separated lists (see
+    /// [`is_list_column`]).
+    pub list_columns: Vec<bool>,
     /// Per column, what it measures (dimension, unit, scale): see
     /// `measure.rs`.
     pub measures: Vec<Measure>,
@@ -82,6 +88,27 @@ pub struct Index {
     /// above (its synonyms are in `fields_by_first`, its alias values at
     /// the end of `values`).
     pub taught: Taught,
+}
+
+/// Whether a text column holds comma-separated lists ("CA,JP,US", "1, 5,
+/// 8", "Theft, Loss"): at least a fifth of its listed values are lists of
+/// short items, and a tenth single items ("Austin, Texas" in every value is
+/// a place, not a list).
+pub fn is_list_column(col: &ColumnProfile) -> bool {
+    if col.ty != ColumnType::Text || col.values.len() < 3 {
+        return false;
+    }
+    let lists = col
+        .values
+        .iter()
+        .filter(|v| {
+            let items: Vec<&str> = v.value.split(',').map(str::trim).collect();
+            items.len() >= 2 && items.iter().all(|i| !i.is_empty() && i.len() <= 30)
+        })
+        .count();
+    let singles = col.values.iter().filter(|v| !v.value.contains(',')).count();
+    let long = col.values.iter().any(|v| v.value.len() > 200);
+    lists * 5 >= col.values.len() && singles * 10 >= col.values.len() && !long
 }
 
 /// Words that appear in many column names and say little on their own.
@@ -430,6 +457,20 @@ impl Index {
             })
             .map(|(id, _)| id as u32)
             .collect();
+        let short_codes = v
+            .values
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| {
+                let col = &profile.columns[e.column];
+                col.ty == ColumnType::Text
+                    && (2..=50).contains(&col.values.len())
+                    && col.distinct_count as usize <= col.values.len()
+                    && col.values.iter().all(|v| v.value.len() <= 12)
+            })
+            .map(|(id, _)| id as u32)
+            .collect();
+        let list_columns = profile.columns.iter().map(is_list_column).collect();
         let taught = if vocabulary.is_empty() {
             Taught::default()
         } else {
@@ -448,6 +489,8 @@ impl Index {
         Index {
             profile: profile.clone(),
             code_values,
+            short_codes,
+            list_columns,
             fields_by_first,
             values: v.values,
             values_by_first: v.values_by_first,

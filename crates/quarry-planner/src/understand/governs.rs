@@ -185,27 +185,10 @@ impl Ctx<'_> {
         col.ty == ColumnType::Integer && named && many && !asked
     }
 
-    /// Whether text column `c` holds comma-separated lists ("CA,JP,US",
-    /// "1, 5, 8", "Theft, Loss"): at least a fifth of its values are lists
-    /// of short items, and a tenth single items.
+    /// Whether text column `c` holds comma-separated lists (computed once
+    /// per index: `index::is_list_column`).
     pub(super) fn is_list_column(&self, c: usize) -> bool {
-        let col = &self.ix.profile.columns[c];
-        if col.ty != ColumnType::Text || col.values.len() < 3 {
-            return false;
-        }
-        let lists = col
-            .values
-            .iter()
-            .filter(|v| {
-                let items: Vec<&str> = v.value.split(',').map(str::trim).collect();
-                items.len() >= 2 && items.iter().all(|i| !i.is_empty() && i.len() <= 30)
-            })
-            .count();
-        // "Austin, Texas" in every value is a place, not a list: some
-        // values must be one item alone.
-        let singles = col.values.iter().filter(|v| !v.value.contains(',')).count();
-        let long = col.values.iter().any(|v| v.value.len() > 200);
-        lists * 5 >= col.values.len() && singles * 10 >= col.values.len() && !long
+        self.ix.list_columns[c]
     }
 
     pub(super) fn is_ordered(&self, c: usize) -> bool {

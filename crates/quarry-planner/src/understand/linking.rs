@@ -405,13 +405,6 @@ impl Ctx<'_> {
         }
         let w = t.norm.as_str();
         let stem = t.stem.as_str();
-        let cols = &self.ix.profile.columns;
-        let code_column = |c: usize| {
-            cols[c].ty == ColumnType::Text
-                && (2..=50).contains(&cols[c].values.len())
-                && cols[c].distinct_count as usize <= cols[c].values.len()
-                && cols[c].values.iter().all(|v| v.value.len() <= 12)
-        };
         let spells = |v: &str| -> bool {
             let low = v.to_lowercase();
             if !low.chars().all(|c| c.is_ascii_alphabetic() || c == '_') || low == w || low == stem
@@ -440,11 +433,10 @@ impl Ctx<'_> {
         };
         let ids: Vec<u32> = self
             .ix
-            .values
+            .short_codes
             .iter()
-            .enumerate()
-            .filter(|(_, e)| code_column(e.column) && spells(&e.value))
-            .map(|(id, _)| id as u32)
+            .copied()
+            .filter(|&id| spells(&self.ix.values[id as usize].value))
             .collect();
         // One column, one or two codes: more is a guess.
         let column = self.ix.values[*ids.first()? as usize].column;

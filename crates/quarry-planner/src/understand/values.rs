@@ -366,9 +366,16 @@ impl Ctx<'_> {
         if want.is_empty() {
             return false;
         }
-        c.values.iter().any(|v| {
-            let have = words(&v.value);
-            have.len() > want.len() && have.windows(want.len()).any(|w| w == want.as_slice())
+        // Only the values holding the first word, by the index.
+        let Some(ids) = self.ix.values_by_word.get(&crate::text::stem(&want[0])) else {
+            return false;
+        };
+        ids.iter().any(|&id| {
+            let e = &self.ix.values[id as usize];
+            let have = words(&e.value);
+            e.column == col
+                && have.len() > want.len()
+                && have.windows(want.len()).any(|w| w == want.as_slice())
         })
     }
 
