@@ -4,6 +4,8 @@
 
 /// The codes of sizes: a column holds sizes when it holds two of them.
 pub const SIZE_CODES: &[&str] = &["XS", "S", "M", "L", "XL", "XXL", "2XL", "SM", "MD", "LG"];
+/// The codes of compass directions ("N", "S", "NE", …).
+pub const COMPASS_CODES: &[&str] = &["N", "S", "E", "W", "NE", "NW", "SE", "SW", "C"];
 /// The codes of life status ("A"live or "L"iving, "D"ead).
 pub const LIFE_CODES: &[&str] = &[
     "A", "L", "D", "ALIVE", "LIVING", "DEAD", "DECEASED", "CENSORED",
@@ -20,6 +22,10 @@ pub fn letter_codes(
         let codes: &'static [&'static str] = match pair {
             ("extra", "small") | ("x", "small") => &["XS"],
             ("extra", "large") | ("x", "large") => &["XL"],
+            ("north", "east") => &["NE"],
+            ("north", "west") => &["NW"],
+            ("south", "east") => &["SE"],
+            ("south", "west") => &["SW"],
             ("still", "alive") | ("still", "living") => &["A", "L", "ALIVE", "LIVING"],
             _ => &[],
         };
@@ -43,6 +49,15 @@ pub fn letter_codes(
             (&["A", "L", "ALIVE", "LIVING"], LIFE_CODES)
         }
         "dead" | "died" | "deceased" | "deaths" => (&["D", "DEAD", "DECEASED"], LIFE_CODES),
+        "north" | "northern" => (&["N"], COMPASS_CODES),
+        "south" | "southern" => (&["S"], COMPASS_CODES),
+        "east" | "eastern" => (&["E"], COMPASS_CODES),
+        "west" | "western" => (&["W"], COMPASS_CODES),
+        "northeast" | "northeastern" => (&["NE"], COMPASS_CODES),
+        "northwest" | "northwestern" => (&["NW"], COMPASS_CODES),
+        "southeast" | "southeastern" => (&["SE"], COMPASS_CODES),
+        "southwest" | "southwestern" => (&["SW"], COMPASS_CODES),
+        "central" | "centre" | "center" => (&["C"], COMPASS_CODES),
         _ => return None,
     };
     Some((1, codes, family))

@@ -170,7 +170,7 @@ impl Ctx<'_> {
         let named = col.name.rsplit('_').next().is_some_and(|w| {
             matches!(
                 w,
-                "no" | "id" | "num" | "number" | "nr" | "index" | "idx" | "key"
+                "no" | "id" | "num" | "number" | "nr" | "index" | "idx" | "key" | "code"
             )
         });
         let distinct = col.distinct_count + col.null_count >= self.ix.profile.row_count;

@@ -412,6 +412,21 @@ impl Ctx<'_> {
                 }
             }
         }
+        // "people over 60" where "people" took `population` (3,750 and
+        // up): a guessed field that cannot hold the number gives way to the
+        // one field that can.
+        if let Some(c) = field.filter(|_| how == MatchKind::Inferred && !p.scaled) {
+            let col = &self.ix.profile.columns[c];
+            let far = col.ty.is_numeric() && {
+                let b = |x: &Option<String>| x.as_deref().and_then(|m| m.parse::<f64>().ok());
+                b(&col.min).is_some_and(|m| v < m / 2.0) || b(&col.max).is_some_and(|m| v > m * 2.0)
+            };
+            if far {
+                if let Some(other) = self.field_by_range(v, false) {
+                    field = Some(other);
+                }
+            }
+        }
         (field, how)
     }
 
@@ -453,7 +468,10 @@ impl Ctx<'_> {
                 } else {
                     v
                 };
-                col.ty.is_numeric() && !col.name.ends_with("id") && in_range(col, x)
+                col.ty.is_numeric()
+                    && !col.name.ends_with("id")
+                    && !self.unasked_identifier(c)
+                    && in_range(col, x)
             })
             .collect();
         (fits.len() == 1).then(|| fits[0])
