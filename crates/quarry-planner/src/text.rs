@@ -168,6 +168,12 @@ pub fn stem(w: &str) -> String {
     if w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is") {
         return w[..n - 1].to_string();
     }
+    // "calorie" meets "calories" (stemmed "calory"), "movie" meets "movies".
+    if let Some(b) = w.strip_suffix("ie") {
+        if n > 4 {
+            return format!("{b}y");
+        }
+    }
     w.to_string()
 }
 
