@@ -418,7 +418,7 @@ impl Ctx<'_> {
         present[0]
     }
 
-    /// "an hour", "half a mile", "a half hour", "an hour and a half" after
+    /// "an hour", "half a mile", "a half hour", "under a dollar" after
     /// a comparison ("under an hour"): the article (or "half") becomes the
     /// number 1 (or 0.5) and the words up to the unit are claimed. Returns
     /// where the unit starts.
@@ -443,7 +443,11 @@ impl Ctx<'_> {
         };
         if !matches!(
             unit.dim,
-            Dimension::Length | Dimension::Mass | Dimension::Duration | Dimension::Area
+            Dimension::Length
+                | Dimension::Mass
+                | Dimension::Duration
+                | Dimension::Area
+                | Dimension::Money
         ) {
             return None;
         }
