@@ -161,7 +161,9 @@ impl Ctx<'_> {
         if !t.is_word() {
             return None;
         }
-        let aliases = self.ix.fields_by_first.get(&t.stem)?;
+        let Some(aliases) = self.ix.fields_by_first.get(&t.stem) else {
+            return self.joined_field_at(i);
+        };
         let mut best: Option<(usize, Vec<(usize, AliasKind)>)> = None;
         for a in aliases {
             let len = a.words.len();
@@ -316,6 +318,24 @@ impl Ctx<'_> {
             }
             i += 1;
         }
+    }
+
+    /// "high school" for `highschool_pct`: two words written apart that a
+    /// column's name holds as one word (of eight letters or more).
+    fn joined_field_at(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
+        let next = self.toks.get(i + 1).filter(|t| t.is_word())?;
+        if self.claims.is_claimed(i) || self.claims.is_claimed(i + 1) {
+            return None;
+        }
+        let joined = format!("{}{}", self.toks[i].norm, next.stem);
+        if joined.len() < 8 {
+            return None;
+        }
+        let cols: Vec<(usize, AliasKind)> = (0..self.ix.profile.columns.len())
+            .filter(|&c| self.ix.column_words[c].iter().any(|w| *w == joined))
+            .map(|c| (c, AliasKind::Partial))
+            .collect();
+        (!cols.is_empty()).then_some((2, cols))
     }
 
     /// Whether the word at `i` ("unknown") sits beside a field named in the
