@@ -161,8 +161,19 @@ impl Ctx<'_> {
         if !t.is_word() {
             return None;
         }
-        let Some(aliases) = self.ix.fields_by_first.get(&t.stem) else {
-            return self.joined_field_at(i);
+        // "voters", "voting": the verb a one-word field is named for.
+        let verb = |w: &str| -> Option<String> {
+            ["ers", "er", "ing"].iter().find_map(|s| {
+                let b = w.strip_suffix(s)?;
+                (b.len() >= 3).then(|| format!("{b}e"))
+            })
+        };
+        let aliases = match self.ix.fields_by_first.get(&t.stem) {
+            Some(a) => a,
+            None => match verb(&t.norm).and_then(|v| self.ix.fields_by_first.get(&v)) {
+                Some(a) if a.iter().all(|x| x.words.len() == 1) => a,
+                _ => return self.joined_field_at(i),
+            },
         };
         let mut best: Option<(usize, Vec<(usize, AliasKind)>)> = None;
         for a in aliases {
@@ -172,7 +183,8 @@ impl Ctx<'_> {
                 q < self.toks.len()
                     && !self.claims.is_claimed(q)
                     && self.toks[q].is_word()
-                    && self.toks[q].stem == a.words[k]
+                    && (self.toks[q].stem == a.words[k]
+                        || len == 1 && verb(&self.toks[q].norm).as_deref() == Some(&a.words[k]))
             });
             if !ok {
                 continue;
@@ -258,6 +270,14 @@ impl Ctx<'_> {
                 i += len;
                 continue;
             }
+            // "undecided voters", "voting no": a word beside a field of
+            // one-letter codes, whose first letter is one of them.
+            if let Some(m) = self.initial_code_at(i) {
+                self.claims.claim((m.start, m.end), ClaimedBy::Value);
+                i = m.end;
+                self.values.push(m);
+                continue;
+            }
             // "large" of a size field holding `L`: the code, not the field.
             if let Some(m) = self.letter_code_at(i) {
                 self.claims.claim((m.start, m.end), ClaimedBy::Value);
@@ -318,6 +338,57 @@ impl Ctx<'_> {
             }
             i += 1;
         }
+    }
+
+    /// The one-letter code of a field named right before or after the word
+    /// at `i` that the word's first letter spells ("undecided voters" → `U`
+    /// of `vote`, "voting no" → `N`), when the field holds only such codes.
+    fn initial_code_at(&self, i: usize) -> Option<ValueMention> {
+        let t = &self.toks[i];
+        if !t.is_word() || t.norm.len() < 2 || self.claims.is_claimed(i) {
+            return None;
+        }
+        if is_stopword(&t.norm) && !matches!(t.norm.as_str(), "yes" | "no") {
+            return None;
+        }
+        // Before the field, an adjective ("undecided"), never a plural noun
+        // ("athletes voting").
+        let plural = t.stem != t.norm;
+        let after = (i + 1 < self.toks.len() && !plural)
+            .then(|| self.field_match_at(i + 1))
+            .flatten()
+            .map(|(_, cols)| cols);
+        let before = self
+            .fields
+            .last()
+            .filter(|f| f.end == i)
+            .map(|f| f.columns.clone());
+        let cols = &self.ix.profile.columns;
+        let letters = |c: usize| {
+            cols[c].ty == ColumnType::Text
+                && (2..=12).contains(&cols[c].values.len())
+                && cols[c].values.iter().all(|v| {
+                    v.value.len() == 1 && v.value.chars().all(|ch| ch.is_ascii_uppercase())
+                })
+        };
+        let initial = t.norm.chars().next()?.to_ascii_uppercase().to_string();
+        let col = before
+            .into_iter()
+            .chain(after)
+            .flatten()
+            .map(|(c, _)| c)
+            .find(|&c| letters(c))?;
+        let id = self
+            .ix
+            .values
+            .iter()
+            .position(|e| e.column == col && e.value == initial)?;
+        Some(ValueMention {
+            start: i,
+            end: i + 1,
+            entries: vec![id as u32],
+            kind: MatchKind::Inferred,
+        })
     }
 
     /// "high school" for `highschool_pct`: two words written apart that a
