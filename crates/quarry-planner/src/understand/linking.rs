@@ -403,7 +403,7 @@ impl Ctx<'_> {
             return None;
         }
         let cols: Vec<(usize, AliasKind)> = (0..self.ix.profile.columns.len())
-            .filter(|&c| self.ix.column_words[c].iter().any(|w| *w == joined))
+            .filter(|&c| self.ix.column_words[c].contains(&joined))
             .map(|c| (c, AliasKind::Partial))
             .collect();
         (!cols.is_empty()).then_some((2, cols))
