@@ -277,12 +277,15 @@ def write(out, db_id, df):
     return path
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--out", default="/tmp/quarry-devset")
+def main(tables=None, default_out="/tmp/quarry-devset", doc=__doc__):
+    """Builds `tables` (db_id -> function returning a DataFrame; this file's
+    own by default). build_fresh.py and build_fresh2.py call it with theirs."""
+    tables = TABLES if tables is None else tables
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", default=default_out)
     ap.add_argument("--only", nargs="*", help="db_ids to build (default: all)")
     args = ap.parse_args()
-    for db_id, fn in TABLES.items():
+    for db_id, fn in tables.items():
         if args.only and db_id not in args.only:
             continue
         df = clean(fn())
