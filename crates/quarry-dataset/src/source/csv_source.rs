@@ -2,7 +2,7 @@
 //! may hold delimiters, quotes and newlines; a UTF-8 byte-order mark is
 //! skipped; fields are trimmed.
 
-use super::stream::{self, Counter};
+use super::stream::Counter;
 use super::{delimiter_name, Location, RowSource, SourceSpec};
 use crate::import::ImportError;
 use std::io::Read;
@@ -18,14 +18,7 @@ pub(crate) struct CsvSource {
 impl CsvSource {
     pub fn open(spec: &SourceSpec) -> Result<CsvSource, ImportError> {
         let counter = Counter::default();
-        let input = stream::open_text(
-            spec.path,
-            &spec.file,
-            spec.gzip,
-            spec.encoding,
-            &counter,
-            spec.limit.as_ref(),
-        )?;
+        let input = spec.open_text(&counter)?;
         let mut rdr = csv::ReaderBuilder::new()
             .has_headers(false)
             .flexible(true)

@@ -91,14 +91,7 @@ fn field_text(raw: &RawValue) -> Result<Cow<'_, str>, serde_json::Error> {
 impl JsonLinesSource {
     pub fn open(spec: &SourceSpec, headers: Option<&[String]>) -> Result<Self, ImportError> {
         let counter = Counter::default();
-        let input = stream::open_text(
-            spec.path,
-            &spec.file,
-            spec.gzip,
-            spec.encoding,
-            &counter,
-            spec.limit.as_ref(),
-        )?;
+        let input = spec.open_text(&counter)?;
         let headers: Vec<String> = headers.map(<[String]>::to_vec).unwrap_or_default();
         let index = headers
             .iter()

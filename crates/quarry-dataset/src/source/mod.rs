@@ -142,6 +142,24 @@ pub(crate) struct SourceSpec<'p> {
     pub limit: Option<ByteLimit>,
 }
 
+impl SourceSpec<'_> {
+    /// The file as decoded text, within the byte limit, counting bytes read
+    /// into `counter` (see [`stream::open_text`]).
+    pub(crate) fn open_text(
+        &self,
+        counter: &stream::Counter,
+    ) -> Result<Box<dyn std::io::Read + Send>, ImportError> {
+        stream::open_text(
+            self.path,
+            &self.file,
+            self.gzip,
+            self.encoding,
+            counter,
+            self.limit.as_ref(),
+        )
+    }
+}
+
 /// A stream of records.
 pub(crate) trait RowSource {
     /// The column headers known so far. JSON Lines discovers columns as it
