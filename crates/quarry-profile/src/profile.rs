@@ -71,7 +71,7 @@ impl ColumnProfile {
     /// (DESIGN §1): the 1-based ordinal, zero-padded to three digits, and
     /// the normalised name. The discovery API (`GET /v1/datasets/{id}`)
     /// names fields with it; the engine's result items must carry the same
-    /// keys (a test in `crates/quarry/tests/discovery.rs` compares them).
+    /// keys (a test in `crates/quarry/tests/it/discovery.rs` compares them).
     pub fn item_key(&self) -> String {
         format!("{:03}_{}", self.ordinal, self.name)
     }

@@ -6,7 +6,7 @@
 //! UTF-8 is refused; the operator commands print no terminal escape from
 //! the data; the data directory is private to its user.
 
-mod harness;
+use crate::harness;
 
 use std::collections::BTreeSet;
 use std::io::Write;

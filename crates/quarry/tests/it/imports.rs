@@ -3,7 +3,7 @@
 //! running server, a killed import, and the round trip of every value
 //! through `/v1/query`.
 
-mod harness;
+use crate::harness;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! Rate limits, slow clients, oversized heads and the connection cap,
 //! against the real `quarry serve` on 127.0.0.1.
 
-mod harness;
+use crate::harness;
 
 use std::io::{Read, Write};
 use std::net::TcpStream;

@@ -2,7 +2,7 @@
 //! through the real operator commands, with a real HTTP client that reads
 //! the stream as it arrives. One test per error row of DESIGN §1.
 
-mod harness;
+use crate::harness;
 
 use std::ops::Deref;
 use std::path::Path;

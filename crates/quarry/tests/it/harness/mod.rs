@@ -4,9 +4,9 @@
 //! ([`server`]), the contract's stream and error shape ([`contract`]), and
 //! a cookie-keeping console client ([`console`]).
 //!
-//! Each test binary declares `mod harness;` and uses a part of it.
+//! Each test module uses a part of it.
 
-#![allow(dead_code)] // each test binary uses a different part
+#![allow(dead_code)] // not every part is used by a module yet
 
 pub mod console;
 pub mod contract;

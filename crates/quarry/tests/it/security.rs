@@ -4,7 +4,7 @@
 //! password or path; `quarry rotate-secret` runs under a live server without
 //! a single refused request, and the old key no longer decrypts anything.
 
-mod harness;
+use crate::harness;
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;

@@ -13,7 +13,7 @@
 //! `QUARRY_UPDATE_SCREENSHOTS=1` they replace the ones in
 //! `docs/screenshots/` that the README shows.
 
-mod harness;
+use crate::harness;
 
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};

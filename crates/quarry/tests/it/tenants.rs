@@ -8,7 +8,7 @@
 //!   nor everyone behind the attacker's address;
 //! - idle sockets cannot hold the connection cap.
 
-mod harness;
+use crate::harness;
 
 use std::io::Write;
 use std::net::TcpStream;

@@ -6,10 +6,10 @@
 //! before, during and after the attack, and checked against the README's
 //! bound with a generous margin.
 //!
-//! `cargo test -p quarry --test hostile_clients -- --nocapture` prints the
+//! `cargo test -p quarry --test it hostile_clients:: -- --nocapture` prints the
 //! figures.
 
-mod harness;
+use crate::harness;
 
 use std::io::{Read, Write};
 use std::net::TcpStream;

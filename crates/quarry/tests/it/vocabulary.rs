@@ -8,7 +8,7 @@
 //! saves and clears it within the signed-in account. (The browser test is in
 //! `console_browser.rs`.)
 
-mod harness;
+use crate::harness;
 
 use std::path::{Path, PathBuf};
 

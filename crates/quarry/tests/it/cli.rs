@@ -2,7 +2,7 @@
 //! data directory, then the `quarry query` command it printed, exactly as a
 //! newcomer following the README would run them.
 
-mod harness;
+use crate::harness;
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};

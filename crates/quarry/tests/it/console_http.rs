@@ -4,7 +4,7 @@
 //! separation of console sessions from API keys, the first-run setup code,
 //! uploads, and the response headers.
 
-mod harness;
+use crate::harness;
 
 use std::time::Duration;
 

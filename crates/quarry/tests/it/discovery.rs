@@ -4,7 +4,7 @@
 //! result items carry, and both follow `/v1/query`'s rules for keys, rate
 //! limits, methods and foreign or unknown datasets.
 
-mod harness;
+use crate::harness;
 
 use std::collections::BTreeSet;
 
