@@ -18,7 +18,9 @@
 //!    money of no stated currency, `height` a length of unknown unit).
 //!    Then the range decides where English does not: a `duration` or
 //!    `runtime` whose values stay under 400 is in minutes; a temperature
-//!    whose maximum is above 50 is in °F, else in °C.
+//!    whose maximum is above 50 is in °F, else in °C. A name that is
+//!    only `length` is also read as a running time (in minutes under the
+//!    same range rule), since films, songs and calls have one.
 //! 6. An age (`age`) is a duration in years that a phrase reaches only by
 //!    naming it or saying "years old"; a calendar part (`day`, `month`,
 //!    `year`) and a yes/no flag (0 and 1 only) measure nothing, so that
@@ -53,6 +55,10 @@ pub struct Measure {
     /// The stored number times `scale` is the amount in `unit`.
     pub scale: f64,
     pub role: Role,
+    /// A second reading of a name English leaves open, with its unit: a
+    /// bare `length` is a distance or the running time of a film, a song
+    /// or a call (step 5).
+    pub also: Option<(Dimension, Option<&'static Unit>)>,
 }
 
 impl Measure {
@@ -61,6 +67,7 @@ impl Measure {
         unit: None,
         scale: 1.0,
         role: Role::Measure,
+        also: None,
     };
 
     fn of(unit: &'static Unit, scale: f64) -> Measure {
@@ -69,6 +76,21 @@ impl Measure {
             unit: Some(unit),
             scale,
             role: Role::Measure,
+            also: None,
+        }
+    }
+
+    /// Whether the column can hold an amount of dimension `d`.
+    pub fn reads(&self, d: Dimension) -> bool {
+        self.dim == Some(d) || self.also.is_some_and(|(a, _)| a == d)
+    }
+
+    /// The column's unit when it is read as dimension `d` (its own unit
+    /// when it measures no known dimension).
+    pub fn unit_in(&self, d: Dimension) -> Option<&'static Unit> {
+        match self.also {
+            Some((a, u)) if a == d && self.dim != Some(d) => u,
+            _ => self.unit,
         }
     }
 }
@@ -103,6 +125,7 @@ pub fn measure_of(col: &ColumnProfile) -> Measure {
             unit: Some(&units::YEAR),
             scale,
             role: Role::Age,
+            also: None,
         };
     }
     let flag = col.distinct_count <= 2 && min == Some(0.0) && max == Some(1.0);
@@ -132,11 +155,15 @@ pub fn measure_of(col: &ColumnProfile) -> Measure {
         },
         _ => None,
     };
+    let minutes = min.is_some_and(|m| m >= 0.0) && max.is_some_and(|m| m <= 400.0);
+    let also = (unit.is_none() && matches!(ws.as_slice(), ["length"] | ["len"]))
+        .then(|| (Dimension::Duration, minutes.then_some(&units::MINUTE)));
     Measure {
         dim: Some(dim),
         unit,
         scale,
         role: Role::Measure,
+        also,
     }
 }
 

@@ -23,6 +23,7 @@ pub enum FieldGroup {
     Mpg,
     Latitude,
     Longitude,
+    Popularity,
 }
 
 impl FieldGroup {
@@ -43,10 +44,12 @@ impl FieldGroup {
             FieldGroup::Mpg => MPG,
             FieldGroup::Latitude => LATITUDE,
             FieldGroup::Longitude => LONGITUDE,
+            FieldGroup::Popularity => POPULARITY,
         }
     }
 }
 
+const POPULARITY: &[&str] = &["popularity", "popular"];
 const LATITUDE: &[&str] = &["latitude", "lat", "northernmost", "southernmost"];
 const LONGITUDE: &[&str] = &["longitude", "lon", "lng", "easternmost", "westernmost"];
 const PRICE: &[&str] = &[
@@ -214,6 +217,23 @@ pub fn group_measures(group: FieldGroup) -> &'static [&'static str] {
         FieldGroup::Salary => &["income", "gdp", "wealth", "worth", "earnings", "revenue"],
         FieldGroup::Length => &["distance", "dist", "length", "runtime", "duration"],
         FieldGroup::Population => &["population", "pop", "inhabitants", "residents"],
+        // "the most popular song": what counts the people who chose it.
+        FieldGroup::Popularity => &[
+            "popularity",
+            "votes",
+            "views",
+            "plays",
+            "listeners",
+            "streams",
+            "followers",
+            "likes",
+            "downloads",
+            "visitors",
+            "attendance",
+            "sales",
+            "reviews",
+            "ratings",
+        ],
         _ => &[],
     }
 }

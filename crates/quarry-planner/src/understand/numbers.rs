@@ -685,7 +685,7 @@ impl Ctx<'_> {
         named.extend(self.mention_before(p.start(), 3));
         let written = |c: &usize| {
             self.ix.measures[*c]
-                .unit
+                .unit_in(unit.dim)
                 .is_some_and(|u| std::ptr::eq(u, unit))
         };
         for measured in [true, false] {
@@ -716,7 +716,7 @@ impl Ctx<'_> {
             .collect();
         let in_unit = |c: &usize| {
             self.ix.measures[*c]
-                .unit
+                .unit_in(unit.dim)
                 .is_some_and(|u| std::ptr::eq(u, unit))
         };
         let fits: Vec<usize> = of_dim
@@ -817,7 +817,7 @@ impl Ctx<'_> {
             _ => {}
         }
         match m.dim {
-            Some(d) => (d == unit.dim).then_some(true),
+            Some(_) => m.reads(unit.dim).then_some(true),
             None => named.then_some(false),
         }
     }
@@ -862,7 +862,11 @@ impl Ctx<'_> {
     /// and whether the column's unit was guessed, when the numbers changed
     /// or a unit was converted.
     fn to_field_unit(&self, p: &mut NumberPhrase, col: usize) -> Option<(String, bool)> {
-        let m = self.ix.measures[col];
+        let mut m = self.ix.measures[col];
+        // A `length` read as a running time: its unit as one.
+        if let Some(u) = p.unit {
+            m.unit = m.unit_in(u.dim);
+        }
         let mut guessed: Option<&'static Unit> = None;
         let mut changed = false;
         let mut one = |x: f64| -> f64 {

@@ -147,11 +147,15 @@ impl Ctx<'_> {
                 t.is_word() && !is_stopword(&t.norm) || self.fields.iter().any(|f| f.start == s.end)
             });
         // "the most common nationality": the mode of the field after.
+        // "the most popular genre" too: the superlative ends with the
+        // frequency word, and a field follows (a popularity measure
+        // otherwise: "the most popular song").
         let common = !s.positional
-            && self
+            && (self
                 .toks
                 .get(s.end)
-                .is_some_and(|t| is_frequency_word(&t.norm));
+                .is_some_and(|t| is_frequency_word(&t.norm))
+                || s.end > s.start + 1 && is_frequency_word(self.norm(s.end - 1)));
         if common && self.most_common(s) {
             return true;
         }
@@ -297,7 +301,7 @@ impl Ctx<'_> {
         let Some(f) = self
             .fields
             .iter()
-            .find(|f| f.start > s.end && f.start <= s.end + 3)
+            .find(|f| f.start >= s.end && f.start <= s.end + 3)
             .cloned()
         else {
             return false;

@@ -215,7 +215,7 @@ impl Ctx<'_> {
     fn glued_word(&self, at: usize, k: usize, unit: &Unit) -> bool {
         k == at + 1
             && self.toks[at].end == self.toks[k].start
-            && !self.ix.measures.iter().any(|m| m.dim == Some(unit.dim))
+            && !self.ix.measures.iter().any(|m| m.reads(unit.dim))
             && !(at > 0 && self.ends_comparison(at - 1))
     }
 
@@ -341,7 +341,7 @@ impl Ctx<'_> {
             .filter(|&c| self.ix.column_type(c).is_numeric() && ms[c].role != Role::NotAMeasure)
             .collect();
         let unit_fits = numeric.iter().any(|&c| {
-            ms[c].dim == Some(unit.dim)
+            ms[c].reads(unit.dim)
                 && ms[c].role == Role::Measure
                 && self
                     .stored_amount(c, value, unit)
@@ -366,7 +366,7 @@ impl Ctx<'_> {
             .filter(|&c| self.ix.column_type(c).is_numeric() && ms[c].role != Role::NotAMeasure)
             .collect();
         let takes = |r: Reading, c: usize| match r {
-            Reading::Unit(u) => ms[c].dim == Some(u.dim) && ms[c].role == Role::Measure,
+            Reading::Unit(u) => ms[c].reads(u.dim) && ms[c].role == Role::Measure,
             Reading::Magnitude(_) => {
                 matches!(ms[c].dim, None | Some(Dimension::Money | Dimension::Count))
             }
@@ -497,10 +497,10 @@ impl Ctx<'_> {
         unit: &'static Unit,
     ) -> Option<(f64, Option<&'static Unit>)> {
         let m = &self.ix.measures[c];
-        if m.dim.is_some_and(|d| d != unit.dim) {
+        if m.dim.is_some() && !m.reads(unit.dim) {
             return None;
         }
-        match m.unit {
+        match m.unit_in(unit.dim) {
             Some(cu) => Some((convert(x, unit, cu) / m.scale, None)),
             None if unit.generic || m.dim.is_none() => Some((x / m.scale, None)),
             None => {
