@@ -107,8 +107,10 @@ def main():
     ho = holdout_ids()
     if args.split:
         split(phrases)
+    # The dev/hold-out split is of phrases.jsonl only; a fresh set has none.
+    whole = os.path.basename(args.phrases) == "phrases.jsonl"
     for name, want in (("phrases_dev.jsonl", [q for q in phrases if q["db_id"] not in ho]),
-                       ("phrases_holdout.jsonl", [q for q in phrases if q["db_id"] in ho])):
+                       ("phrases_holdout.jsonl", [q for q in phrases if q["db_id"] in ho])) if whole else ():
         path = os.path.join(HERE, name)
         have = [json.loads(l) for l in open(path)] if os.path.exists(path) else None
         if have != want:
