@@ -156,6 +156,47 @@ fn name_words(name: &str) -> Vec<String> {
     out
 }
 
+/// A word the lexicon knows as part of a column name: a generic name
+/// word, an abbreviation, a word of a measure or a field group, or a word
+/// of the WordNet table.
+fn known_name_part(w: &str) -> bool {
+    w.len() >= 2
+        && (generic_name_word(w)
+            || ABBREVIATIONS.iter().any(|(a, _)| *a == w)
+            || units::dimension_word(w).is_some()
+            || FIELD_SYNONYMS.iter().any(|g| g.contains(&w))
+            || (w.len() >= 3 && crate::lexicon::wordnet::knows(w)))
+}
+
+/// A name whose words glue two known words into one, written apart:
+/// `poptotal` → `pop_total`, `bodywt` → `body_wt`, `percblack` →
+/// `perc_black`. `None` when no word of the name splits so.
+fn split_glued(name: &str) -> Option<String> {
+    let mut changed = false;
+    let parts: Vec<String> = name
+        .split('_')
+        .map(|w| {
+            if w.len() < 5 || known_name_part(w) || !w.bytes().all(|b| b.is_ascii_lowercase()) {
+                return w.to_string();
+            }
+            // The split whose longer side is longest: `percblack` is
+            // perc + black.
+            let best = (2..=w.len() - 2)
+                .map(|cut| w.split_at(cut))
+                .filter(|(a, b)| known_name_part(a) && known_name_part(b))
+                .max_by_key(|(a, b)| a.len().max(b.len()));
+            match best {
+                Some((a, b)) => {
+                    changed = true;
+                    format!("{a}_{b}")
+                }
+                None => w.to_string(),
+            }
+        })
+        .collect();
+    changed.then(|| parts.join("_"))
+}
+
 fn split_camel(s: &str) -> String {
     let mut out = String::new();
     let mut prev_lower = false;
@@ -219,6 +260,12 @@ impl Aliases {
             let orig = name_words(&split_camel(&col.original_name).replace(' ', "_"));
             if !full_forms.contains(&orig) {
                 full_forms.push(orig);
+            }
+            if let Some(split) = split_glued(&col.name) {
+                let form = name_words(&split);
+                if !full_forms.contains(&form) {
+                    full_forms.push(form);
+                }
             }
             for form in &full_forms {
                 aliases.add_form(ci, form);
@@ -432,7 +479,9 @@ impl Index {
             .iter()
             .map(|col| {
                 let mut ws = name_words(&col.name);
-                for w in name_words(&split_camel(&col.original_name).replace(' ', "_")) {
+                let glued = split_glued(&col.name).map(|s| name_words(&s));
+                let orig = name_words(&split_camel(&col.original_name).replace(' ', "_"));
+                for w in orig.into_iter().chain(glued.into_iter().flatten()) {
                     if !ws.contains(&w) {
                         ws.push(w);
                     }

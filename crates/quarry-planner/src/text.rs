@@ -584,6 +584,39 @@ impl Scanner<'_> {
                     return j;
                 }
             }
+            // "a million", "half a million", "a quarter of a million".
+            if out
+                .last()
+                .is_some_and(|t| matches!(t.norm.as_str(), "a" | "an"))
+            {
+                let mut start = out.pop().map_or(b, |t| t.start);
+                let mut part = 1.0;
+                if out.last().is_some_and(|t| t.norm == "of") && out.len() >= 2 {
+                    let before = &out[out.len() - 2];
+                    if before.norm == "quarter" {
+                        out.pop();
+                    }
+                }
+                let fraction = match out.last().map(|t| t.norm.as_str()) {
+                    Some("half") => Some(0.5),
+                    Some("quarter") => Some(0.25),
+                    _ => None,
+                };
+                if let Some(f) = fraction {
+                    part = f;
+                    start = out.pop().map_or(start, |t| t.start);
+                    // "a quarter": its article too.
+                    if f == 0.25 && out.last().is_some_and(|t| t.norm == "a") {
+                        start = out.pop().map_or(start, |t| t.start);
+                    }
+                }
+                let mut t = Token::plain_number(part * m, start, self.end_of(j));
+                if let TokenKind::Number { scaled, .. } = &mut t.kind {
+                    *scaled = true;
+                }
+                out.push(t);
+                return j;
+            }
         }
         if let Some(v) = number_word(&norm) {
             out.push(Token::plain_number(v, b, self.end_of(j)));

@@ -148,6 +148,10 @@ unit!(CENT, "cents", Money, 0.01);
 unit!(EURO, "EUR", Money, 1.0);
 unit!(POUND_STERLING, "GBP", Money, 1.0);
 generic!(MONEY, "money", Money);
+// Only for notes: a money or count field found to store thousands or
+// millions from its range ("$20k" on prices of 7.4 to 61.9).
+generic!(THOUSANDS, "thousand", Money);
+generic!(MILLIONS, "million", Money);
 unit!(PERCENT, "%", Percent, 1.0);
 generic!(COUNT, "", Count);
 
@@ -166,7 +170,7 @@ pub fn candidate_units(dim: Dimension) -> &'static [&'static Unit] {
     static MASSES: [&Unit; 3] = [&GRAM, &KILOGRAM, &POUND];
     static DURATIONS: [&Unit; 5] = [&SECOND, &MINUTE, &HOUR, &DAY, &YEAR];
     static TEMPERATURES: [&Unit; 2] = [&CELSIUS, &FAHRENHEIT];
-    static SPEEDS: [&Unit; 3] = [&KM_PER_HOUR, &MILE_PER_HOUR, &METRE_PER_SECOND];
+    static SPEEDS: [&Unit; 4] = [&KM_PER_HOUR, &MILE_PER_HOUR, &METRE_PER_SECOND, &KNOT];
     static AREAS: [&Unit; 4] = [&SQUARE_METRE, &SQUARE_KILOMETRE, &SQUARE_FOOT, &ACRE];
     match dim {
         Dimension::Length => &LENGTHS,

@@ -51,6 +51,8 @@ struct Lexicon {
     not_superlative: HashSet<&'static str>,
     /// Per noun, the other nouns of its synonym groups.
     synonyms: HashMap<&'static str, Vec<&'static str>>,
+    /// Every word the table writes.
+    words: HashSet<&'static str>,
 }
 
 fn lexicon() -> &'static Lexicon {
@@ -71,8 +73,16 @@ fn parse(text: &'static str) -> Lexicon {
         participles: HashMap::new(),
         not_superlative: HashSet::new(),
         synonyms: HashMap::new(),
+        words: HashSet::new(),
     };
     for line in text.lines() {
+        if !line.starts_with('#') {
+            lx.words.extend(
+                line.split(['\t', ' '])
+                    .skip(1)
+                    .filter(|w| w.len() >= 2 && w.bytes().all(|b| b.is_ascii_lowercase())),
+            );
+        }
         let mut cols = line.split('\t');
         let (Some(kind), Some(first)) = (cols.next(), cols.next()) else {
             continue;
@@ -129,6 +139,12 @@ fn parse(text: &'static str) -> Lexicon {
         }
     }
     lx
+}
+
+/// Whether the table writes the word `w` at all (a noun, adjective or
+/// verb of some entry).
+pub fn knows(w: &str) -> bool {
+    lexicon().words.contains(w)
 }
 
 /// Whether the table knows `w` as an adjective.

@@ -8,6 +8,7 @@ use super::claims::ClaimedBy;
 use super::mentions::{FieldMention, ValueMention};
 use super::Ctx;
 use crate::index::AliasKind;
+use crate::lexicon::wordnet;
 use crate::lexicon::{
     introduces_value, is_absence_word, is_glue_word, is_negation, is_stopword, letter_codes,
     LIFE_CODES,
@@ -172,7 +173,7 @@ impl Ctx<'_> {
             Some(a) => a,
             None => match verb(&t.norm).and_then(|v| self.ix.fields_by_first.get(&v)) {
                 Some(a) if a.iter().all(|x| x.words.len() == 1) => a,
-                _ => return self.joined_field_at(i),
+                _ => return self.joined_field_at(i).or_else(|| self.spelled_field_at(i)),
             },
         };
         let mut best: Option<(usize, Vec<(usize, AliasKind)>)> = None;
@@ -407,6 +408,82 @@ impl Ctx<'_> {
             .map(|c| (c, AliasKind::Partial))
             .collect();
         (!cols.is_empty()).then_some((2, cols))
+    }
+
+    /// Words that spell a column's name part by part where no alias does:
+    /// "home runs" for `hm_run`, "career home runs" for `c_hm_run`,
+    /// "reported weight" for `repwt`, "poverty" for `percbelowpoverty`,
+    /// "metro" for `inmetro`. A part is spelled by a word that is it, that
+    /// it abbreviates (its letters in order from the word's first, or the
+    /// lexicon's abbreviation), or, for a part glued from two, by two
+    /// words in turn; a single word may also be the start or the end of a
+    /// longer glued part. The columns spelled by the most words win; among
+    /// glued ends, those whose other end a nearby word names ("share of
+    /// black residents": `perc` of `percblack`, not `pop` of `popblack`).
+    fn spelled_field_at(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
+        let t = &self.toks[i];
+        if !t.is_word() || is_stopword(&t.norm) || is_negation(&t.norm) || t.norm.len() < 3 {
+            return None;
+        }
+        // The phrase's unclaimed words from `i`, up to four.
+        let words: Vec<(&str, &str)> = (i..self.toks.len().min(i + 4))
+            .take_while(|&k| !self.claims.is_claimed(k) && self.toks[k].is_word())
+            .map(|k| (self.toks[k].norm.as_str(), self.toks[k].stem.as_str()))
+            .collect();
+        let mut best: Option<(usize, bool, Vec<usize>)> = None;
+        for (c, col) in self.ix.profile.columns.iter().enumerate() {
+            let parts: Vec<&str> = col.name.split('_').filter(|p| !p.is_empty()).collect();
+            let Some((n, glued_end)) = spell(&parts, &words) else {
+                continue;
+            };
+            // A single word spelling a single short part by abbreviation
+            // alone is too weak ("c" of "career").
+            if n == 1 && parts.len() == 1 && !glued_end && parts[0].len() < 3 {
+                continue;
+            }
+            let named_other = glued_end && self.other_end_named(i, parts[0], &words[0]);
+            match &mut best {
+                Some((bn, bo, cols)) if *bn == n && *bo == named_other => cols.push(c),
+                Some((bn, bo, _)) if *bn > n || (*bn == n && *bo && !named_other) => {}
+                _ => best = Some((n, named_other, vec![c])),
+            }
+        }
+        let (n, _, cols) = best?;
+        Some((
+            n,
+            cols.into_iter().map(|c| (c, AliasKind::Partial)).collect(),
+        ))
+    }
+
+    /// Whether a word within three of `i` names the rest of the glued name
+    /// part whose start or end the word `w` spelled (`perc` of `percblack`
+    /// by "share", through the abbreviation percent and its synonyms).
+    fn other_end_named(&self, i: usize, part: &str, w: &(&str, &str)) -> bool {
+        let rest = part
+            .strip_suffix(w.0)
+            .or_else(|| part.strip_suffix(w.1))
+            .or_else(|| part.strip_prefix(w.0))
+            .or_else(|| part.strip_prefix(w.1))
+            .unwrap_or("");
+        if rest.len() < 2 {
+            return false;
+        }
+        let full = crate::lexicon::ABBREVIATIONS
+            .iter()
+            .find(|(a, _)| *a == rest)
+            .map_or(rest, |(_, f)| *f);
+        let stem_of = crate::text::stem;
+        let group: Vec<String> = crate::lexicon::FIELD_SYNONYMS
+            .iter()
+            .find(|g| g.iter().any(|x| stem_of(x) == stem_of(full)))
+            .map(|g| g.iter().map(|x| stem_of(x)).collect())
+            .unwrap_or_else(|| vec![stem_of(full)]);
+        (i.saturating_sub(3)..(i + 4).min(self.toks.len()))
+            .filter(|&k| k != i && self.toks[k].is_word())
+            .any(|k| {
+                let t = &self.toks[k];
+                group.contains(&t.stem) || abbreviates(rest, &t.norm) && rest.len() >= 3
+            })
     }
 
     /// Whether the word at `i` ("unknown") sits beside a field named in the
@@ -720,6 +797,64 @@ impl Ctx<'_> {
 
 /// Whether `short` is `long` abbreviated: its letters in order, starting
 /// with the same letter ("hnd" of "handed", "asst" of "assistant").
+/// How many of `words` (each its normal form and stem), from the first,
+/// spell every one of a column name's `parts` in order (see
+/// `spelled_field_at`), and whether a part was only the start or end of a
+/// glued part.
+fn spell(parts: &[&str], words: &[(&str, &str)]) -> Option<(usize, bool)> {
+    let Some((part, rest)) = parts.split_first() else {
+        return Some((0, false));
+    };
+    let (w, more) = words.split_first()?;
+    // The part is the word or abbreviates it.
+    if part_spells(part, w) {
+        if let Some((n, g)) = spell(rest, more) {
+            return Some((n + 1, g));
+        }
+    }
+    // A part glued from two words ("rep" + "wt"), itself no word.
+    let glued = part.len() >= 5 && !wordnet::knows(part);
+    if let Some((w2, more2)) = more.split_first().filter(|_| glued) {
+        for cut in 2..part.len() - 1 {
+            let (a, b) = part.split_at(cut);
+            if part_spells(a, w) && part_spells(b, w2) {
+                if let Some((n, g)) = spell(rest, more2) {
+                    return Some((n + 2, g));
+                }
+            }
+        }
+    }
+    // The only part, of which the word is the start or end ("metro" of
+    // `inmetro`, "poverty" of `percbelowpoverty`).
+    if rest.is_empty() && w.0.len() >= 4 {
+        let ends =
+            |x: &str| part.len() >= x.len() + 2 && (part.ends_with(x) || part.starts_with(x));
+        if ends(w.0) || ends(w.1) && w.1.len() >= 4 {
+            return Some((1, true));
+        }
+    }
+    None
+}
+
+/// Whether a name part is the word (normal form or stem) or abbreviates it.
+fn part_spells(part: &str, w: &(&str, &str)) -> bool {
+    if part == w.0 || part == w.1 {
+        return true;
+    }
+    if crate::lexicon::ABBREVIATIONS
+        .iter()
+        .any(|(a, f)| *a == part && (*f == w.0 || crate::text::stem(f) == w.1))
+    {
+        return true;
+    }
+    // An abbreviation: a short start ("rep" of "reported") or the word's
+    // consonants in order ("hm" of "home", "wt" of "weight").
+    let consonants = part.chars().skip(1).all(|c| !"aeiou".contains(c));
+    // A word of its own is not an abbreviation: "snowiest" is no `snow`.
+    let start = w.0.starts_with(part) && (part.len() <= 3 || !wordnet::knows(part));
+    part.len() <= 4 && part.len() < w.0.len() && (start || consonants && abbreviates(part, w.0))
+}
+
 pub(super) fn abbreviates(short: &str, long: &str) -> bool {
     let mut rest = long.chars();
     short.chars().next() == long.chars().next()

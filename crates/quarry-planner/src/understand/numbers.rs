@@ -869,11 +869,24 @@ impl Ctx<'_> {
         }
         let mut guessed: Option<&'static Unit> = None;
         let mut changed = false;
+        // One scale for every number of the phrase ("between 1m and 5m"),
+        // the first number's.
+        let fixed = match p.unit {
+            Some(u) => self
+                .stored_amount(col, p.value, u)
+                .and_then(|(y, g)| g.map(|g| (p.value / y, g))),
+            None if p.scaled => self
+                .amount_in_scale(col, p.value / m.scale)
+                .and_then(|(y, g)| g.map(|g| (p.value / y, g))),
+            None => None,
+        }
+        .filter(|(f, g)| g.dim == Dimension::Money && f.is_finite() && *f > 0.0);
         let mut one = |x: f64| -> f64 {
-            let (y, g) = match p.unit {
-                Some(u) => self.stored_amount(col, x, u).unwrap_or((x, None)),
-                None if p.scaled => (x / m.scale, None),
-                None => (x, None),
+            let (y, g) = match (fixed, p.unit) {
+                (Some((f, g)), _) => (x / f, Some(g)),
+                (None, Some(u)) => self.stored_amount(col, x, u).unwrap_or((x, None)),
+                (None, None) if p.scaled => (x / m.scale, None),
+                (None, None) => (x, None),
             };
             if y == x {
                 return x;

@@ -298,10 +298,17 @@ impl Ctx<'_> {
     /// named just after the frequency word, read as if named before the
     /// superlative. Whether it was read so.
     fn most_common(&mut self, s: &Superlative) -> bool {
+        // After the frequency word: the superlative's last ("most
+        // popular") or the word after it ("most common").
+        let from = if is_frequency_word(self.norm(s.end - 1)) {
+            s.end
+        } else {
+            s.end + 1
+        };
         let Some(f) = self
             .fields
             .iter()
-            .find(|f| f.start >= s.end && f.start <= s.end + 3)
+            .find(|f| f.start >= from && f.start <= s.end + 3)
             .cloned()
         else {
             return false;

@@ -501,7 +501,10 @@ impl Ctx<'_> {
             return None;
         }
         match m.unit_in(unit.dim) {
-            Some(cu) => Some((convert(x, unit, cu) / m.scale, None)),
+            Some(cu) => {
+                let y = convert(x, unit, cu) / m.scale;
+                Some(self.amount_in_scale(c, y).unwrap_or((y, None)))
+            }
             None if unit.generic || m.dim.is_none() => Some((x / m.scale, None)),
             None => {
                 // The typed number if the column's values hold it.
@@ -514,12 +517,79 @@ impl Ctx<'_> {
                     .map(|&u| (convert(x, unit, u) / m.scale, u))
                     .filter(|&(y, _)| self.holds(c, y))
                     .collect();
+                // Several fit: the one nearest the field's typical value
+                // ("6 feet" on heights of 57 to 197 around 170 is 183 cm,
+                // not 72 in).
+                let typical = self.typical(c);
+                let off = |y: f64| match typical {
+                    Some(t) if t > 0.0 && y > 0.0 => (y / t).ln().abs(),
+                    Some(t) => (y - t).abs(),
+                    None => 0.0,
+                };
                 match fits.as_slice() {
+                    [] => Some((typed, None)),
                     [(y, u)] => Some((*y, Some(*u))),
-                    _ => Some((typed, None)),
+                    _ if typical.is_none() => Some((typed, None)),
+                    _ => fits
+                        .iter()
+                        .min_by(|a, b| off(a.0).total_cmp(&off(b.0)))
+                        .map(|&(y, u)| (y, Some(u))),
                 }
             }
         }
+    }
+
+    /// A money or count amount `y` that no value of column `c` comes near
+    /// (above its largest) while `y` in thousands or millions falls in its
+    /// range: the column stores thousands or millions though its name does
+    /// not say so ("$20k" on prices 7.4 to 61.9 is 20).
+    pub(super) fn amount_in_scale(&self, c: usize, y: f64) -> Option<(f64, Option<&'static Unit>)> {
+        let m = &self.ix.measures[c];
+        let col = &self.ix.profile.columns[c];
+        let max = col.max.as_deref().and_then(|v| v.parse::<f64>().ok())?;
+        if !matches!(m.dim, Some(Dimension::Money | Dimension::Count)) || m.scale != 1.0 || y <= max
+        {
+            return None;
+        }
+        // Both may fit ("$10M" on revenues of 0.05 to 96,398): the one
+        // nearer the column's typical value.
+        let typical = self.typical(c).filter(|t| *t > 0.0);
+        let off = |x: f64| typical.map_or(0.0, |t| (x / t).ln().abs());
+        [(1e3, &units::THOUSANDS), (1e6, &units::MILLIONS)]
+            .into_iter()
+            .filter(|&(f, _)| self.holds(c, y / f))
+            .min_by(|a, b| off(y / a.0).total_cmp(&off(y / b.0)))
+            .map(|(f, u)| (y / f, Some(u)))
+    }
+
+    /// The value column `c` typically holds: the median of its profiled
+    /// values when it lists them, else the middle of its range (geometric
+    /// when it is all positive).
+    fn typical(&self, c: usize) -> Option<f64> {
+        let col = &self.ix.profile.columns[c];
+        let mut vals: Vec<(f64, u64)> = col
+            .values
+            .iter()
+            .filter_map(|v| v.value.parse::<f64>().ok().map(|x| (x, v.count)))
+            .collect();
+        if vals.len() >= 3 {
+            vals.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let total: u64 = vals.iter().map(|v| v.1).sum();
+            let mut seen = 0;
+            for (x, n) in &vals {
+                seen += n;
+                if seen * 2 >= total {
+                    return Some(*x);
+                }
+            }
+        }
+        let bound = |b: &Option<String>| b.as_deref().and_then(|m| m.parse::<f64>().ok());
+        let (lo, hi) = (bound(&col.min)?, bound(&col.max)?);
+        Some(if lo > 0.0 {
+            (lo * hi).sqrt()
+        } else {
+            (lo + hi) / 2.0
+        })
     }
 
     /// Whether column `c`'s profiled range holds `v`.

@@ -70,7 +70,14 @@ impl Ctx<'_> {
                 && !name.contains('_')
                 && name.len() >= 4
                 && same_root(&self.toks[f.start].norm, name);
-            if kind < AliasKind::Full && f.end - f.start < 2 && !first_word && !derived {
+            // "metro" of `inmetro`: a one-word name glued to a little
+            // word before the flag's content word.
+            let glued = f.end - f.start == 1
+                && !name.contains('_')
+                && name
+                    .strip_suffix(self.toks[f.start].norm.as_str())
+                    .is_some_and(|p| matches!(p, "in" | "is" | "has" | "on" | "at"));
+            if kind < AliasKind::Full && f.end - f.start < 2 && !first_word && !derived && !glued {
                 continue;
             }
             if self.aggregated(f.start) {
