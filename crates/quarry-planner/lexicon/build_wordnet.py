@@ -38,6 +38,10 @@ The table, one relation a line, tab-separated (`#` starts a comment line):
     s  <noun> <noun> ...              nouns of one meaning, for nouns that
                                       name a measure or an attribute
                                       ("fibre fiber", "wage pay earnings")
+    o  <adjective>  <adjective> ...   the direct antonyms of an adjective in
+                                      its first two senses ("foreign":
+                                      domestic), for yes/no fields named by
+                                      the other pole
 
 Only one-word lemmas are kept (field names are matched word by word), and
 only what the planner reads.
@@ -478,13 +482,31 @@ def main():
                 seen_groups.add(key)
                 groups.append(ws)
 
+    # --- o: direct antonyms of adjectives (lexical "!" pointers of this
+    # very lemma), in its first two senses.
+    antonyms = OrderedDict()
+    for lemma in sorted(adj_order):
+        if not is_word(lemma):
+            continue
+        found = []
+        for off in adj_order[lemma][:2]:
+            s = A[off]
+            idx = s["words"].index(lemma) + 1 if lemma in s["words"] else 0
+            for p in s["ptrs"]:
+                if p[0] == "!" and p[3] == idx and p[2] in "as":
+                    for w in target_word(p, A):
+                        if is_word(w) and w != lemma and w not in found:
+                            found.append(w)
+        if found:
+            antonyms[lemma] = found
+
     lines = [
         "# Derived from WordNet 3.0 (see WORDNET-LICENSE beside this file) by",
         "# crates/quarry-planner/lexicon/build_wordnet.py; do not edit by hand.",
         "# t: attribute nouns (the n-th t line is attribute n); a: adjective, its attributes",
         "# (n+ more of attribute n, n- less); d: adjective, related nouns/verbs; v: verb, its",
         "# nouns; x: irregular comparative/superlative, adjective; p: irregular participle,",
-        "# verb; n: not a superlative; s: synonymous nouns.",
+        "# verb; n: not a superlative; s: synonymous nouns; o: adjective, its antonyms.",
     ]
     for off in attribute_ids:
         lines.append("t\t" + " ".join(w for w in N[off]["words"] if is_word(w)))
@@ -502,6 +524,8 @@ def main():
         lines.append("n\t" + w)
     for g in groups:
         lines.append("s\t" + " ".join(g))
+    for adj, ants in antonyms.items():
+        lines.append("o\t" + adj + "\t" + " ".join(ants))
     text = "\n".join(lines) + "\n"
     with open(os.path.join(OUT_DIR, "wordnet.tsv"), "w", encoding="utf-8") as f:
         f.write(text)

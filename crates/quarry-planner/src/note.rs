@@ -44,6 +44,9 @@ pub enum Note {
         source: String,
         field: String,
         empty: bool,
+        /// The value the field writes its absence with ("none"), if that
+        /// was asked for rather than an empty field.
+        none_value: Option<String>,
     },
     /// "teenagers", "in their 40s": an age range on the age field
     /// (inclusive bounds; `None` is open).
@@ -335,7 +338,14 @@ impl Note {
             Note::Missing {
                 source,
                 field,
+                none_value: Some(v),
+                ..
+            } => write!(f, "'{source}' read as records whose {field} is '{v}'."),
+            Note::Missing {
+                source,
+                field,
                 empty,
+                none_value: None,
             } => {
                 let what = if *empty { "no value" } else { "a value" };
                 write!(f, "'{source}' read as records with {what} in {field}.")

@@ -352,7 +352,10 @@ corpus!(
     listings,
     squads,
     orders,
-    patients
+    patients,
+    films,
+    counties,
+    players
 );
 
 #[test]
@@ -377,6 +380,9 @@ fn every_phrases_file_has_a_test() {
         "squads",
         "orders",
         "patients",
+        "films",
+        "counties",
+        "players",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -48,7 +48,9 @@ pub fn letter_codes(
         "alive" | "living" | "survived" | "survivors" | "surviving" => {
             (&["A", "L", "ALIVE", "LIVING"], LIFE_CODES)
         }
-        "dead" | "died" | "deceased" | "deaths" => (&["D", "DEAD", "DECEASED"], LIFE_CODES),
+        "dead" | "died" | "deceased" | "deaths" | "killed" => {
+            (&["D", "DEAD", "DECEASED"], LIFE_CODES)
+        }
         "north" | "northern" => (&["N"], COMPASS_CODES),
         "south" | "southern" => (&["S"], COMPASS_CODES),
         "east" | "eastern" => (&["E"], COMPASS_CODES),

@@ -24,6 +24,7 @@ pub enum FieldGroup {
     Latitude,
     Longitude,
     Popularity,
+    Strength,
 }
 
 impl FieldGroup {
@@ -45,11 +46,13 @@ impl FieldGroup {
             FieldGroup::Latitude => LATITUDE,
             FieldGroup::Longitude => LONGITUDE,
             FieldGroup::Popularity => POPULARITY,
+            FieldGroup::Strength => STRENGTH,
         }
     }
 }
 
 const POPULARITY: &[&str] = &["popularity", "popular"];
+const STRENGTH: &[&str] = &["strength", "strong", "power", "powerful", "intensity"];
 const LATITUDE: &[&str] = &["latitude", "lat", "northernmost", "southernmost"];
 const LONGITUDE: &[&str] = &["longitude", "lon", "lng", "easternmost", "westernmost"];
 const PRICE: &[&str] = &[
@@ -217,6 +220,13 @@ pub fn group_measures(group: FieldGroup) -> &'static [&'static str] {
         FieldGroup::Salary => &["income", "gdp", "wealth", "worth", "earnings", "revenue"],
         FieldGroup::Length => &["distance", "dist", "length", "runtime", "duration"],
         FieldGroup::Population => &["population", "pop", "inhabitants", "residents"],
+        // "the strongest earthquake", "the most powerful car".
+        FieldGroup::Strength => &["magnitude", "mag", "intensity", "force", "horsepower", "hp"],
+        // What a thing costs when no price is named: "the cheapest
+        // players" by salary, "the cheapest rooms" by rate.
+        FieldGroup::Price => &[
+            "price", "cost", "fee", "fare", "rent", "rate", "salary", "wage",
+        ],
         // "the most popular song": what counts the people who chose it.
         FieldGroup::Popularity => &[
             "popularity",

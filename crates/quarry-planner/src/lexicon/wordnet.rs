@@ -53,6 +53,8 @@ struct Lexicon {
     synonyms: HashMap<&'static str, Vec<&'static str>>,
     /// Every word the table writes.
     words: HashSet<&'static str>,
+    /// Per adjective, its direct antonyms.
+    antonyms: HashMap<&'static str, Vec<&'static str>>,
 }
 
 fn lexicon() -> &'static Lexicon {
@@ -74,6 +76,7 @@ fn parse(text: &'static str) -> Lexicon {
         not_superlative: HashSet::new(),
         synonyms: HashMap::new(),
         words: HashSet::new(),
+        antonyms: HashMap::new(),
     };
     for line in text.lines() {
         if !line.starts_with('#') {
@@ -124,6 +127,9 @@ fn parse(text: &'static str) -> Lexicon {
             "n" => {
                 lx.not_superlative.insert(first);
             }
+            "o" => {
+                lx.antonyms.insert(first, rest.split(' ').collect());
+            }
             "s" => {
                 let group: Vec<&'static str> = first.split(' ').collect();
                 for &w in &group {
@@ -145,6 +151,14 @@ fn parse(text: &'static str) -> Lexicon {
 /// verb of some entry).
 pub fn knows(w: &str) -> bool {
     lexicon().words.contains(w)
+}
+
+/// The direct antonyms of an adjective ("foreign": domestic, native).
+pub fn antonyms(adjective: &str) -> &'static [&'static str] {
+    lexicon()
+        .antonyms
+        .get(adjective)
+        .map_or(&[], |v| v.as_slice())
 }
 
 /// Whether the table knows `w` as an adjective.
@@ -420,13 +434,16 @@ mod tests {
             .collect();
         assert!(kinds
             .iter()
-            .all(|k| ["t", "a", "d", "v", "x", "p", "n", "s"].contains(k)));
+            .all(|k| ["t", "a", "d", "v", "x", "p", "n", "s", "o"].contains(k)));
         let count = |k: &str| kinds.iter().filter(|x| **x == k).count();
         assert_eq!(lx.attributes.len(), count("a"));
         assert_eq!(lx.adjective_related.len(), count("d"));
         assert_eq!(lx.verb_related.len(), count("v"));
         assert_eq!(lx.irregular.len(), count("x"));
         assert_eq!(lx.participles.len(), count("p"));
+        assert_eq!(lx.antonyms.len(), count("o"));
+        assert_eq!(antonyms("foreign").first(), Some(&"domestic"));
+        assert!(knows("weight") && !knows("poptotal"));
         // Every attribute reference points at a `t` line.
         let refs_ok = TABLE.lines().filter(|l| l.starts_with("a\t")).all(|l| {
             l.split('\t').nth(2).unwrap().split(' ').all(|r| {

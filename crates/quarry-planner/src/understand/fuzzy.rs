@@ -78,6 +78,10 @@ impl Ctx<'_> {
                     }
                 }
             }
+            // "silent films": not the start of a title.
+            if self.attributive_adjective(i) {
+                found.retain(|&id| !self.names_like(self.ix.values[id as usize].column));
+            }
             if !found.is_empty() && found.len() <= 3 {
                 return Some(ValueMention {
                     start: i,

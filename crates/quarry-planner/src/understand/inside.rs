@@ -65,6 +65,12 @@ impl Ctx<'_> {
         })
     }
 
+    /// The first text field that holds names, whatever it is called.
+    fn names_column(&self) -> Option<usize> {
+        let cols = &self.ix.profile.columns;
+        (0..cols.len()).find(|&c| cols[c].ty == ColumnType::Text && self.holds_names(c))
+    }
+
     /// The pattern at `i`, if any: (column, the searched word's token, the
     /// operator, the span to claim).
     fn inside_at(&self, i: usize) -> Option<(usize, usize, CompareOp, (usize, usize))> {
@@ -79,7 +85,16 @@ impl Ctx<'_> {
             {
                 k += 1;
             }
-            if let Some((col, end)) = self.text_field_at(k) {
+            // "in the name" of a table whose name field is not called so
+            // (`business_name` names no "name" alias; a county's name is
+            // `county`): the table's name field.
+            let named = self.text_field_at(k).or_else(|| {
+                (k < self.toks.len() && matches!(self.toks[k].stem.as_str(), "name" | "title"))
+                    .then(|| self.name_column().or_else(|| self.names_column()))
+                    .flatten()
+                    .map(|c| (c, k + 1))
+            });
+            if let Some((col, end)) = named {
                 // "live in the state" is not a search inside the state: the
                 // field must be called a name or title, or "with" must ask
                 // for the word.
@@ -91,6 +106,11 @@ impl Ctx<'_> {
                     return Some((col, i, CompareOp::Contains, (start, end)));
                 }
             }
+        }
+        // "named after W".
+        if self.word_at(i, "named") && self.word_at(i + 1, "after") && self.searchable(i + 2) {
+            let col = self.name_column()?;
+            return Some((col, i + 2, CompareOp::Contains, (i, i + 3)));
         }
         // "names with W in them", "titles containing W", "names starting
         // with W".
@@ -119,11 +139,6 @@ impl Ctx<'_> {
                 return None;
             };
             return Some((col, w, op, (i, stop)));
-        }
-        // "named after W".
-        if self.word_at(i, "named") && self.word_at(i + 1, "after") && self.searchable(i + 2) {
-            let col = self.name_column()?;
-            return Some((col, i + 2, CompareOp::Contains, (i, i + 3)));
         }
         None
     }

@@ -103,6 +103,12 @@ impl Ctx<'_> {
                     if is_absence_word(w) && this.absence_of_other_field(i, e.column) {
                         continue;
                     }
+                    // "silent films", "the best": an adjective is no title
+                    // or name of one record (a column of mostly distinct
+                    // values), unless quoted or introduced ("titled").
+                    if this.names_like(e.column) && this.attributive_adjective(i) {
+                        continue;
+                    }
                 }
                 let category = e.words.len() == 1
                     && e.words[0].len() >= 4
@@ -164,7 +170,7 @@ impl Ctx<'_> {
         }
         // "voters", "voting": the verb a one-word field is named for.
         let verb = |w: &str| -> Option<String> {
-            ["ers", "er", "ing"].iter().find_map(|s| {
+            ["ers", "er", "ing", "ed"].iter().find_map(|s| {
                 let b = w.strip_suffix(s)?;
                 (b.len() >= 3).then(|| format!("{b}e"))
             })
@@ -408,6 +414,24 @@ impl Ctx<'_> {
             .map(|c| (c, AliasKind::Partial))
             .collect();
         (!cols.is_empty()).then_some((2, cols))
+    }
+
+    /// Whether the word at `i` is an adjective said of the plural noun
+    /// after it ("silent films", "new releases").
+    pub(super) fn attributive_adjective(&self, i: usize) -> bool {
+        let w = self.norm(i);
+        (wordnet::is_adjective(w) || wordnet::adjective_of(w).is_some())
+            && self
+                .toks
+                .get(i + 1)
+                .is_some_and(|n| n.is_word() && n.stem != n.norm && !is_stopword(&n.norm))
+    }
+
+    /// Whether a text column names its records (titles, names): more than
+    /// a dozen values, mostly distinct.
+    pub(super) fn names_like(&self, c: usize) -> bool {
+        let col = &self.ix.profile.columns[c];
+        col.distinct_count * 2 >= self.ix.profile.row_count.max(1) && col.distinct_count > 12
     }
 
     /// Words that spell a column's name part by part where no alias does:
@@ -753,6 +777,14 @@ impl Ctx<'_> {
         let mut cands: Vec<u32> = self.ix.values_by_word.get(&t.stem)?.clone();
         if cands.len() >= 64 || is_absence_word(&t.norm) {
             return None;
+        }
+        // An adjective inside titles or names ("silent films") is no part
+        // of one record's name.
+        if self.attributive_adjective(i) {
+            cands.retain(|&id| !self.names_like(self.ix.values[id as usize].column));
+            if cands.is_empty() {
+                return None;
+            }
         }
         let mut end = i + 1;
         // Extend over following words that continue the same values.

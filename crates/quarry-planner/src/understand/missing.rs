@@ -9,6 +9,9 @@
 //! - "no retweets", "sugar free", "with a fireplace" on a count (a number field whose
 //!   smallest value is 0 and that has no empty values) → `= 0` / `> 0`.
 //!
+//! - "no airbag", "without a seatbelt" on a text field that writes its
+//!   absence as a value (`none`, `no`, `n/a`) → `= 'none'`.
+//!
 //! Yes/no fields are left to the yes/no pass ("no smokers" is `smoker <> 1`).
 
 use super::claims::ClaimedBy;
@@ -20,12 +23,14 @@ use crate::plan::{CompareOp, Condition, Literal, MatchKind};
 use crate::profile::ColumnType;
 
 /// What a phrase asks of a field's emptiness.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 enum Asks {
     Empty,
     NotEmpty,
     Zero,
     AboveZero,
+    /// The field's value that says it is absent ("none").
+    NoneValue(String),
 }
 
 impl Ctx<'_> {
@@ -58,6 +63,7 @@ impl Ctx<'_> {
                 Asks::NotEmpty => (CompareOp::IsNotNull, vec![]),
                 Asks::Zero => (CompareOp::Eq, vec![Literal::Integer(0)]),
                 Asks::AboveZero => (CompareOp::Gt, vec![Literal::Integer(0)]),
+                Asks::NoneValue(ref v) => (CompareOp::Eq, vec![Literal::Text(v.clone())]),
             };
             self.claims.claim(span, ClaimedBy::Missing);
             self.claims.attach_field(f.start);
@@ -65,7 +71,11 @@ impl Ctx<'_> {
             self.note(Note::Missing {
                 source: source.clone(),
                 field: name.clone(),
-                empty: matches!(asks, Asks::Empty | Asks::Zero),
+                empty: matches!(asks, Asks::Empty | Asks::Zero | Asks::NoneValue(_)),
+                none_value: match &asks {
+                    Asks::NoneValue(v) => Some(v.clone()),
+                    _ => None,
+                },
             });
             self.phrases.push(span);
             self.push_condition(
@@ -127,6 +137,9 @@ impl Ctx<'_> {
             return Some((Asks::Zero, (cue, stop)));
         }
         if w == "no" || w == "without" {
+            if let Some(v) = none_value(column).filter(|_| !recorded) {
+                return Some((Asks::NoneValue(v), (cue, stop)));
+            }
             if count && !recorded && !has_empty {
                 return Some((Asks::Zero, (cue, stop)));
             }
@@ -143,4 +156,22 @@ impl Ctx<'_> {
         }
         None
     }
+}
+
+/// The value of a categorical text field that writes the absence of what
+/// it records ("none", "no", "n/a"), as the data spells it.
+fn none_value(column: &crate::profile::ColumnProfile) -> Option<String> {
+    if column.ty != ColumnType::Text || column.values.len() < 2 || column.values.len() > 30 {
+        return None;
+    }
+    column
+        .values
+        .iter()
+        .find(|v| {
+            matches!(
+                v.value.trim().to_lowercase().as_str(),
+                "none" | "no" | "nil" | "n/a" | "na" | "absent" | "without"
+            )
+        })
+        .map(|v| v.value.clone())
 }

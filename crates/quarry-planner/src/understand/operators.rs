@@ -170,6 +170,24 @@ impl Ctx<'_> {
                 self.claims.claim_token(i - 1, ClaimedBy::Superlative);
             }
         }
+        // "10 counties with the highest …": a count that leads the phrase,
+        // before its plural head noun.
+        if count.is_none() {
+            let lead = usize::from(
+                self.toks
+                    .first()
+                    .is_some_and(|t| matches!(t.norm.as_str(), "the" | "top")),
+            );
+            let plural_after = self.toks.get(lead + 1).is_some_and(|t| {
+                t.is_word() && t.stem != t.norm && !self.claims.is_claimed(lead + 1)
+            });
+            if lead + 1 < i && plural_after && !self.claims.is_claimed(lead) {
+                if let Some(c) = self.toks.get(lead).and_then(count_of) {
+                    count = Some(c);
+                    self.claims.claim_token(lead, ClaimedBy::Superlative);
+                }
+            }
+        }
         if self.norm(i) == "top"
             && count.is_none()
             && !self.toks.get(i + 1).is_some_and(|t| t.is_word())

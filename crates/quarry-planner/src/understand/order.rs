@@ -309,6 +309,9 @@ impl Ctx<'_> {
             .fields
             .iter()
             .find(|f| f.start >= from && f.start <= s.end + 3)
+            // A yes/no field has no mode worth asking for ("the least
+            // popular comedies" orders the comedies).
+            .filter(|f| f.columns.iter().all(|c| self.yes_value(c.0).is_none()))
             .cloned()
         else {
             return false;

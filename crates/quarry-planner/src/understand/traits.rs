@@ -59,6 +59,7 @@ impl Ctx<'_> {
             if self.ix.row_nouns.contains(&t.stem)
                 || person && self.age_column().is_some()
                 || self.negated(i)
+                || self.head_noun(i)
             {
                 ignored.push(t.norm.clone());
                 continue;
@@ -96,6 +97,25 @@ impl Ctx<'_> {
 }
 
 impl Ctx<'_> {
+    /// "places with coffee in the name", "shops that open late": the
+    /// phrase's first word, a plural noun followed by a word that starts
+    /// what is said of it, names the records when another condition says
+    /// what to find; it is no word to search for.
+    fn head_noun(&self, i: usize) -> bool {
+        let t = &self.toks[i];
+        let plural = t.norm.len() > 3 && t.norm.ends_with('s') && t.stem != t.norm;
+        let first = (0..i).all(|k| {
+            !self.toks[k].is_word() || is_stopword(&self.toks[k].norm) || self.claims.is_claimed(k)
+        });
+        let relative = self.toks.get(i + 1).is_some_and(|n| {
+            matches!(
+                n.norm.as_str(),
+                "with" | "that" | "which" | "who" | "where" | "whose" | "having" | "without"
+            )
+        });
+        plural && first && relative && !self.plan.filters.is_empty()
+    }
+
     /// The one text field whose values hold the word at `i`.
     fn one_field_holding(&self, i: usize) -> Option<usize> {
         let t = &self.toks[i];

@@ -7,6 +7,7 @@ use super::claims::ClaimedBy;
 use super::Ctx;
 use crate::confidence;
 use crate::index::AliasKind;
+use crate::lexicon::wordnet;
 use crate::lexicon::{is_stopword, is_yes_no_word, is_yes_word};
 use crate::note::Note;
 use crate::plan::{CompareOp, Condition, Literal, MatchKind};
@@ -147,6 +148,7 @@ impl Ctx<'_> {
             .filter(|(_, n)| !n.contains('_') && n.len() >= 4)
             .collect();
         self.flag_head_words();
+        self.antonym_flag_words();
         if flags.is_empty() {
             return;
         }
@@ -173,6 +175,49 @@ impl Ctx<'_> {
 }
 
 impl Ctx<'_> {
+    /// "domestic cars" of `foreign_car`, "rural counties" of `urban`: an
+    /// unclaimed adjective whose WordNet antonym is a word of a yes/no
+    /// field's name asks for "not yes" (negated: "not domestic", for yes).
+    /// Only when one flag is so named.
+    fn antonym_flag_words(&mut self) {
+        let flags: Vec<(usize, Vec<String>)> = (0..self.ix.profile.columns.len())
+            .filter(|&c| self.yes_value(c).is_some())
+            .map(|c| {
+                let words = self
+                    .ix
+                    .column_name(c)
+                    .split('_')
+                    .map(str::to_string)
+                    .collect();
+                (c, words)
+            })
+            .collect();
+        if flags.is_empty() {
+            return;
+        }
+        for i in 0..self.toks.len() {
+            if self.claims.is_claimed(i) || !self.toks[i].is_word() || is_stopword(self.norm(i)) {
+                continue;
+            }
+            let opposites = wordnet::antonyms(self.norm(i));
+            if opposites.is_empty() {
+                continue;
+            }
+            let named: Vec<usize> = flags
+                .iter()
+                .filter(|(_, ws)| ws.iter().any(|w| opposites.contains(&w.as_str())))
+                .map(|(c, _)| *c)
+                .collect();
+            let [col] = named[..] else {
+                continue;
+            };
+            let neg = !self.negated(i);
+            if self.flag_condition(col, (i, i + 1), neg) {
+                self.claims.claim_token(i, ClaimedBy::Field);
+            }
+        }
+    }
+
     /// "winners", "did not win", "who won": an unclaimed word (or a verb of
     /// it) of the same root as the last word of a several-word flag's name
     /// (`series_winner`). Several flags with that head: the one whose other

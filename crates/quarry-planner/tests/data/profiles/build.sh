@@ -58,6 +58,9 @@ sources=(
     "squads=$data/squads.csv"
     "orders=$data/orders.csv"
     "patients=$data/patients.csv"
+    "films=$data/films.csv"
+    "counties=$data/counties.csv"
+    "players=$data/players.csv"
 )
 
 for entry in "${sources[@]}"; do
