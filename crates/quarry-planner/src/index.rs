@@ -13,6 +13,10 @@ use std::collections::{HashMap, HashSet};
 /// How a field alias was derived from the column name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum AliasKind {
+    /// A synonym of one word of a several-word name ("pay" for "income"
+    /// of `num_historical_failed_to_pay`): weaker than any word the name
+    /// holds itself.
+    PartSynonym,
     /// One word of a several-word name ("points" for `winner_rank_points`).
     Partial,
     /// A word of the field's description in the dataset's vocabulary.
@@ -356,7 +360,11 @@ impl Aliases {
                         self.add(FieldAlias {
                             column: ci,
                             words: sw,
-                            kind: AliasKind::Synonym,
+                            kind: if form.len() > 1 {
+                                AliasKind::PartSynonym
+                            } else {
+                                AliasKind::Synonym
+                            },
                         });
                     }
                 }

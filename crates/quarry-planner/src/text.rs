@@ -63,6 +63,18 @@ impl Token {
         }
     }
 
+    /// A word token of `norm` (already normalised) standing for the text
+    /// `start..end` ("june" for "summer").
+    pub fn word(norm: &str, start: usize, end: usize) -> Token {
+        Token {
+            kind: TokenKind::Word,
+            norm: norm.to_string(),
+            stem: stem(norm),
+            start,
+            end,
+        }
+    }
+
     /// A word token of `norm` (already normalised) spanning `start..end`.
     fn mark(norm: &str, start: usize, end: usize) -> Token {
         Token {

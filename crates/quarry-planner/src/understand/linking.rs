@@ -77,10 +77,11 @@ impl Ctx<'_> {
                 // "named h", "called X": whatever follows is a value.
                 // "grade b", "color D": a letter code right after its field.
                 let introduced = i > 0 && introduces_value(&this.toks[i - 1].norm)
-                    || this
-                        .fields
-                        .last()
-                        .is_some_and(|f| f.end == i && f.columns.iter().any(|c| c.0 == e.column));
+                    || this.fields.last().is_some_and(|f| {
+                        f.end == i
+                            && (f.columns.iter().any(|c| c.0 == e.column)
+                                || this.may_name(f.start, f.end, e.column))
+                    });
                 if e.words.len() == 1 && first.is_none() && !introduced {
                     let w = &e.words[0];
                     // "used ones": a participle that is one of a few
@@ -425,6 +426,24 @@ impl Ctx<'_> {
                 .toks
                 .get(i + 1)
                 .is_some_and(|n| n.is_word() && n.stem != n.norm && !is_stopword(&n.norm))
+    }
+
+    /// Whether the words `start..end` are any alias of column `c`, however
+    /// weak ("rated" of `content_rating` beside `rating`).
+    fn may_name(&self, start: usize, end: usize, c: usize) -> bool {
+        self.ix
+            .fields_by_first
+            .get(&self.toks[start].stem)
+            .is_some_and(|aliases| {
+                aliases.iter().any(|a| {
+                    a.column == c
+                        && a.words.len() == end - start
+                        && a.words
+                            .iter()
+                            .zip(start..end)
+                            .all(|(w, k)| *w == self.toks[k].stem)
+                })
+            })
     }
 
     /// Whether a text column names its records (titles, names): more than

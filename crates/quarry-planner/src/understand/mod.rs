@@ -99,7 +99,7 @@ struct Ctx<'a> {
 
 /// Plans one phrase: runs the passes in their order.
 pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
-    let toks = tokenize(query);
+    let toks = seasons(tokenize(query), ix);
     let n = toks.len();
     let mut cx = Ctx {
         ix,
@@ -145,6 +145,35 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.finish();
     cx.plan.notes = cx.notes.iter().map(Note::to_string).collect();
     cx.plan
+}
+
+/// "summer 2018": a season before a year is its months ("june to august
+/// 2018", the northern hemisphere's), which the calendar passes read as a
+/// range of days; unless the data has the season's name as a value.
+fn seasons(toks: Vec<Token>, ix: &Index) -> Vec<Token> {
+    let mut out = Vec::with_capacity(toks.len());
+    for (k, t) in toks.iter().enumerate() {
+        let months = match t.norm.as_str() {
+            "spring" => Some(("march", "may")),
+            "summer" => Some(("june", "august")),
+            "fall" | "autumn" => Some(("september", "november")),
+            "winter" => Some(("december", "february")),
+            _ => None,
+        };
+        let year_after = toks
+            .get(k + 1)
+            .and_then(Token::number)
+            .is_some_and(|y| (1000.0..=2100.0).contains(&y) && y.fract() == 0.0);
+        match months {
+            Some((from, to)) if year_after && !ix.values_by_first.contains_key(&t.norm) => {
+                for w in [from, "to", to] {
+                    out.push(Token::word(w, t.start, t.end));
+                }
+            }
+            _ => out.push(t.clone()),
+        }
+    }
+    out
 }
 
 impl Ctx<'_> {

@@ -161,6 +161,18 @@ impl Ctx<'_> {
             p.cmp = Some(c);
             self.claims.claim((p.end, p.end + len), ClaimedBy::Number);
             p.end += len;
+        } else if p.unit.is_none()
+            && p.end < self.toks.len()
+            && self.toks[p.end].is_word()
+            && !self.claims.is_claimed(p.end)
+            && self.field_match_at(p.end).is_none()
+        {
+            // "5 ghz or higher": past a unit the lexicon does not know.
+            if let Some((c, len)) = self.trailing_at(p.end + 1) {
+                p.cmp = Some(c);
+                self.claims
+                    .claim((p.end + 1, p.end + 1 + len), ClaimedBy::Number);
+            }
         }
         // "aged 32 or 33": a list of numbers.
         if matches!(p.cmp, None | Some(Cmp::Eq)) {

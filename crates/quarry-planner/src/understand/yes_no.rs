@@ -27,6 +27,15 @@ impl Ctx<'_> {
             {
                 Some(Literal::Integer(1))
             }
+            // 0.0/1.0: a flag written by a tool whose integers cannot be
+            // missing (R and pandas write NA flags as floats).
+            ColumnType::Float
+                if col.distinct_count <= 2
+                    && col.min.as_deref().and_then(|m| m.parse::<f64>().ok()) == Some(0.0)
+                    && col.max.as_deref().and_then(|m| m.parse::<f64>().ok()) == Some(1.0) =>
+            {
+                Some(Literal::Integer(1))
+            }
             ColumnType::Text if !col.values.is_empty() && col.values.len() <= 2 => {
                 let yes = col
                     .values
@@ -124,18 +133,39 @@ impl Ctx<'_> {
             negated: neg,
         });
         self.phrases.push(span);
+        // "non-smokers" are the records whose flag says no: an unknown
+        // (empty) flag is neither.
+        let (op, value) = match (neg, self.no_value(col, &yes)) {
+            (false, _) => (CompareOp::Eq, yes),
+            (true, Some(no)) => (CompareOp::Eq, no),
+            (true, None) => (CompareOp::Ne, yes),
+        };
         self.push_condition(
             span,
             Condition {
                 field: name,
-                op: if neg { CompareOp::Ne } else { CompareOp::Eq },
-                values: vec![yes],
+                op,
+                values: vec![value],
                 source,
                 matched: MatchKind::Inferred,
                 confidence: confidence::YES_NO_FIELD,
             },
         );
         true
+    }
+
+    /// The value meaning "no" of a yes/no column whose "yes" is `yes`.
+    fn no_value(&self, c: usize, yes: &Literal) -> Option<Literal> {
+        match yes {
+            Literal::Integer(1) => Some(Literal::Integer(0)),
+            Literal::Boolean(true) => Some(Literal::Boolean(false)),
+            Literal::Text(y) => self.ix.profile.columns[c]
+                .values
+                .iter()
+                .find(|v| v.value != *y)
+                .map(|v| Literal::Text(v.value.clone())),
+            _ => None,
+        }
     }
 
     /// "smokers", "non-smoking", "who smoke", "ulcerated", "unmarried":
