@@ -65,6 +65,16 @@ impl Ctx<'_> {
         })
     }
 
+    /// A text field of names that a word before `i` names: "tracks with
+    /// love in the title" searches `track`, "models with hybrid in the
+    /// name" `model`.
+    fn head_names_column(&self, i: usize) -> Option<usize> {
+        (0..i)
+            .filter_map(|k| self.text_field_at(k))
+            .map(|(c, _)| c)
+            .find(|&c| self.holds_names(c))
+    }
+
     /// The first text field that holds names, whatever it is called.
     fn names_column(&self) -> Option<usize> {
         let cols = &self.ix.profile.columns;
@@ -90,7 +100,11 @@ impl Ctx<'_> {
             // `county`): the table's name field.
             let named = self.text_field_at(k).or_else(|| {
                 (k < self.toks.len() && matches!(self.toks[k].stem.as_str(), "name" | "title"))
-                    .then(|| self.name_column().or_else(|| self.names_column()))
+                    .then(|| {
+                        self.head_names_column(i)
+                            .or_else(|| self.name_column())
+                            .or_else(|| self.names_column())
+                    })
                     .flatten()
                     .map(|c| (c, k + 1))
             });
