@@ -172,6 +172,15 @@ fn known_name_part(w: &str) -> bool {
             || (w.len() >= 3 && crate::lexicon::wordnet::knows(w)))
 }
 
+/// Whether the lexicon knows `w` only from WordNet (no name word, field
+/// synonym or measure of its own).
+fn wordnet_only(w: &str) -> bool {
+    !(generic_name_word(w)
+        || ABBREVIATIONS.iter().any(|(a, _)| *a == w)
+        || units::dimension_word(w).is_some()
+        || FIELD_SYNONYMS.iter().any(|g| g.contains(&w)))
+}
+
 /// A name whose words glue two known words into one, written apart:
 /// `poptotal` → `pop_total`, `bodywt` → `body_wt`, `percblack` →
 /// `perc_black`. `None` when no word of the name splits so.
@@ -185,10 +194,20 @@ fn split_glued(name: &str) -> Option<String> {
             }
             // The split whose longer side is longest: `percblack` is
             // perc + black.
-            let best = (2..=w.len() - 2)
-                .map(|cut| w.split_at(cut))
+            // Both sides known, or one a word of the planner's own lexicon
+            // and the other long (`samplesize`: sample + size).
+            let strong = |x: &str| {
+                x.len() >= 3 && known_name_part(x) && !wordnet_only(x) && !generic_name_word(x)
+            };
+            let splits = || (2..=w.len() - 2).map(|cut| w.split_at(cut));
+            let best = splits()
                 .filter(|(a, b)| known_name_part(a) && known_name_part(b))
-                .max_by_key(|(a, b)| a.len().max(b.len()));
+                .max_by_key(|(a, b)| a.len().max(b.len()))
+                .or_else(|| {
+                    splits()
+                        .filter(|(a, b)| strong(a) && b.len() >= 4 || strong(b) && a.len() >= 4)
+                        .max_by_key(|(a, b)| a.len().max(b.len()))
+                });
             match best {
                 Some((a, b)) => {
                     changed = true;
@@ -637,5 +656,22 @@ impl Index {
                 )
             })
             .map(|(i, _)| i)
+    }
+}
+
+#[cfg(test)]
+mod glued_tests {
+    use super::*;
+
+    #[test]
+    fn glued_names_split_into_known_words() {
+        assert_eq!(split_glued("percblack").as_deref(), Some("perc_black"));
+        assert_eq!(split_glued("poptotal").as_deref(), Some("pop_total"));
+        assert_eq!(split_glued("samplesize").as_deref(), Some("sample_size"));
+        assert_eq!(split_glued("bodywt").as_deref(), Some("body_wt"));
+        // Words of their own, and words with a short rest, stay whole.
+        assert_eq!(split_glued("agent"), None);
+        assert_eq!(split_glued("percentage"), None);
+        assert_eq!(split_glued("weighted"), None);
     }
 }

@@ -238,7 +238,10 @@ pub fn is_absence_word(w: &str) -> bool {
 
 /// Words before a field saying it has a value: "with a website", "known age".
 pub fn is_presence_word(w: &str) -> bool {
-    matches!(w, "with" | "has" | "have" | "having" | "known")
+    matches!(
+        w,
+        "with" | "has" | "have" | "having" | "known" | "including" | "includes"
+    )
 }
 
 /// Words after a field that speak of its being recorded: "no rating

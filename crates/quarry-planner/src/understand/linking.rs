@@ -346,6 +346,54 @@ impl Ctx<'_> {
             }
             i += 1;
         }
+        self.narrow_adjacent_fields();
+    }
+
+    /// "share of black residents": two field mentions side by side (or
+    /// joined by "of"), each naming several fields, that share some are
+    /// one mention of the shared ones (`percblack` of perc… and …black).
+    fn narrow_adjacent_fields(&mut self) {
+        let mut k = 0;
+        while k + 1 < self.fields.len() {
+            let (a, b) = (&self.fields[k], &self.fields[k + 1]);
+            let gap = b.start.saturating_sub(a.end);
+            let glued = gap == 0 || gap == 1 && self.norm(a.end) == "of";
+            // What the second mention or its first word alone names ("black"
+            // of "black residents").
+            let b_first: Vec<usize> = self
+                .ix
+                .fields_by_first
+                .get(&self.toks[b.start].stem)
+                .map(|v| {
+                    v.iter()
+                        .filter(|x| x.words.len() == 1)
+                        .map(|x| x.column)
+                        .collect()
+                })
+                .unwrap_or_default();
+            let shared: Vec<(usize, AliasKind)> = a
+                .columns
+                .iter()
+                .filter(|x| b.columns.iter().any(|y| y.0 == x.0) || b_first.contains(&x.0))
+                .copied()
+                .collect();
+            if glued
+                && !shared.is_empty()
+                && (shared.len() < a.columns.len() || shared.len() < b.columns.len())
+            {
+                let merged = FieldMention {
+                    start: a.start,
+                    end: b.end,
+                    columns: shared,
+                };
+                self.claims
+                    .claim((merged.start, merged.end), ClaimedBy::Field);
+                self.fields[k] = merged;
+                self.fields.remove(k + 1);
+            } else {
+                k += 1;
+            }
+        }
     }
 
     /// The one-letter code of a field named right before or after the word
