@@ -101,9 +101,12 @@ impl Ctx<'_> {
             let named = self.text_field_at(k).or_else(|| {
                 (k < self.toks.len() && matches!(self.toks[k].stem.as_str(), "name" | "title"))
                     .then(|| {
+                        // Without a field so called, the first field of
+                        // names is a guess the full-text search beats.
+                        let guess = self.ix.profile.fts_table.is_none();
                         self.head_names_column(i)
                             .or_else(|| self.name_column())
-                            .or_else(|| self.names_column())
+                            .or_else(|| self.names_column().filter(|_| guess))
                     })
                     .flatten()
                     .map(|c| (c, k + 1))
