@@ -189,6 +189,19 @@ fn split_glued(name: &str) -> Option<String> {
     let parts: Vec<String> = name
         .split('_')
         .map(|w| {
+            // `price2014`: a word and a year.
+            if let Some(word) = w.strip_suffix(|c: char| c.is_ascii_digit()).and_then(|_| {
+                let cut = w.len() - 4;
+                (w.len() >= 7 && w.is_char_boundary(cut))
+                    .then(|| w.split_at(cut))
+                    .filter(|(a, y)| {
+                        a.bytes().all(|b| b.is_ascii_lowercase())
+                            && y.parse::<u32>().is_ok_and(|y| (1900..=2100).contains(&y))
+                    })
+            }) {
+                changed = true;
+                return format!("{}_{}", word.0, word.1);
+            }
             if w.len() < 5 || known_name_part(w) || !w.bytes().all(|b| b.is_ascii_lowercase()) {
                 return w.to_string();
             }
@@ -293,6 +306,25 @@ impl Aliases {
             for form in &full_forms {
                 aliases.add_form(ci, form);
             }
+            // `incubate` is named by "incubation": the nouns WordNet derives
+            // from a verb of the name.
+            let raw_words = words(&col.name.replace('_', " "));
+            for w in raw_words.iter().filter(|w| w.len() >= 4) {
+                if !crate::lexicon::wordnet::is_verb(w) {
+                    continue;
+                }
+                for noun in crate::lexicon::wordnet::related(w) {
+                    aliases.add(FieldAlias {
+                        column: ci,
+                        words: vec![stem(noun)],
+                        kind: if raw_words.len() > 1 {
+                            AliasKind::PartSynonym
+                        } else {
+                            AliasKind::Synonym
+                        },
+                    });
+                }
+            }
             aliases.add_measure_noun(ci, col, &full_forms[0]);
         }
         aliases
@@ -353,7 +385,8 @@ impl Aliases {
             });
         }
         if form.len() > 1 {
-            for w in &content {
+            // "over" of `over_time` is a comparison, never the field.
+            for w in content.iter().filter(|w| !crate::lexicon::is_stopword(w)) {
                 self.add(FieldAlias {
                     column: ci,
                     words: vec![w.clone()],
@@ -669,6 +702,7 @@ mod glued_tests {
         assert_eq!(split_glued("poptotal").as_deref(), Some("pop_total"));
         assert_eq!(split_glued("samplesize").as_deref(), Some("sample_size"));
         assert_eq!(split_glued("bodywt").as_deref(), Some("body_wt"));
+        assert_eq!(split_glued("price2014").as_deref(), Some("price_2014"));
         // Words of their own, and words with a short rest, stay whole.
         assert_eq!(split_glued("agent"), None);
         assert_eq!(split_glued("percentage"), None);

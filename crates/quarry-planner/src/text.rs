@@ -246,7 +246,7 @@ fn number_word(w: &str) -> Option<f64> {
 /// the units pass to read (metres or million, tonnes or trillion).
 fn magnitude(w: &str) -> Option<f64> {
     match w {
-        "k" | "thousand" => Some(1e3),
+        "k" | "thousand" | "grand" => Some(1e3),
         "m" | "mn" | "million" | "millions" => Some(1e6),
         "b" | "bn" | "billion" | "billions" => Some(1e9),
         "t" | "trillion" => Some(1e12),

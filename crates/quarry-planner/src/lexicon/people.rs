@@ -11,11 +11,15 @@ pub enum Sex {
 /// The sex a word names, and whether it names a child ("girls").
 pub fn sex_of(w: &str) -> Option<(Sex, bool)> {
     Some(match w {
-        "women" | "woman" | "female" | "females" | "ladies" | "lady" | "mothers" | "mother"
-        | "wives" | "wife" => (Sex::Female, false),
+        // Not "mothers" or "fathers": a table of births or families holds
+        // the parent's fields beside the child's sex ("smoking mothers").
+        "women" | "woman" | "female" | "females" | "ladies" | "lady" | "wives" | "wife" => {
+            (Sex::Female, false)
+        }
         "girls" | "girl" | "daughters" | "daughter" => (Sex::Female, true),
-        "men" | "man" | "male" | "males" | "gentlemen" | "fathers" | "father" | "husbands"
-        | "husband" => (Sex::Male, false),
+        "men" | "man" | "male" | "males" | "gentlemen" | "husbands" | "husband" => {
+            (Sex::Male, false)
+        }
         "boys" | "boy" | "sons" | "son" => (Sex::Male, true),
         _ => return None,
     })

@@ -313,7 +313,10 @@ impl Ctx<'_> {
             } else {
                 None
             };
-            if let Some(m) = place.or_else(|| self.partial_value_at(i)) {
+            if let Some(m) = place
+                .or_else(|| self.base_value_at(i))
+                .or_else(|| self.partial_value_at(i))
+            {
                 self.claims.claim((m.start, m.end), ClaimedBy::Value);
                 i = m.end;
                 self.values.push(m);
@@ -474,6 +477,40 @@ impl Ctx<'_> {
                 .toks
                 .get(i + 1)
                 .is_some_and(|n| n.is_word() && n.stem != n.norm && !is_stopword(&n.norm))
+    }
+
+    /// "smoking mothers" → `habit = 'smoker'`, "renters" → `'RENT'`: a word
+    /// and a one-word value of a categorical field that are forms of one
+    /// verb (its gerund, agent noun or plural).
+    fn base_value_at(&self, i: usize) -> Option<ValueMention> {
+        let t = &self.toks[i];
+        if !t.is_word() || t.norm.len() < 4 || is_stopword(&t.norm) || is_negation(&t.norm) {
+            return None;
+        }
+        let base = verb_base(&t.norm);
+        if base.len() < 3 || base == t.norm {
+            return None;
+        }
+        let cols = &self.ix.profile.columns;
+        let ids: Vec<u32> = self
+            .ix
+            .values
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| {
+                e.words.len() == 1
+                    && (2..=30).contains(&cols[e.column].values.len())
+                    && e.words[0] != t.norm
+                    && verb_base(&e.words[0]) == base
+            })
+            .map(|(id, _)| id as u32)
+            .collect();
+        (!ids.is_empty() && ids.len() <= 3).then_some(ValueMention {
+            start: i,
+            end: i + 1,
+            entries: ids,
+            kind: MatchKind::Inferred,
+        })
     }
 
     /// Whether the words `start..end` are any alias of column `c`, however
@@ -912,11 +949,18 @@ fn spell(parts: &[&str], words: &[(&str, &str)]) -> Option<(usize, bool)> {
         }
     }
     // A part glued from two words ("rep" + "wt"), itself no word.
-    let glued = part.len() >= 5 && !wordnet::knows(part);
+    let glued = part.len() >= 4 && !wordnet::knows(part);
     if let Some((w2, more2)) = more.split_first().filter(|_| glued) {
-        for cut in 2..part.len() - 1 {
+        for cut in 1..part.len() - 1 {
             let (a, b) = part.split_at(cut);
-            if part_spells(a, w) && part_spells(b, w2) {
+            // One letter for a word only before a whole word: `fage` of
+            // "father's age".
+            let second = if cut == 1 {
+                b == w2.0 || b == w2.1
+            } else {
+                part_spells(b, w2)
+            };
+            if part_spells(a, w) && second {
                 if let Some((n, g)) = spell(rest, more2) {
                     return Some((n + 2, g));
                 }
@@ -933,6 +977,16 @@ fn spell(parts: &[&str], words: &[(&str, &str)]) -> Option<(usize, bool)> {
         }
     }
     None
+}
+
+/// A word without its gerund, agent or plural ending, and a final "e":
+/// "smoking", "smoker", "smokers", "smoke" → "smok"; "renters" → "rent".
+fn verb_base(w: &str) -> String {
+    let w = w.to_lowercase();
+    let cut = ["ings", "ing", "ers", "er", "es", "s", "e"]
+        .iter()
+        .find_map(|suf| w.strip_suffix(suf).filter(|b| b.len() >= 3));
+    cut.unwrap_or(&w).to_string()
 }
 
 /// Whether a name part is the word (normal form or stem) or abbreviates it.

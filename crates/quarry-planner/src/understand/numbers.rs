@@ -805,10 +805,23 @@ impl Ctx<'_> {
     /// ("total_length_cm"), else the one with the fewest words in its name
     /// ("weight_kg" before "lean_body_mass_kg"), else the first.
     pub(super) fn plainest(&self, cols: &[usize]) -> Option<usize> {
+        // Among `price1998`, `price2007`, `price2014`: the latest.
+        let year = |name: &str| -> u32 {
+            let digits: String = name.chars().filter(char::is_ascii_digit).collect();
+            digits
+                .parse::<u32>()
+                .ok()
+                .filter(|y| (1900..=2100).contains(y))
+                .unwrap_or(0)
+        };
         cols.iter().copied().min_by_key(|&c| {
             let name = self.ix.column_name(c);
             let total = name.split('_').any(|w| w == "total");
-            (!total, name.split('_').count())
+            (
+                !total,
+                name.split('_').count(),
+                std::cmp::Reverse(year(name)),
+            )
         })
     }
 

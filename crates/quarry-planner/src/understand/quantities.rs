@@ -505,9 +505,11 @@ impl Ctx<'_> {
                 let y = convert(x, unit, cu) / m.scale;
                 Some(self.amount_in_scale(c, y).unwrap_or((y, None)))
             }
-            None if unit.generic || m.dim.is_none() => Some((x / m.scale, None)),
-            None => {
-                // The typed number if the column's values hold it.
+            None if unit.generic => Some((x / m.scale, None)),
+            // A number of unknown measure: as typed, unless only another
+            // unit's reading falls in its values ("two weeks" on days of
+            // incubation, 10 to 20).
+            None if m.dim.is_none() => {
                 let typed = x / m.scale;
                 if self.holds(c, typed) {
                     return Some((typed, None));
@@ -517,6 +519,24 @@ impl Ctx<'_> {
                     .map(|&u| (convert(x, unit, u) / m.scale, u))
                     .filter(|&(y, _)| self.holds(c, y))
                     .collect();
+                match fits.as_slice() {
+                    [(y, u)] => Some((*y, Some(*u))),
+                    _ => Some((typed, None)),
+                }
+            }
+            None => {
+                // Every reading the column's values hold, the typed number
+                // (the column in the phrase's unit) first.
+                let typed = x / m.scale;
+                let mut fits: Vec<(f64, &'static Unit)> = units::candidate_units(unit.dim)
+                    .iter()
+                    .filter(|&&u| !std::ptr::eq(u, unit))
+                    .map(|&u| (convert(x, unit, u) / m.scale, u))
+                    .filter(|&(y, _)| self.holds(c, y))
+                    .collect();
+                if self.holds(c, typed) {
+                    fits.insert(0, (typed, unit));
+                }
                 // Several fit: the one nearest the field's typical value
                 // ("6 feet" on heights of 57 to 197 around 170 is 183 cm,
                 // not 72 in).
@@ -526,15 +546,21 @@ impl Ctx<'_> {
                     Some(t) => (y - t).abs(),
                     None => 0.0,
                 };
-                match fits.as_slice() {
-                    [] => Some((typed, None)),
-                    [(y, u)] => Some((*y, Some(*u))),
-                    _ if typical.is_none() => Some((typed, None)),
-                    _ => fits
+                let best = match fits.as_slice() {
+                    [] => return Some((typed, None)),
+                    [one] => *one,
+                    _ if typical.is_none() => fits[0],
+                    _ => *fits
                         .iter()
                         .min_by(|a, b| off(a.0).total_cmp(&off(b.0)))
-                        .map(|&(y, u)| (y, Some(u))),
-                }
+                        .unwrap_or(&fits[0]),
+                };
+                // Taken as typed: nothing was guessed.
+                Some(if std::ptr::eq(best.1, unit) {
+                    (best.0, None)
+                } else {
+                    (best.0, Some(best.1))
+                })
             }
         }
     }
