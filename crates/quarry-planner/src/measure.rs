@@ -156,8 +156,14 @@ pub fn measure_of(col: &ColumnProfile) -> Measure {
         _ => None,
     };
     let minutes = min.is_some_and(|m| m >= 0.0) && max.is_some_and(|m| m <= 400.0);
-    let also = (unit.is_none() && matches!(ws.as_slice(), ["length"] | ["len"]))
-        .then(|| (Dimension::Duration, minutes.then_some(&units::MINUTE)));
+    // A bare `length` is also a running time; a bare `speed` also a
+    // clock speed (computers).
+    let also = match ws.as_slice() {
+        _ if unit.is_some() => None,
+        ["length"] | ["len"] => Some((Dimension::Duration, minutes.then_some(&units::MINUTE))),
+        ["speed"] => Some((Dimension::Frequency, None)),
+        _ => None,
+    };
     Measure {
         dim: Some(dim),
         unit,

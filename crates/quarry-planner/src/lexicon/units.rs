@@ -22,6 +22,10 @@ pub enum Dimension {
     Money,
     Percent,
     Count,
+    /// Bytes: memory, disks, files.
+    DataSize,
+    /// Hertz: clock speeds.
+    Frequency,
 }
 
 impl Dimension {
@@ -37,6 +41,8 @@ impl Dimension {
             Dimension::Money => "an amount of money",
             Dimension::Percent => "a percentage",
             Dimension::Count => "a count",
+            Dimension::DataSize => "an amount of data",
+            Dimension::Frequency => "a frequency",
         }
     }
 }
@@ -154,6 +160,13 @@ generic!(THOUSANDS, "thousand", Money);
 generic!(MILLIONS, "million", Money);
 unit!(PERCENT, "%", Percent, 1.0);
 generic!(COUNT, "", Count);
+unit!(KILOBYTE, "KB", DataSize, 1e3);
+unit!(MEGABYTE, "MB", DataSize, 1e6);
+unit!(GIGABYTE, "GB", DataSize, 1e9);
+unit!(TERABYTE, "TB", DataSize, 1e12);
+unit!(KILOHERTZ, "kHz", Frequency, 1e3);
+unit!(MEGAHERTZ, "MHz", Frequency, 1e6);
+unit!(GIGAHERTZ, "GHz", Frequency, 1e9);
 
 /// The units of a dimension a field of unknown unit may be in, tried
 /// against its values' range (the common ones only).
@@ -172,6 +185,8 @@ pub fn candidate_units(dim: Dimension) -> &'static [&'static Unit] {
     static TEMPERATURES: [&Unit; 2] = [&CELSIUS, &FAHRENHEIT];
     static SPEEDS: [&Unit; 4] = [&KM_PER_HOUR, &MILE_PER_HOUR, &METRE_PER_SECOND, &KNOT];
     static AREAS: [&Unit; 4] = [&SQUARE_METRE, &SQUARE_KILOMETRE, &SQUARE_FOOT, &ACRE];
+    static DATA_SIZES: [&Unit; 4] = [&KILOBYTE, &MEGABYTE, &GIGABYTE, &TERABYTE];
+    static FREQUENCIES: [&Unit; 3] = [&KILOHERTZ, &MEGAHERTZ, &GIGAHERTZ];
     match dim {
         Dimension::Length => &LENGTHS,
         Dimension::Mass => &MASSES,
@@ -179,6 +194,8 @@ pub fn candidate_units(dim: Dimension) -> &'static [&'static Unit] {
         Dimension::Temperature => &TEMPERATURES,
         Dimension::Speed => &SPEEDS,
         Dimension::Area => &AREAS,
+        Dimension::DataSize => &DATA_SIZES,
+        Dimension::Frequency => &FREQUENCIES,
         Dimension::Money | Dimension::Percent | Dimension::Count => &[],
     }
 }
@@ -419,6 +436,20 @@ pub static PHRASE_UNITS: &[(&[&str], &Unit, UnitUse)] = &[
     (&["euros"], &EURO, UnitUse::Always),
     (&["gbp"], &POUND_STERLING, UnitUse::Always),
     (&["quid"], &POUND_STERLING, UnitUse::Always),
+    (&["kb"], &KILOBYTE, UnitUse::Always),
+    (&["kilobytes"], &KILOBYTE, UnitUse::Always),
+    (&["mb"], &MEGABYTE, UnitUse::Always),
+    (&["megabytes"], &MEGABYTE, UnitUse::Always),
+    (&["gb"], &GIGABYTE, UnitUse::Always),
+    (&["gigs"], &GIGABYTE, UnitUse::Always),
+    (&["gigabytes"], &GIGABYTE, UnitUse::Always),
+    (&["tb"], &TERABYTE, UnitUse::Always),
+    (&["terabytes"], &TERABYTE, UnitUse::Always),
+    (&["khz"], &KILOHERTZ, UnitUse::Always),
+    (&["mhz"], &MEGAHERTZ, UnitUse::Always),
+    (&["megahertz"], &MEGAHERTZ, UnitUse::Always),
+    (&["ghz"], &GIGAHERTZ, UnitUse::Always),
+    (&["gigahertz"], &GIGAHERTZ, UnitUse::Always),
     (&["percent"], &PERCENT, UnitUse::Always),
     (&["per", "cent"], &PERCENT, UnitUse::Always),
     (&["pct"], &PERCENT, UnitUse::Always),
@@ -542,6 +573,12 @@ pub fn name_unit(w: &str) -> Option<NamePart> {
         "eur" | "euros" => U(&EURO),
         "gbp" => U(&POUND_STERLING),
         "pct" | "percent" | "percentage" | "perc" => U(&PERCENT),
+        "kb" => U(&KILOBYTE),
+        "mb" => U(&MEGABYTE),
+        "gb" => U(&GIGABYTE),
+        "tb" => U(&TERABYTE),
+        "mhz" => U(&MEGAHERTZ),
+        "ghz" => U(&GIGAHERTZ),
         _ => return None,
     })
 }
@@ -586,6 +623,10 @@ pub fn dimension_word(w: &str) -> Option<Dimension> {
         "temp" | "temperature" | "tmax" | "tmin" | "tavg" => Dimension::Temperature,
         "speed" | "velocity" | "wind" | "gust" => Dimension::Speed,
         "area" | "acreage" => Dimension::Area,
+        "ram" | "memory" | "hd" | "hdd" | "ssd" | "disk" | "storage" | "vram" | "cache" => {
+            Dimension::DataSize
+        }
+        "clock" | "frequency" | "freq" => Dimension::Frequency,
         "price" | "prices" | "cost" | "costs" | "salary" | "salaries" | "revenue" | "revenues"
         | "budget" | "income" | "gross" | "wage" | "wages" | "tuition" | "fee" | "fees"
         | "sales" | "profit" | "profits" | "earnings" | "pay" | "fare" | "rent" | "spend"
@@ -612,6 +653,8 @@ pub fn dimension_noun(dim: Dimension) -> Option<&'static str> {
         Dimension::Temperature => Some("temperature"),
         Dimension::Speed => Some("speed"),
         Dimension::Area => Some("area"),
+        Dimension::DataSize => Some("size"),
+        Dimension::Frequency => Some("frequency"),
         Dimension::Money | Dimension::Percent | Dimension::Count => None,
     }
 }

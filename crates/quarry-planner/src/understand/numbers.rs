@@ -402,6 +402,23 @@ impl Ctx<'_> {
                 how = MatchKind::Inferred;
             }
         }
+        // "under 2 grand", "over 5M": an amount with a magnitude and no
+        // field named is most likely money, when one money field holds it.
+        if field.is_none() && p.scaled {
+            let money: Vec<usize> = self
+                .ix
+                .ordered_columns()
+                .filter(|&c| {
+                    self.ix.measures[c].dim == Some(Dimension::Money)
+                        && (self.holds(c, v / self.ix.measures[c].scale)
+                            || self.amount_in_scale(c, v).is_some())
+                })
+                .collect();
+            if let Some(c) = self.plainest(&money) {
+                field = Some(c);
+                how = MatchKind::Inferred;
+            }
+        }
         if field.is_none() && p.cmp.is_some() {
             field = self
                 .nearest_ordered_field(i)
