@@ -380,7 +380,14 @@ impl Ctx<'_> {
                 .filter(|x| b.columns.iter().any(|y| y.0 == x.0) || b_first.contains(&x.0))
                 .copied()
                 .collect();
+            // "tails longer than 40 cm": a comparative stays an operator.
+            let in_op = |m: &FieldMention| {
+                self.ops.iter().any(|o| o.start < m.end && m.start < o.end)
+                    || self.sups.iter().any(|x| x.start < m.end && m.start < x.end)
+            };
             if glued
+                && !in_op(a)
+                && !in_op(b)
                 && !shared.is_empty()
                 && (shared.len() < a.columns.len() || shared.len() < b.columns.len())
             {

@@ -525,18 +525,18 @@ impl Ctx<'_> {
                 }
             }
             None => {
-                // Every reading the column's values hold, the typed number
-                // (the column in the phrase's unit) first.
+                // The typed number if the column's values hold it: a column
+                // in the phrase's own unit ("flights over 500 miles" on
+                // miles) is likelier than any conversion that also fits.
                 let typed = x / m.scale;
-                let mut fits: Vec<(f64, &'static Unit)> = units::candidate_units(unit.dim)
+                if self.holds(c, typed) {
+                    return Some((typed, None));
+                }
+                let fits: Vec<(f64, &'static Unit)> = units::candidate_units(unit.dim)
                     .iter()
-                    .filter(|&&u| !std::ptr::eq(u, unit))
                     .map(|&u| (convert(x, unit, u) / m.scale, u))
                     .filter(|&(y, _)| self.holds(c, y))
                     .collect();
-                if self.holds(c, typed) {
-                    fits.insert(0, (typed, unit));
-                }
                 // Several fit: the one nearest the field's typical value
                 // ("6 feet" on heights of 57 to 197 around 170 is 183 cm,
                 // not 72 in).
@@ -555,12 +555,7 @@ impl Ctx<'_> {
                         .min_by(|a, b| off(a.0).total_cmp(&off(b.0)))
                         .unwrap_or(&fits[0]),
                 };
-                // Taken as typed: nothing was guessed.
-                Some(if std::ptr::eq(best.1, unit) {
-                    (best.0, None)
-                } else {
-                    (best.0, Some(best.1))
-                })
+                Some((best.0, Some(best.1)))
             }
         }
     }
