@@ -191,7 +191,7 @@ fn split_glued(name: &str) -> Option<String> {
         .map(|w| {
             // `price2014`: a word and a year.
             if let Some(word) = w.strip_suffix(|c: char| c.is_ascii_digit()).and_then(|_| {
-                let cut = w.len() - 4;
+                let cut = w.len().checked_sub(4)?;
                 (w.len() >= 7 && w.is_char_boundary(cut))
                     .then(|| w.split_at(cut))
                     .filter(|(a, y)| {
@@ -703,6 +703,20 @@ mod glued_tests {
         assert_eq!(split_glued("samplesize").as_deref(), Some("sample_size"));
         assert_eq!(split_glued("bodywt").as_deref(), Some("body_wt"));
         assert_eq!(split_glued("price2014").as_deref(), Some("price_2014"));
+        // Short, numeric and non-ASCII words never panic.
+        for name in [
+            "2",
+            "a_2",
+            "x1",
+            "_",
+            "",
+            "é2014",
+            "ab_2014",
+            "über1999x",
+            "9999999",
+        ] {
+            let _ = split_glued(name);
+        }
         // Words of their own, and words with a short rest, stay whole.
         assert_eq!(split_glued("agent"), None);
         assert_eq!(split_glued("percentage"), None);

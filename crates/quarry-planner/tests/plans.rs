@@ -935,3 +935,81 @@ fn graded_adjectives_say_which_field_they_read() {
         &[Literal::Integer(4000)]
     ));
 }
+
+/// Any column name the importer can write and any phrase plan without a
+/// panic, in both tiers: names of one character, digits alone, digits
+/// glued to words, non-ASCII, names that spell words of the lexicon; and
+/// phrases that exercise every pass over them. (A name `demo_fts_2` once
+/// made the glued-name splitter subtract past zero.)
+#[test]
+fn odd_names_and_phrases_never_panic() {
+    let names = [
+        "2",
+        "x",
+        "a_2",
+        "_",
+        "x1",
+        "9999999",
+        "price2014",
+        "ab_2014",
+        "é2014",
+        "über1999x",
+        "poptotal",
+        "percblack",
+        "c_hm_run",
+        "hm_run",
+        "inmetro",
+        "repwt",
+        "length",
+        "speed",
+        "over_time",
+        "in",
+        "no",
+        "s",
+        "id",
+        "demo_fts_2",
+        "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+    ];
+    let phrases = [
+        "",
+        " ",
+        "2",
+        "over",
+        "the most popular",
+        "half a million",
+        "a quarter of a",
+        "summer 2018",
+        "5 ghz or higher",
+        "no x",
+        "x in the name",
+        "10 2 with the highest 2",
+        "reported weight over 2 kg",
+        "career home runs",
+        "é über 1999",
+        "smoking renters not in 2014",
+        "between 1 and",
+        "the 3 smallest over a million under 2 grand",
+    ];
+    for ty in [ColumnType::Integer, ColumnType::Float, ColumnType::Text] {
+        let columns: Vec<ColumnProfile> = names
+            .iter()
+            .map(|n| match ty {
+                ColumnType::Text => col(
+                    n,
+                    ty,
+                    &[("a", 3), ("none", 2), ("smoker", 1)],
+                    Some("a"),
+                    Some("smoker"),
+                ),
+                _ => col(n, ty, &[("0", 5), ("1", 5)], Some("0"), Some("1")),
+            })
+            .collect();
+        let p = profile("odd", columns);
+        let planner = Planner::new(&p);
+        for q in phrases {
+            for tier in [Tier::Default, Tier::Small] {
+                let _ = planner.plan(q, tier);
+            }
+        }
+    }
+}

@@ -165,6 +165,11 @@ impl Ctx<'_> {
     }
 
     pub(super) fn field_match_at(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
+        // A mention covers at least its first word, so every caller moves on.
+        self.field_match_from(i).filter(|(len, _)| *len > 0)
+    }
+
+    fn field_match_from(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
         let t = &self.toks[i];
         if !t.is_word() {
             return None;
@@ -568,7 +573,7 @@ impl Ctx<'_> {
         let mut best: Option<(usize, bool, Vec<usize>)> = None;
         for (c, col) in self.ix.profile.columns.iter().enumerate() {
             let parts: Vec<&str> = col.name.split('_').filter(|p| !p.is_empty()).collect();
-            let Some((n, glued_end)) = spell(&parts, &words) else {
+            let Some((n, glued_end)) = spell(&parts, &words).filter(|&(n, _)| n > 0) else {
                 continue;
             };
             // A single word spelling a single short part by abbreviation
@@ -958,7 +963,7 @@ fn spell(parts: &[&str], words: &[(&str, &str)]) -> Option<(usize, bool)> {
     // A part glued from two words ("rep" + "wt"), itself no word.
     let glued = part.len() >= 4 && !wordnet::knows(part);
     if let Some((w2, more2)) = more.split_first().filter(|_| glued) {
-        for cut in 1..part.len() - 1 {
+        for cut in (1..part.len() - 1).filter(|&c| part.is_char_boundary(c)) {
             let (a, b) = part.split_at(cut);
             // One letter for a word only before a whole word: `fage` of
             // "father's age".
