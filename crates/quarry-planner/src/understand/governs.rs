@@ -106,6 +106,33 @@ impl Ctx<'_> {
             })
     }
 
+    /// Of columns named alike but for a year (`price1998` … `price2014`),
+    /// the latest: what "the most expensive" means today.
+    pub(super) fn latest_sibling(&self, c: usize) -> usize {
+        let split = |name: &str| -> (String, u32) {
+            let digits: String = name.chars().filter(char::is_ascii_digit).collect();
+            let year = digits
+                .parse::<u32>()
+                .ok()
+                .filter(|y| (1900..=2100).contains(y))
+                .unwrap_or(0);
+            (
+                name.chars().filter(|ch| !ch.is_ascii_digit()).collect(),
+                year,
+            )
+        };
+        let (stem, year) = split(self.ix.column_name(c));
+        if year == 0 {
+            return c;
+        }
+        (0..self.ix.profile.columns.len())
+            .filter(|&o| self.ix.column_type(o) == self.ix.column_type(c))
+            .map(|o| (o, split(self.ix.column_name(o))))
+            .filter(|(_, (s, y))| *s == stem && *y > 0)
+            .max_by_key(|(_, (_, y))| *y)
+            .map_or(c, |(o, _)| o)
+    }
+
     /// The table's one numeric measure: not an id, a flag, a year or a
     /// date; `None` when there are several.
     fn only_measure(&self) -> Option<usize> {

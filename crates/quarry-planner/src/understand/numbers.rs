@@ -364,9 +364,12 @@ impl Ctx<'_> {
             }
         }
         let yearish = p.year_like() && !p.percent;
+        // "2018 results": a year alone, before no field, in a table that
+        // has years or dates.
+        let lone_year = yearish && after.is_none() && p.cmp.is_none() && p.list.is_empty();
         if field.is_none()
             && yearish
-            && (p.cmp.is_some() || i > 0 && precedes_year(self.norm(i - 1)))
+            && (p.cmp.is_some() || i > 0 && precedes_year(self.norm(i - 1)) || lone_year)
         {
             field = self.year_column_at((p.start(), i + 1));
             how = MatchKind::Inferred;

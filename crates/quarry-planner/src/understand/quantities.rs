@@ -568,8 +568,10 @@ impl Ctx<'_> {
         let m = &self.ix.measures[c];
         let col = &self.ix.profile.columns[c];
         let max = col.max.as_deref().and_then(|v| v.parse::<f64>().ok())?;
-        if !matches!(m.dim, Some(Dimension::Money | Dimension::Count)) || m.scale != 1.0 || y <= max
-        {
+        // Amounts only: a measure above its column's range ("rain over 10
+        // mm" on a dry month) is an empty answer, not a unit to guess.
+        let scalable = matches!(m.dim, Some(Dimension::Money | Dimension::Count));
+        if !scalable || m.scale != 1.0 || y <= max {
             return None;
         }
         // Both may fit ("$10M" on revenues of 0.05 to 96,398): the one
