@@ -306,6 +306,14 @@ impl Aliases {
             for form in &full_forms {
                 aliases.add_form(ci, form);
             }
+            // `jan` … `dec`: a column per month is named by the month.
+            if let Some(m) = crate::lexicon::month_index(&col.name) {
+                aliases.add(FieldAlias {
+                    column: ci,
+                    words: vec![stem(crate::lexicon::MONTHS[m])],
+                    kind: AliasKind::Synonym,
+                });
+            }
             // `incubate` is named by "incubation": the nouns WordNet derives
             // from a verb of the name.
             let raw_words = words(&col.name.replace('_', " "));

@@ -355,7 +355,8 @@ corpus!(
     patients,
     films,
     counties,
-    players
+    players,
+    seasons
 );
 
 #[test]
@@ -383,6 +384,7 @@ fn every_phrases_file_has_a_test() {
         "films",
         "counties",
         "players",
+        "seasons",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -221,7 +221,7 @@ pub fn group_measures(group: FieldGroup) -> &'static [&'static str] {
             "length",
         ],
         FieldGroup::Salary => &["income", "gdp", "wealth", "worth", "earnings", "revenue"],
-        FieldGroup::Length => &["distance", "dist", "length", "runtime", "duration"],
+        FieldGroup::Length => &["distance", "dist", "length", "runtime", "duration", "time"],
         FieldGroup::Population => &["population", "pop", "inhabitants", "residents"],
         // "the strongest earthquake", "the most powerful car".
         FieldGroup::Strength => &["magnitude", "mag", "intensity", "force", "horsepower", "hp"],

@@ -319,6 +319,7 @@ impl Ctx<'_> {
                 None
             };
             if let Some(m) = place
+                .or_else(|| self.week_part_at(i))
                 .or_else(|| self.base_value_at(i))
                 .or_else(|| self.partial_value_at(i))
             {
@@ -489,6 +490,54 @@ impl Ctx<'_> {
                 .toks
                 .get(i + 1)
                 .is_some_and(|n| n.is_word() && n.stem != n.norm && !is_stopword(&n.norm))
+    }
+
+    /// "weekend trips", "on weekdays": the values of a day-of-week field
+    /// (`Sat`, `Sunday`, …) the word spans.
+    fn week_part_at(&self, i: usize) -> Option<ValueMention> {
+        let t = &self.toks[i];
+        let days: &[&str] = match t.stem.as_str() {
+            "weekend" => &["sat", "sun"],
+            "weekday" => &["mon", "tue", "wed", "thu", "fri"],
+            _ => return None,
+        };
+        let is_day = |v: &str| {
+            let v = v.trim().to_lowercase();
+            [
+                "monday",
+                "tuesday",
+                "wednesday",
+                "thursday",
+                "friday",
+                "saturday",
+                "sunday",
+            ]
+            .iter()
+            .any(|d| v.len() >= 2 && d.starts_with(v.as_str()))
+        };
+        let cols = &self.ix.profile.columns;
+        let col = (0..cols.len()).find(|&c| {
+            cols[c].ty == ColumnType::Text
+                && (2..=8).contains(&cols[c].values.len())
+                && cols[c].values.iter().all(|v| is_day(&v.value))
+        })?;
+        let ids: Vec<u32> = self
+            .ix
+            .values
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| {
+                let v = e.value.trim().to_lowercase();
+                e.column == col && days.iter().any(|d| v.starts_with(d))
+            })
+            .map(|(id, _)| id as u32)
+            .collect();
+        (!ids.is_empty()).then_some(ValueMention {
+            start: i,
+            end: i + 1,
+            entries: ids,
+            kind: MatchKind::Synonym,
+        })
     }
 
     /// "smoking mothers" → `habit = 'smoker'`, "renters" → `'RENT'`: a word
@@ -958,6 +1007,21 @@ fn spell(parts: &[&str], words: &[(&str, &str)]) -> Option<(usize, bool)> {
     if part_spells(part, w) {
         if let Some((n, g)) = spell(rest, more) {
             return Some((n + 1, g));
+        }
+    }
+    // The initials of two or three words ("hr" of "home runs", "rbi" of
+    // "runs batted in").
+    for n in 2..=3 {
+        if part.len() == n && words.len() >= n && !wordnet::knows(part) {
+            let initials: String = words[..n]
+                .iter()
+                .filter_map(|w| w.0.chars().next())
+                .collect();
+            if initials == *part {
+                if let Some((m, g)) = spell(rest, &words[n..]) {
+                    return Some((m + n, g));
+                }
+            }
         }
     }
     // A part glued from two words ("rep" + "wt"), itself no word.

@@ -118,6 +118,29 @@ impl Ctx<'_> {
                     });
                     return self.limit_by(s);
                 }
+                // "the snowiest december": no field measures snow, but the
+                // number field named right after is what is graded.
+                None if self.field_after(s.end, 1).is_some_and(|f| {
+                    self.ix.column_type(f.0).is_numeric()
+                        && self.ix.measures[f.0].role == crate::measure::Role::Measure
+                        && !self.unasked_identifier(f.0)
+                }) =>
+                {
+                    let Some((col, _)) = self.field_after(s.end, 1) else {
+                        return false;
+                    };
+                    let name = self.ix.column_name(col).to_string();
+                    self.plan.order.push(OrderBy {
+                        key: OrderKey::Field(name.clone()),
+                        direction: direction(s.desc),
+                    });
+                    self.note(Note::Order {
+                        source: self.span_text(s.start, s.end),
+                        field: name,
+                        direction: direction(s.desc),
+                    });
+                    return self.limit_by(s);
+                }
                 None => {
                     self.note(Note::GradedNoField {
                         source: self.span_text(s.start, s.end),

@@ -107,10 +107,12 @@ impl Ctx<'_> {
         }
         let mut amount = value;
         // "one and a half hours"
-        if self.matches_words(k, &["and", "a", "half"]) {
-            if let After::Unit(..) = self.after_number(i, k + 3, None) {
-                amount += 0.5;
-                k += 3;
+        for (words, part) in [(["and", "a", "half"], 0.5), (["and", "a", "quarter"], 0.25)] {
+            if self.matches_words(k, &words) {
+                if let After::Unit(..) = self.after_number(i, k + 3, None) {
+                    amount += part;
+                    k += 3;
+                }
             }
         }
         let (unit, age) = match own {
@@ -174,6 +176,9 @@ impl Ctx<'_> {
     fn compound(&self, mut amount: f64, unit: &'static Unit, mut k: usize) -> (f64, usize) {
         if self.matches_words(k, &["and", "a", "half"]) {
             return (amount + 0.5, k + 3);
+        }
+        if self.matches_words(k, &["and", "a", "quarter"]) {
+            return (amount + 0.25, k + 3);
         }
         let Some(x) = self.toks.get(k).and_then(Token::number) else {
             return (amount, k);

@@ -61,6 +61,7 @@ sources=(
     "films=$data/films.csv"
     "counties=$data/counties.csv"
     "players=$data/players.csv"
+    "seasons=$data/seasons.csv"
 )
 
 for entry in "${sources[@]}"; do
