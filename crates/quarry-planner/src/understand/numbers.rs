@@ -721,6 +721,28 @@ impl Ctx<'_> {
                 .is_some_and(|u| std::ptr::eq(u, unit))
         };
         for measured in [true, false] {
+            // "sold for under $100k": money goes to a money field that holds
+            // it before a named field of no known measure (`year_sold`).
+            let unmeasured_named = named.iter().any(|f| {
+                f.columns
+                    .iter()
+                    .any(|c| self.takes(c.0, unit, true, p.age) == Some(false))
+            });
+            if !measured && unit.dim == Dimension::Money && unmeasured_named {
+                let money: Vec<usize> = self
+                    .ix
+                    .ordered_columns()
+                    .filter(|&c| {
+                        self.takes(c, unit, false, p.age) == Some(true)
+                            && self
+                                .stored_amount(c, p.value, unit)
+                                .is_some_and(|(x, _)| self.holds(c, x))
+                    })
+                    .collect();
+                if let Some(c) = self.plainest(&money) {
+                    return Some((c, MatchKind::Inferred));
+                }
+            }
             for f in &named {
                 let cands: Vec<usize> = f
                     .columns
