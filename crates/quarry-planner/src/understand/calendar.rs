@@ -996,7 +996,7 @@ fn month_of_value(v: &str) -> Option<usize> {
 /// Whether a column name has a part that is one of `roots` or an
 /// abbreviation of one: `death_date` (death), `diag_date` (diagnosis),
 /// `birthyear` (birth), `yob`, `year_of_birth`.
-fn name_has_root(name: &str, roots: &[&str]) -> bool {
+pub(super) fn name_has_root(name: &str, roots: &[&str]) -> bool {
     name.split('_').any(|part| {
         roots.iter().any(|r| {
             part == *r

@@ -60,6 +60,7 @@ impl Ctx<'_> {
                 || person && self.age_column().is_some()
                 || self.negated(i)
                 || self.head_noun(i)
+                || self.event_of_a_filter(i)
             {
                 ignored.push(t.norm.clone());
                 continue;
@@ -97,6 +98,18 @@ impl Ctx<'_> {
 }
 
 impl Ctx<'_> {
+    /// "born in england" over `birth_pl`: a word of an event whose field a
+    /// condition already reads says which field, not what to search.
+    fn event_of_a_filter(&self, i: usize) -> bool {
+        let roots = crate::lexicon::calendar::event_roots(&self.toks[i].norm);
+        !roots.is_empty()
+            && self.plan.filters.iter().any(|f| {
+                f.any_of
+                    .iter()
+                    .any(|c| super::calendar::name_has_root(&c.field, roots))
+            })
+    }
+
     /// "places with coffee in the name", "shops that open late": the
     /// phrase's first word, a plural noun followed by a word that starts
     /// what is said of it, names the records when another condition says
