@@ -523,14 +523,14 @@ impl Ctx<'_> {
         })?;
         let ids: Vec<u32> = self
             .ix
-            .values
+            .short_codes
             .iter()
-            .enumerate()
-            .filter(|(_, e)| {
+            .copied()
+            .filter(|&id| {
+                let e = &self.ix.values[id as usize];
                 let v = e.value.trim().to_lowercase();
                 e.column == col && days.iter().any(|d| v.starts_with(d))
             })
-            .map(|(id, _)| id as u32)
             .collect();
         (!ids.is_empty()).then_some(ValueMention {
             start: i,
@@ -553,18 +553,19 @@ impl Ctx<'_> {
             return None;
         }
         let cols = &self.ix.profile.columns;
+        // The values of small categorical fields only (a bounded list).
         let ids: Vec<u32> = self
             .ix
-            .values
+            .short_codes
             .iter()
-            .enumerate()
-            .filter(|(_, e)| {
+            .copied()
+            .filter(|&id| {
+                let e = &self.ix.values[id as usize];
                 e.words.len() == 1
                     && (2..=30).contains(&cols[e.column].values.len())
                     && e.words[0] != t.norm
                     && verb_base(&e.words[0]) == base
             })
-            .map(|(id, _)| id as u32)
             .collect();
         (!ids.is_empty() && ids.len() <= 3).then_some(ValueMention {
             start: i,
