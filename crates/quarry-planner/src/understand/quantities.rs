@@ -511,24 +511,8 @@ impl Ctx<'_> {
                 Some(self.amount_in_scale(c, y).unwrap_or((y, None)))
             }
             None if unit.generic => Some((x / m.scale, None)),
-            // A number of unknown measure: as typed, unless only another
-            // unit's reading falls in its values ("two weeks" on days of
-            // incubation, 10 to 20).
-            None if m.dim.is_none() => {
-                let typed = x / m.scale;
-                if self.holds(c, typed) {
-                    return Some((typed, None));
-                }
-                let fits: Vec<(f64, &'static Unit)> = units::candidate_units(unit.dim)
-                    .iter()
-                    .map(|&u| (convert(x, unit, u) / m.scale, u))
-                    .filter(|&(y, _)| self.holds(c, y))
-                    .collect();
-                match fits.as_slice() {
-                    [(y, u)] => Some((*y, Some(*u))),
-                    _ => Some((typed, None)),
-                }
-            }
+            // A column of known dimension but unknown unit, or of unknown
+            // measure ("two weeks" on days of incubation, 10 to 20).
             None => {
                 // The typed number if the column's values hold it: a column
                 // in the phrase's own unit ("flights over 500 miles" on
@@ -554,7 +538,8 @@ impl Ctx<'_> {
                 let best = match fits.as_slice() {
                     [] => return Some((typed, None)),
                     [one] => *one,
-                    _ if typical.is_none() => fits[0],
+                    // Of unknown measure, only one reading is evidence.
+                    _ if typical.is_none() || m.dim.is_none() => return Some((typed, None)),
                     _ => *fits
                         .iter()
                         .min_by(|a, b| off(a.0).total_cmp(&off(b.0)))
