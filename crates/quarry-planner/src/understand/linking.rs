@@ -610,7 +610,7 @@ impl Ctx<'_> {
     /// longer glued part. The columns spelled by the most words win; among
     /// glued ends, those whose other end a nearby word names ("share of
     /// black residents": `perc` of `percblack`, not `pop` of `popblack`).
-    fn spelled_field_at(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
+    fn spelled_field_at(&self, i: usize) -> Spelled {
         let t = &self.toks[i];
         if !t.is_word() || is_stopword(&t.norm) || is_negation(&t.norm) || t.norm.len() < 3 {
             return None;
@@ -620,10 +620,21 @@ impl Ctx<'_> {
             .take_while(|&k| !self.claims.is_claimed(k) && self.toks[k].is_word())
             .map(|k| (self.toks[k].norm.as_str(), self.toks[k].stem.as_str()))
             .collect();
+        let key = (i, words.len());
+        if let Some(known) = self.spelled.borrow().get(&key) {
+            return known.clone();
+        }
+        let found = self.spell_columns(i, &words);
+        self.spelled.borrow_mut().insert(key, found.clone());
+        found
+    }
+
+    /// `spelled_field_at` over every column, for the words from `i`.
+    fn spell_columns(&self, i: usize, words: &[(&str, &str)]) -> Spelled {
         let mut best: Option<(usize, bool, Vec<usize>)> = None;
         for (c, col) in self.ix.profile.columns.iter().enumerate() {
             let parts: Vec<&str> = col.name.split('_').filter(|p| !p.is_empty()).collect();
-            let Some((n, glued_end)) = spell(&parts, &words).filter(|&(n, _)| n > 0) else {
+            let Some((n, glued_end)) = spell(&parts, words).filter(|&(n, _)| n > 0) else {
                 continue;
             };
             // A single word spelling a single short part by abbreviation
@@ -995,6 +1006,9 @@ impl Ctx<'_> {
 
 /// Whether `short` is `long` abbreviated: its letters in order, starting
 /// with the same letter ("hnd" of "handed", "asst" of "assistant").
+/// A field mention spelled from a token: its length and columns.
+pub(super) type Spelled = Option<(usize, Vec<(usize, AliasKind)>)>;
+
 /// How many of `words` (each its normal form and stem), from the first,
 /// spell every one of a column name's `parts` in order (see
 /// `spelled_field_at`), and whether a part was only the start or end of a

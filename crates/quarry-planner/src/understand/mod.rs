@@ -95,6 +95,9 @@ struct Ctx<'a> {
     age_words: Vec<people::AgeWord>,
     /// Numbers with units ("2.5 kg"), by their number's token.
     quantities: Vec<quantities::Quantity>,
+    /// Names spelled from a token (`linking::spelled_field_at`), by the
+    /// token and how many unclaimed words follow it: the passes ask often.
+    spelled: std::cell::RefCell<std::collections::HashMap<(usize, usize), linking::Spelled>>,
 }
 
 /// Plans one phrase: runs the passes in their order.
@@ -119,6 +122,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
         filter_spans: Vec::new(),
         age_words: Vec::new(),
         quantities: Vec::new(),
+        spelled: Default::default(),
     };
     cx.taught_phrases();
     cx.relative_dates();
