@@ -356,7 +356,8 @@ corpus!(
     films,
     counties,
     players,
-    seasons
+    seasons,
+    engines
 );
 
 #[test]
@@ -385,6 +386,7 @@ fn every_phrases_file_has_a_test() {
         "counties",
         "players",
         "seasons",
+        "engines",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -26,6 +26,8 @@ pub enum Dimension {
     DataSize,
     /// Hertz: clock speeds.
     Frequency,
+    /// Litres: engine displacement, tanks.
+    Volume,
 }
 
 impl Dimension {
@@ -43,6 +45,7 @@ impl Dimension {
             Dimension::Count => "a count",
             Dimension::DataSize => "an amount of data",
             Dimension::Frequency => "a frequency",
+            Dimension::Volume => "a volume",
         }
     }
 }
@@ -167,6 +170,10 @@ unit!(TERABYTE, "TB", DataSize, 1e12);
 unit!(KILOHERTZ, "kHz", Frequency, 1e3);
 unit!(MEGAHERTZ, "MHz", Frequency, 1e6);
 unit!(GIGAHERTZ, "GHz", Frequency, 1e9);
+unit!(MILLILITRE, "ml", Volume, 0.001);
+unit!(LITRE, "l", Volume, 1.0);
+unit!(CUBIC_INCH, "cu in", Volume, 0.016_387_064);
+unit!(GALLON, "gal", Volume, 3.785_411_784);
 
 /// The units of a dimension a field of unknown unit may be in, tried
 /// against its values' range (the common ones only).
@@ -187,6 +194,7 @@ pub fn candidate_units(dim: Dimension) -> &'static [&'static Unit] {
     static AREAS: [&Unit; 4] = [&SQUARE_METRE, &SQUARE_KILOMETRE, &SQUARE_FOOT, &ACRE];
     static DATA_SIZES: [&Unit; 4] = [&KILOBYTE, &MEGABYTE, &GIGABYTE, &TERABYTE];
     static FREQUENCIES: [&Unit; 3] = [&KILOHERTZ, &MEGAHERTZ, &GIGAHERTZ];
+    static VOLUMES: [&Unit; 4] = [&MILLILITRE, &LITRE, &CUBIC_INCH, &GALLON];
     match dim {
         Dimension::Length => &LENGTHS,
         Dimension::Mass => &MASSES,
@@ -196,6 +204,7 @@ pub fn candidate_units(dim: Dimension) -> &'static [&'static Unit] {
         Dimension::Area => &AREAS,
         Dimension::DataSize => &DATA_SIZES,
         Dimension::Frequency => &FREQUENCIES,
+        Dimension::Volume => &VOLUMES,
         Dimension::Money | Dimension::Percent | Dimension::Count => &[],
     }
 }
@@ -436,6 +445,18 @@ pub static PHRASE_UNITS: &[(&[&str], &Unit, UnitUse)] = &[
     (&["euros"], &EURO, UnitUse::Always),
     (&["gbp"], &POUND_STERLING, UnitUse::Always),
     (&["quid"], &POUND_STERLING, UnitUse::Always),
+    (&["l"], &LITRE, UnitUse::Letter),
+    (&["litre"], &LITRE, UnitUse::Always),
+    (&["litres"], &LITRE, UnitUse::Always),
+    (&["liter"], &LITRE, UnitUse::Always),
+    (&["liters"], &LITRE, UnitUse::Always),
+    (&["ml"], &MILLILITRE, UnitUse::Always),
+    (&["cc"], &MILLILITRE, UnitUse::Always),
+    (&["cubic", "inches"], &CUBIC_INCH, UnitUse::Always),
+    (&["cubic", "inch"], &CUBIC_INCH, UnitUse::Always),
+    (&["ci"], &CUBIC_INCH, UnitUse::Always),
+    (&["gallons"], &GALLON, UnitUse::Always),
+    (&["gallon"], &GALLON, UnitUse::Always),
     (&["kb"], &KILOBYTE, UnitUse::Always),
     (&["kilobytes"], &KILOBYTE, UnitUse::Always),
     (&["mb"], &MEGABYTE, UnitUse::Always),
@@ -573,6 +594,11 @@ pub fn name_unit(w: &str) -> Option<NamePart> {
         "eur" | "euros" => U(&EURO),
         "gbp" => U(&POUND_STERLING),
         "pct" | "percent" | "percentage" | "perc" => U(&PERCENT),
+        "litres" | "liters" | "litre" | "liter" => U(&LITRE),
+        "l" => A(&LITRE),
+        "cc" | "ml" => U(&MILLILITRE),
+        "ci" => A(&CUBIC_INCH),
+        "gallons" | "gal" => U(&GALLON),
         "kb" => U(&KILOBYTE),
         "mb" => U(&MEGABYTE),
         "gb" => U(&GIGABYTE),
@@ -627,6 +653,7 @@ pub fn dimension_word(w: &str) -> Option<Dimension> {
             Dimension::DataSize
         }
         "clock" | "frequency" | "freq" => Dimension::Frequency,
+        "displ" | "displacement" | "engine" | "enginesize" | "volume" | "tank" => Dimension::Volume,
         "price" | "prices" | "cost" | "costs" | "salary" | "salaries" | "revenue" | "revenues"
         | "budget" | "income" | "gross" | "wage" | "wages" | "tuition" | "fee" | "fees"
         | "sales" | "profit" | "profits" | "earnings" | "pay" | "fare" | "rent" | "spend"
@@ -655,6 +682,7 @@ pub fn dimension_noun(dim: Dimension) -> Option<&'static str> {
         Dimension::Area => Some("area"),
         Dimension::DataSize => Some("size"),
         Dimension::Frequency => Some("frequency"),
+        Dimension::Volume => Some("volume"),
         Dimension::Money | Dimension::Percent | Dimension::Count => None,
     }
 }

@@ -284,12 +284,10 @@ impl Ctx<'_> {
                 _ => After::Nothing,
             },
             UnitUse::Letter => {
-                let has_temperature = self
-                    .ix
-                    .measures
-                    .iter()
-                    .any(|m| m.dim == Some(Dimension::Temperature));
-                if has_temperature {
+                // "c", "f", "l": a unit only when some field measures its
+                // dimension.
+                let has_dimension = self.ix.measures.iter().any(|m| m.reads(unit.dim));
+                if has_dimension {
                     After::Unit(len, unit, false)
                 } else {
                     After::Nothing
@@ -514,6 +512,18 @@ impl Ctx<'_> {
             // A column of known dimension but unknown unit, or of unknown
             // measure ("two weeks" on days of incubation, 10 to 20).
             None => {
+                // A time of unknown unit is in minutes when that reading
+                // fits: delays, air times and running times mostly are
+                // ("delayed over 2 hours" on delays of -40 to 1300 is 120).
+                if unit.dim == Dimension::Duration
+                    && m.reads(Dimension::Duration)
+                    && !std::ptr::eq(unit, &units::MINUTE)
+                {
+                    let minutes = convert(x, unit, &units::MINUTE) / m.scale;
+                    if self.holds(c, minutes) {
+                        return Some((minutes, Some(&units::MINUTE)));
+                    }
+                }
                 // The typed number if the column's values hold it: a column
                 // in the phrase's own unit ("flights over 500 miles" on
                 // miles) is likelier than any conversion that also fits.

@@ -62,6 +62,7 @@ sources=(
     "counties=$data/counties.csv"
     "players=$data/players.csv"
     "seasons=$data/seasons.csv"
+    "engines=$data/engines.csv"
 )
 
 for entry in "${sources[@]}"; do
