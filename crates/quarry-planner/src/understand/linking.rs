@@ -521,23 +521,22 @@ impl Ctx<'_> {
                 && (2..=8).contains(&cols[c].values.len())
                 && cols[c].values.iter().all(|v| is_day(&v.value))
         })?;
-        let ids: Vec<u32> = self
-            .ix
+        let ids = self.short_values(|e| {
+            let v = e.value.trim().to_lowercase();
+            e.column == col && days.iter().any(|d| v.starts_with(d))
+        });
+        (!ids.is_empty()).then(|| one_word(i, ids, MatchKind::Synonym))
+    }
+
+    /// The entries of the short categorical values (`Index::short_codes`,
+    /// a bounded list) that `keep` accepts.
+    fn short_values(&self, keep: impl Fn(&crate::index::ValueEntry) -> bool) -> Vec<u32> {
+        self.ix
             .short_codes
             .iter()
             .copied()
-            .filter(|&id| {
-                let e = &self.ix.values[id as usize];
-                let v = e.value.trim().to_lowercase();
-                e.column == col && days.iter().any(|d| v.starts_with(d))
-            })
-            .collect();
-        (!ids.is_empty()).then_some(ValueMention {
-            start: i,
-            end: i + 1,
-            entries: ids,
-            kind: MatchKind::Synonym,
-        })
+            .filter(|&id| keep(&self.ix.values[id as usize]))
+            .collect()
     }
 
     /// "smoking mothers" → `habit = 'smoker'`, "renters" → `'RENT'`: a word
@@ -553,26 +552,13 @@ impl Ctx<'_> {
             return None;
         }
         let cols = &self.ix.profile.columns;
-        // The values of small categorical fields only (a bounded list).
-        let ids: Vec<u32> = self
-            .ix
-            .short_codes
-            .iter()
-            .copied()
-            .filter(|&id| {
-                let e = &self.ix.values[id as usize];
-                e.words.len() == 1
-                    && (2..=30).contains(&cols[e.column].values.len())
-                    && e.words[0] != t.norm
-                    && verb_base(&e.words[0]) == base
-            })
-            .collect();
-        (!ids.is_empty() && ids.len() <= 3).then_some(ValueMention {
-            start: i,
-            end: i + 1,
-            entries: ids,
-            kind: MatchKind::Inferred,
-        })
+        let ids = self.short_values(|e| {
+            e.words.len() == 1
+                && (2..=30).contains(&cols[e.column].values.len())
+                && e.words[0] != t.norm
+                && verb_base(&e.words[0]) == base
+        });
+        (!ids.is_empty() && ids.len() <= 3).then(|| one_word(i, ids, MatchKind::Inferred))
     }
 
     /// Whether the words `start..end` are any alias of column `c`, however
@@ -1006,6 +992,16 @@ impl Ctx<'_> {
 
 /// Whether `short` is `long` abbreviated: its letters in order, starting
 /// with the same letter ("hnd" of "handed", "asst" of "assistant").
+/// A value mention of the one word at `i`.
+fn one_word(i: usize, entries: Vec<u32>, kind: MatchKind) -> ValueMention {
+    ValueMention {
+        start: i,
+        end: i + 1,
+        entries,
+        kind,
+    }
+}
+
 /// A field mention spelled from a token: its length and columns.
 pub(super) type Spelled = Option<(usize, Vec<(usize, AliasKind)>)>;
 
