@@ -27,6 +27,14 @@ use std::time::{Duration, Instant};
 pub const MAX_RESULT_BYTES: usize = 8 << 20;
 /// Virtual-machine steps between two checks of the deadline and the flag.
 const PROGRESS_STEPS: i32 = 1000;
+/// Page cache of one reader (KiB); readers are pooled, a few per dataset.
+const READER_CACHE_KIB: i64 = 8 << 10;
+/// Bytes of the file a reader maps into memory (pages read through the
+/// map instead of a copy into the page cache; file-backed, so the kernel
+/// may drop them).
+const READER_MMAP_BYTES: i64 = 0;
+/// Prepared statements kept per reader.
+const STATEMENT_CACHE: usize = 64;
 /// Suffixes of the FTS5 shadow tables.
 const FTS_SHADOW: [&str; 5] = ["_data", "_idx", "_config", "_docsize", "_content"];
 
@@ -161,6 +169,11 @@ impl DatasetReader {
         let (table, fts_table) = file_meta::read_tables(&conn, path)?;
         conn.pragma_update(None, "query_only", true)
             .map_err(|e| file_meta::sqlite_error(path, e))?;
+        conn.pragma_update(None, "cache_size", -READER_CACHE_KIB)
+            .map_err(|e| file_meta::sqlite_error(path, e))?;
+        conn.pragma_update(None, "mmap_size", READER_MMAP_BYTES)
+            .map_err(|e| file_meta::sqlite_error(path, e))?;
+        conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
 
         let mut allowed: Vec<String> = vec![table.to_lowercase()];
         if let Some(f) = &fts_table {
@@ -281,7 +294,9 @@ impl DatasetReader {
         let _guard = WatchGuard(&self.watch);
         let fail = |e: rusqlite::Error| self.map_error(e, timeout);
 
-        let mut stmt = self.conn.prepare(sql).map_err(fail)?;
+        // Cached: a pooled connection answers the same phrase again without
+        // parsing and planning it anew.
+        let mut stmt = self.conn.prepare_cached(sql).map_err(fail)?;
         if !stmt.readonly() {
             return Err(EngineError::NotAuthorized(
                 "only read-only statements may run".into(),

@@ -18,6 +18,7 @@ mod file_meta;
 pub mod generate;
 pub mod import;
 mod names;
+pub mod pool;
 mod source;
 mod store;
 mod value;

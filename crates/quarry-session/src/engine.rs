@@ -55,7 +55,8 @@ pub trait QueryEngine: Send + Sync + 'static {
     ) -> Result<EngineRows, EngineFailure>;
 }
 
-/// The production engine: a read-only SQLite connection per statement.
+/// The production engine: read-only SQLite connections, pooled per dataset
+/// file (`quarry_dataset::pool`).
 #[derive(Debug, Default, Clone, Copy)]
 pub struct SqliteEngine;
 
@@ -74,15 +75,17 @@ impl QueryEngine for SqliteEngine {
         let failed = |what: &str, e: &dyn std::fmt::Display| {
             EngineFailure::Failed(format!("{what}: {}", redact_paths(&e.to_string(), dir)))
         };
-        let reader =
-            DatasetReader::open(dataset_file).map_err(|e| failed("opening the dataset", &e))?;
-        match reader.query_rows(
-            sql,
-            profile,
-            limit as usize,
-            &CancelFlag::from_arc(cancel.clone()),
-            timeout,
-        ) {
+        let ran = quarry_dataset::pool::with_reader(dataset_file, |reader: &DatasetReader| {
+            reader.query_rows(
+                sql,
+                profile,
+                limit as usize,
+                &CancelFlag::from_arc(cancel.clone()),
+                timeout,
+            )
+        })
+        .map_err(|e| failed("opening the dataset", &e))?;
+        match ran {
             Ok(rows) => Ok(EngineRows {
                 items: rows
                     .items

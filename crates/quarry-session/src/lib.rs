@@ -30,6 +30,12 @@ pub use events::{Close, Event, EventSink, Failure, ResultItem, Thoughts};
 /// How often [`EventSink::still_running`] is called while a statement runs,
 /// unless the caller says otherwise.
 pub const DEFAULT_KEEP_ALIVE_EVERY: Duration = Duration::from_secs(10);
+/// The fixed time the `thoughts` wait for the statement, so that a
+/// relaxation or the zero-result note can still be in them: a statement
+/// (with its relaxation and probes) that takes longer is never rerun
+/// relaxed nor probed, and its thoughts go out when the budget is spent
+/// (see `run.rs`).
+pub const THOUGHTS_BUDGET: Duration = Duration::from_millis(3);
 
 /// What a session needs of a dataset version: where its file is, its
 /// profile (to render and guard statements) and its planner.
@@ -95,6 +101,7 @@ pub struct Session {
     limit: u32,
     timeout: Duration,
     keep_alive_every: Duration,
+    thoughts_budget: Duration,
     cancel: Arc<AtomicBool>,
     stop: watch::Receiver<bool>,
     /// Keeps [`Session::stop`] open when the caller gave no stop signal.
@@ -118,6 +125,7 @@ impl Session {
             limit,
             timeout,
             keep_alive_every: DEFAULT_KEEP_ALIVE_EVERY,
+            thoughts_budget: THOUGHTS_BUDGET,
             cancel: Arc::new(AtomicBool::new(false)),
             stop,
             _no_stop: Some(no_stop),
@@ -142,6 +150,13 @@ impl Session {
     /// The interval of [`EventSink::still_running`] while a statement runs.
     pub fn with_keep_alive_every(mut self, every: Duration) -> Session {
         self.keep_alive_every = every;
+        self
+    }
+
+    /// How long the `thoughts` wait for the statement (and a relaxation or
+    /// the zero-result probes) before they go out ([`THOUGHTS_BUDGET`]).
+    pub fn with_thoughts_budget(mut self, budget: Duration) -> Session {
+        self.thoughts_budget = budget;
         self
     }
 

@@ -1,13 +1,31 @@
 //! The sequence of one query once it is planned: render, guard, run; relax
 //! once when nothing matched (default tier); probe the conditions one by one
-//! when still nothing matched (default tier); then the events. The statement runs before
-//! the `thoughts` go out, so that they can say whether the plan was relaxed
-//! and, when nothing matched, which conditions were the most restrictive.
+//! when still nothing matched (default tier); then the events.
+//!
+//! The `thoughts` wait for the statement a fixed budget at most
+//! ([`crate::THOUGHTS_BUDGET`], counted from the start of the first
+//! statement), so that they can say whether the plan was relaxed and, when
+//! nothing matched, which conditions were the most restrictive:
+//! - a statement done within the budget is handled as before: relaxed once
+//!   when it matched nothing, then probed, as far as the rest of the budget
+//!   allows (a relaxed statement or a probe still running when the budget
+//!   is spent is cancelled: the plan stands unrelaxed, the probe is left
+//!   out of the note);
+//! - a statement still running when the budget is spent is never rerun
+//!   relaxed nor probed: its thoughts (the plan's own notes) and its SQL go
+//!   out at the budget, its rows when it ends;
+//! - a plan with a figure ("how many …") waits for its statement: the
+//!   figure is stated in the thoughts.
+//!
+//! So the thoughts always describe the statement in the `sql` event.
 
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use quarry_planner::{Figure, FigureKind, QueryPlan, Tier};
 use quarry_sql::Sqlite;
+use tokio::task::JoinHandle;
+use tokio::time::Instant;
 
 use crate::engine::{EngineFailure, EngineRows};
 use crate::events::{Close, Event, EventSink, Failure, Thoughts};
@@ -22,33 +40,60 @@ impl Session {
         let limit = self.limit;
         let render = |p: &QueryPlan| quarry_sql::render_select(&Sqlite, profile, p, limit);
         let sql = render(&plan);
-        let outcome = self.run_sql(sink, &sql, limit).await;
+        let deadline = Instant::now() + self.thoughts_budget;
+        let outcome = match self.start_sql(&sql, limit, self.cancel.clone()) {
+            Err(refused) => Err(refused),
+            Ok(mut task) => {
+                let until = plan.figure.is_none().then_some(deadline);
+                match self.wait_sql(sink, &mut task, &self.cancel, until).await {
+                    Some(outcome) => outcome,
+                    None => {
+                        // Over the budget: the thoughts and the SQL now,
+                        // the rows when the statement ends.
+                        if !sink.emit(Event::Thoughts(thoughts(&plan, &[]))).await
+                            || !sink.emit(Event::Sql(sql)).await
+                        {
+                            self.cancel.store(true, Ordering::SeqCst);
+                            return Ended::SinkGone;
+                        }
+                        let outcome = self
+                            .wait_sql(sink, &mut task, &self.cancel, None)
+                            .await
+                            .unwrap_or(Err(EngineFailure::Cancelled));
+                        return self.finish(sink, outcome).await;
+                    }
+                }
+            }
+        };
         let (plan, sql, outcome, mut notes) = match (&outcome, plan.relaxed()) {
             // Default tier only: relax once when nothing matched.
             (Ok(rows), Some((relaxed, dropped)))
                 if rows.items.is_empty() && plan.tier == Tier::Default =>
             {
                 let relaxed_sql = render(&relaxed);
-                match self.run_sql(sink, &relaxed_sql, limit).await {
-                    Ok(rows) if !rows.items.is_empty() => {
+                match self.run_within(sink, &relaxed_sql, limit, deadline).await {
+                    Some(Ok(rows)) if !rows.items.is_empty() => {
                         let note = format!(
                             "No record matched every condition, so {dropped} was dropped and the query run again."
                         );
                         (relaxed, relaxed_sql, Ok(rows), vec![note])
                     }
-                    Ok(_) => {
+                    Some(Ok(_)) => {
                         let note = format!(
                             "No record matched; dropping {dropped} did not find any either."
                         );
                         (plan, sql, outcome, vec![note])
                     }
-                    Err(e) => (relaxed, relaxed_sql, Err(e), Vec::new()),
+                    Some(Err(EngineFailure::Cancelled)) => return Ended::Cancelled,
+                    Some(Err(e)) => (relaxed, relaxed_sql, Err(e), Vec::new()),
+                    // Not within the budget: the plan stands as it was.
+                    None => (plan, sql, outcome, Vec::new()),
                 }
             }
             _ => (plan, sql, outcome, Vec::new()),
         };
         if matches!(&outcome, Ok(rows) if rows.items.is_empty()) {
-            match self.explain_no_match(sink, &plan).await {
+            match self.explain_no_match(sink, &plan, deadline).await {
                 Some(note) => notes.push(note),
                 None => return Ended::Cancelled,
             }
@@ -67,14 +112,17 @@ impl Session {
         self.finish(sink, outcome).await
     }
 
-    /// Runs a statement off the async workers, calling the sink's
-    /// [`EventSink::still_running`] at the keep-alive interval while it runs;
-    /// a `false` from it means nobody listens any more and cancels the
-    /// statement, as does the stop signal.
-    async fn run_sql<S: EventSink>(&self, sink: &mut S, sql: &str, limit: u32) -> Outcome {
+    /// Checks a statement with the shape guard (nothing runs that the
+    /// renderer could not have written: a second wall behind the engine's
+    /// authorizer) and starts it off the async workers, interrupted once
+    /// `cancel` is set.
+    fn start_sql(
+        &self,
+        sql: &str,
+        limit: u32,
+        cancel: Arc<AtomicBool>,
+    ) -> Result<JoinHandle<Outcome>, EngineFailure> {
         let profile = self.dataset.profile();
-        // The shape guard: nothing runs that the renderer could not have
-        // written (a second wall behind the engine's authorizer).
         if let Err(reason) =
             quarry_sql::check_select(&Sqlite, sql, &profile.table, profile.fts_table.as_deref())
         {
@@ -84,10 +132,12 @@ impl Session {
         }
         let engine = self.engine.clone();
         let dataset = self.dataset.clone();
-        let cancel = self.cancel.clone();
         let timeout = self.timeout;
         let sql = sql.to_string();
-        let mut task = tokio::task::spawn_blocking(move || {
+        if self.cancel.load(Ordering::SeqCst) {
+            cancel.store(true, Ordering::SeqCst);
+        }
+        Ok(tokio::task::spawn_blocking(move || {
             engine.run(
                 dataset.file(),
                 dataset.profile(),
@@ -96,50 +146,100 @@ impl Session {
                 &cancel,
                 timeout,
             )
-        });
-        let start = tokio::time::Instant::now() + self.keep_alive_every;
+        }))
+    }
+
+    /// Waits for a started statement, calling the sink's
+    /// [`EventSink::still_running`] at the keep-alive interval; a `false`
+    /// from it means nobody listens any more and cancels the statement (and
+    /// the session), as does the stop signal. `None` when `until` passed
+    /// first (the statement still runs).
+    async fn wait_sql<S: EventSink>(
+        &self,
+        sink: &mut S,
+        task: &mut JoinHandle<Outcome>,
+        cancel: &Arc<AtomicBool>,
+        until: Option<Instant>,
+    ) -> Option<Outcome> {
+        let start = Instant::now() + self.keep_alive_every;
         let mut ticker = tokio::time::interval_at(start, self.keep_alive_every);
         let mut stop = self.stop.clone();
         stop.mark_unchanged();
         let mut stopping = *stop.borrow();
         if stopping {
-            self.cancel.store(true, Ordering::SeqCst);
+            cancel.store(true, Ordering::SeqCst);
         }
+        let budget = tokio::time::sleep_until(until.unwrap_or(start));
+        tokio::pin!(budget);
         loop {
             tokio::select! {
-                done = &mut task => {
+                done = &mut *task => {
                     let outcome = done.unwrap_or_else(|e| Err(EngineFailure::Failed(format!("engine task: {e}"))));
-                    return match outcome {
+                    return Some(match outcome {
                         Err(EngineFailure::Cancelled) if *self.stop.borrow() => {
                             Err(EngineFailure::Stopped)
                         }
                         other => other,
-                    };
+                    });
                 }
+                () = &mut budget, if until.is_some() => return None,
                 Ok(()) = stop.changed(), if !stopping => {
                     if *stop.borrow_and_update() {
                         // Stopping: interrupt the statement; the session
                         // closes with Failure::Stopped.
                         stopping = true;
-                        self.cancel.store(true, Ordering::SeqCst);
+                        cancel.store(true, Ordering::SeqCst);
                     }
                 }
                 _ = ticker.tick() => {
                     if !sink.still_running().await {
                         self.cancel.store(true, Ordering::SeqCst);
+                        cancel.store(true, Ordering::SeqCst);
                     }
                 }
             }
         }
     }
 
+    /// Runs a statement that must end by `deadline` (a relaxation or a
+    /// probe before the thoughts): `None`, and the statement cancelled,
+    /// when it does not.
+    async fn run_within<S: EventSink>(
+        &self,
+        sink: &mut S,
+        sql: &str,
+        limit: u32,
+        deadline: Instant,
+    ) -> Option<Outcome> {
+        if Instant::now() >= deadline {
+            return None;
+        }
+        let cancel = Arc::new(AtomicBool::new(false));
+        let mut task = match self.start_sql(sql, limit, cancel.clone()) {
+            Ok(t) => t,
+            Err(refused) => return Some(Err(refused)),
+        };
+        let outcome = self
+            .wait_sql(sink, &mut task, &cancel, Some(deadline))
+            .await;
+        if outcome.is_none() {
+            cancel.store(true, Ordering::SeqCst);
+        }
+        match outcome {
+            // Cancelled by the session (not by this budget).
+            Some(Err(EngineFailure::Cancelled)) if !self.cancel.load(Ordering::SeqCst) => None,
+            other => other,
+        }
+    }
+
     /// The note on a plan that matched nothing: its conditions probed one by
-    /// one (default tier; the small tier names no condition). `None` when
-    /// the session was cancelled meanwhile.
+    /// one (default tier; the small tier names no condition), as far as the
+    /// budget allows. `None` when the session was cancelled meanwhile.
     async fn explain_no_match<S: EventSink>(
         &self,
         sink: &mut S,
         plan: &QueryPlan,
+        deadline: Instant,
     ) -> Option<String> {
         let probes = zero_results::probes(plan);
         let mut counts = Vec::with_capacity(probes.len());
@@ -153,11 +253,14 @@ impl Session {
                     zero_results::PROBE_CAP,
                 );
                 counts.push(
-                    match self.run_sql(sink, &sql, zero_results::PROBE_CAP).await {
-                        Ok(rows) => Some(rows.items.len()),
-                        Err(EngineFailure::Cancelled) => return None,
+                    match self
+                        .run_within(sink, &sql, zero_results::PROBE_CAP, deadline)
+                        .await
+                    {
+                        Some(Ok(rows)) => Some(rows.items.len()),
+                        Some(Err(EngineFailure::Cancelled)) => return None,
                         // Too slow or failed: left out of the note.
-                        Err(_) => None,
+                        _ => None,
                     },
                 );
             }

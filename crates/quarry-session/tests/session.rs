@@ -34,7 +34,10 @@ async fn ask(dataset: &Arc<OpenDataset>, phrase: &str, limit: u32) -> (Ended, Ve
         dataset.clone(),
         limit,
         Duration::from_secs(10),
-    );
+    )
+    // Relaxation and probes are what these tests check: no budget in the
+    // way on a busy test machine.
+    .with_thoughts_budget(Duration::from_secs(10));
     let mut events = Vec::new();
     let ended = session.query(phrase, Tier::Default, &mut events).await;
     (ended, events)
@@ -203,4 +206,57 @@ async fn a_figure_is_stated_over_every_match_by_the_same_statement() {
         metadata.contains("'how many': no record matches."),
         "{metadata}"
     );
+}
+
+/// The production engine made slow: each statement takes `delay` more.
+struct Slow {
+    delay: Duration,
+    calls: std::sync::atomic::AtomicUsize,
+}
+
+impl quarry_session::QueryEngine for Slow {
+    fn run(
+        &self,
+        dataset_file: &Path,
+        profile: &quarry_planner::DatasetProfile,
+        sql: &str,
+        limit: u32,
+        cancel: &Arc<std::sync::atomic::AtomicBool>,
+        timeout: Duration,
+    ) -> Result<quarry_session::EngineRows, quarry_session::EngineFailure> {
+        self.calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        std::thread::sleep(self.delay);
+        SqliteEngine.run(dataset_file, profile, sql, limit, cancel, timeout)
+    }
+}
+
+#[tokio::test]
+async fn a_statement_slower_than_the_budget_is_neither_relaxed_nor_probed() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dataset(dir.path());
+    let engine = Arc::new(Slow {
+        delay: Duration::from_millis(200),
+        calls: Default::default(),
+    });
+    let session = Session::new(engine.clone(), d, 10, Duration::from_secs(10))
+        .with_thoughts_budget(Duration::from_millis(5));
+    let mut events = Vec::new();
+    let ended = session
+        .query(
+            "companies in Germny with more than 100000 employees",
+            Tier::Default,
+            &mut events,
+        )
+        .await;
+    assert_eq!(ended, Ended::Closed);
+    match events.as_slice() {
+        [Event::Thoughts(t), Event::Sql(sql), Event::Results(items), Event::Close(Close::Complete)] =>
+        {
+            assert!(items.is_empty());
+            assert!(!t.metadata.contains("No record matched"), "{}", t.metadata);
+            assert!(sql.contains("100000"), "{sql}");
+        }
+        other => panic!("not thoughts, sql, results, close: {other:?}"),
+    }
+    assert_eq!(engine.calls.load(std::sync::atomic::Ordering::SeqCst), 1);
 }
