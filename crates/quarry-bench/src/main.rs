@@ -72,8 +72,8 @@ struct Args {
     /// Tiers: default, small, or both.
     #[arg(long, default_value = "both")]
     tiers: String,
-    /// Lists: mixed (every class), structured (no traits, none broad or
-    /// empty), comma-separated.
+    /// Lists: mixed (every class), structured (selective filters and
+    /// ranges only), comma-separated.
     #[arg(long, default_value = "mixed,structured", value_delimiter = ',')]
     lists: Vec<String>,
     /// Seconds each run lasts.

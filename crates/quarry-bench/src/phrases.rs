@@ -35,9 +35,10 @@ impl Class {
         }
     }
 
-    /// Structured: no full-text trait (the "structured list").
+    /// The structured list: filters and ranges, no text, no order (the
+    /// issue's "structured phrases").
     pub fn structured(self) -> bool {
-        matches!(self, Class::Selective | Class::Range | Class::Ordered)
+        matches!(self, Class::Selective | Class::Range)
     }
 }
 
