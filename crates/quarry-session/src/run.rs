@@ -47,6 +47,7 @@ impl Session {
                 let until = plan.figure.is_none().then_some(deadline);
                 match self.wait_sql(sink, &mut task, &self.cancel, until).await {
                     Some(outcome) => outcome,
+                    None if self.cancel.load(Ordering::SeqCst) => return Ended::Cancelled,
                     None => {
                         // Over the budget: the thoughts and the SQL now,
                         // the rows when the statement ends.
