@@ -8,9 +8,11 @@
 //! nothing matched, which conditions were the most restrictive:
 //! - a statement done within the budget is handled as before: relaxed once
 //!   when it matched nothing, then probed, as far as the rest of the budget
-//!   allows (a relaxed statement or a probe still running when the budget
-//!   is spent is cancelled: the plan stands unrelaxed, the probe is left
-//!   out of the note);
+//!   allows (a probe still running when the budget
+//!   is spent is cancelled and left out of the note; a relaxed statement
+//!   started within the budget and still running at its end is kept: the
+//!   relaxed plan's thoughts, with the note that it was relaxed, and its
+//!   SQL go out at the budget, its rows when it ends);
 //! - a statement still running when the budget is spent is never rerun
 //!   relaxed nor probed: its thoughts (the plan's own notes) and its SQL go
 //!   out at the budget, its rows when it ends;
@@ -33,6 +35,14 @@ use crate::{zero_results, Ended, Session};
 
 type Outcome = Result<EngineRows, EngineFailure>;
 
+/// A statement run before the thoughts, against the budget.
+enum Within {
+    Done(Outcome),
+    /// Still running at the budget's end, with its cancel flag.
+    Late(JoinHandle<Outcome>, Arc<AtomicBool>),
+    Skipped,
+}
+
 impl Session {
     /// Runs `plan` and sends its events to `sink`, in order.
     pub async fn run<S: EventSink>(&self, plan: QueryPlan, sink: &mut S) -> Ended {
@@ -40,12 +50,23 @@ impl Session {
         let limit = self.limit;
         let render = |p: &QueryPlan| quarry_sql::render_select(&Sqlite, profile, p, limit);
         let sql = render(&plan);
-        let deadline = Instant::now() + self.thoughts_budget;
+        // A figure is stated in the thoughts: its plan waits for its
+        // statements (each ends by the time-out).
+        let budget = match plan.figure {
+            None => self.thoughts_budget,
+            Some(_) => self.timeout.saturating_mul(2),
+        };
+        let now = Instant::now();
+        let deadline = now
+            .checked_add(budget)
+            .unwrap_or_else(|| now + std::time::Duration::from_secs(86_400));
         let outcome = match self.start_sql(&sql, limit, self.cancel.clone()) {
             Err(refused) => Err(refused),
             Ok(mut task) => {
-                let until = plan.figure.is_none().then_some(deadline);
-                match self.wait_sql(sink, &mut task, &self.cancel, until).await {
+                match self
+                    .wait_sql(sink, &mut task, &self.cancel, Some(deadline))
+                    .await
+                {
                     Some(outcome) => outcome,
                     None if self.cancel.load(Ordering::SeqCst) => return Ended::Cancelled,
                     None => {
@@ -72,23 +93,41 @@ impl Session {
                 if rows.items.is_empty() && plan.tier == Tier::Default =>
             {
                 let relaxed_sql = render(&relaxed);
+                let ran = format!(
+                    "No record matched every condition, so {dropped} was dropped and the query run again."
+                );
                 match self.run_within(sink, &relaxed_sql, limit, deadline).await {
-                    Some(Ok(rows)) if !rows.items.is_empty() => {
-                        let note = format!(
-                            "No record matched every condition, so {dropped} was dropped and the query run again."
-                        );
-                        (relaxed, relaxed_sql, Ok(rows), vec![note])
+                    Within::Done(Ok(rows)) if !rows.items.is_empty() => {
+                        (relaxed, relaxed_sql, Ok(rows), vec![ran])
                     }
-                    Some(Ok(_)) => {
+                    Within::Done(Ok(_)) => {
                         let note = format!(
                             "No record matched; dropping {dropped} did not find any either."
                         );
                         (plan, sql, outcome, vec![note])
                     }
-                    Some(Err(EngineFailure::Cancelled)) => return Ended::Cancelled,
-                    Some(Err(e)) => (relaxed, relaxed_sql, Err(e), Vec::new()),
-                    // Not within the budget: the plan stands as it was.
-                    None => (plan, sql, outcome, Vec::new()),
+                    Within::Done(Err(EngineFailure::Cancelled)) => return Ended::Cancelled,
+                    Within::Done(Err(e)) => (relaxed, relaxed_sql, Err(e), Vec::new()),
+                    // Started within the budget, still running at its end:
+                    // the relaxed plan and its statement go out now, its
+                    // rows when it ends.
+                    Within::Late(mut task, cancel) => {
+                        if !sink.emit(Event::Thoughts(thoughts(&relaxed, &[ran]))).await
+                            || !sink.emit(Event::Sql(relaxed_sql)).await
+                        {
+                            self.cancel.store(true, Ordering::SeqCst);
+                            cancel.store(true, Ordering::SeqCst);
+                            return Ended::SinkGone;
+                        }
+                        let outcome = self
+                            .wait_sql(sink, &mut task, &cancel, None)
+                            .await
+                            .unwrap_or(Err(EngineFailure::Cancelled));
+                        return self.finish(sink, outcome).await;
+                    }
+                    // The budget was spent before it could start: the plan
+                    // stands as it was.
+                    Within::Skipped => (plan, sql, outcome, Vec::new()),
                 }
             }
             _ => (plan, sql, outcome, Vec::new()),
@@ -202,34 +241,31 @@ impl Session {
         }
     }
 
-    /// Runs a statement that must end by `deadline` (a relaxation or a
-    /// probe before the thoughts): `None`, and the statement cancelled,
-    /// when it does not.
+    /// Starts a statement before the thoughts (a relaxation or a probe)
+    /// and waits for it until `deadline`: [`Within::Late`] when it is still
+    /// running then, [`Within::Skipped`] when the deadline had passed before
+    /// it could start.
     async fn run_within<S: EventSink>(
         &self,
         sink: &mut S,
         sql: &str,
         limit: u32,
         deadline: Instant,
-    ) -> Option<Outcome> {
+    ) -> Within {
         if Instant::now() >= deadline {
-            return None;
+            return Within::Skipped;
         }
         let cancel = Arc::new(AtomicBool::new(false));
         let mut task = match self.start_sql(sql, limit, cancel.clone()) {
             Ok(t) => t,
-            Err(refused) => return Some(Err(refused)),
+            Err(refused) => return Within::Done(Err(refused)),
         };
-        let outcome = self
+        match self
             .wait_sql(sink, &mut task, &cancel, Some(deadline))
-            .await;
-        if outcome.is_none() {
-            cancel.store(true, Ordering::SeqCst);
-        }
-        match outcome {
-            // Cancelled by the session (not by this budget).
-            Some(Err(EngineFailure::Cancelled)) if !self.cancel.load(Ordering::SeqCst) => None,
-            other => other,
+            .await
+        {
+            Some(outcome) => Within::Done(outcome),
+            None => Within::Late(task, cancel),
         }
     }
 
@@ -258,10 +294,15 @@ impl Session {
                         .run_within(sink, &sql, zero_results::PROBE_CAP, deadline)
                         .await
                     {
-                        Some(Ok(rows)) => Some(rows.items.len()),
-                        Some(Err(EngineFailure::Cancelled)) => return None,
-                        // Too slow or failed: left out of the note.
-                        _ => None,
+                        Within::Done(Ok(rows)) => Some(rows.items.len()),
+                        Within::Done(Err(EngineFailure::Cancelled)) => return None,
+                        // Past the budget: cancelled, left out of the note.
+                        Within::Late(_, cancel) => {
+                            cancel.store(true, Ordering::SeqCst);
+                            None
+                        }
+                        // Failed, or no budget left: left out of the note.
+                        Within::Done(Err(_)) | Within::Skipped => None,
                     },
                 );
             }
