@@ -28,7 +28,7 @@ pub const MAX_RESULT_BYTES: usize = 8 << 20;
 /// Virtual-machine steps between two checks of the deadline and the flag.
 const PROGRESS_STEPS: i32 = 1000;
 /// Page cache of one reader (KiB); readers are pooled, a few per dataset.
-const READER_CACHE_KIB: i64 = 4 << 10;
+const READER_CACHE_KIB: i64 = 2 << 10;
 /// Bytes of the file a reader maps into memory (pages read through the
 /// map instead of a copy into the page cache; file-backed, so the kernel
 /// may drop them).
