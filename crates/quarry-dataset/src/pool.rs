@@ -22,7 +22,7 @@ use std::sync::{Condvar, Mutex, MutexGuard, OnceLock};
 
 /// Connections of one dataset file at most, busy or idle.
 pub const MAX_OPEN_PER_FILE: usize = 32;
-/// Returns between two sweeps of files that no longer exist.
+/// Returns between two sweeps of files that no longer exist (a power of two).
 const SWEEP_EVERY: u32 = 512;
 
 #[derive(Default)]
@@ -66,7 +66,7 @@ impl Drop for Taken<'_> {
     fn drop(&mut self) {
         let mut p = lock();
         p.returns = p.returns.wrapping_add(1);
-        if p.returns % SWEEP_EVERY == 0 {
+        if p.returns & (SWEEP_EVERY - 1) == 0 {
             // Files removed since (a dropped or replaced version).
             p.files.retain(|f, _| f.exists());
         }
