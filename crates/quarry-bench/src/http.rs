@@ -23,7 +23,8 @@ pub struct Answer {
     pub complete: bool,
     /// The event types in order (when asked for).
     pub order: Vec<String>,
-    /// The body of a non-200 answer.
+    /// The body of a non-200 answer, or the `close` event of an incomplete
+    /// one.
     pub error: Option<String>,
 }
 
@@ -161,6 +162,9 @@ impl Client {
                 "close" => {
                     answer.to_close = Some(at);
                     answer.complete = data.contains("\"complete\":true");
+                    if !answer.complete {
+                        answer.error = Some(data.trim_end().to_string());
+                    }
                 }
                 _ => {}
             }
