@@ -256,3 +256,27 @@ impl<R: BufRead> Read for Chunked<'_, R> {
         Ok(got)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_chunked_body_is_decoded_and_ends_at_the_last_chunk() {
+        let raw = b"5\r\nhello\r\n7;ext=1\r\n world\n\r\n0\r\n\r\nNEXT".to_vec();
+        let mut inner = BufReader::new(&raw[..]);
+        let mut body = String::new();
+        Chunked {
+            inner: &mut inner,
+            left: 0,
+            done: false,
+        }
+        .read_to_string(&mut body)
+        .unwrap();
+        assert_eq!(body, "hello world\n");
+        // The next answer on the connection is left unread.
+        let mut rest = String::new();
+        inner.read_to_string(&mut rest).unwrap();
+        assert_eq!(rest, "NEXT");
+    }
+}

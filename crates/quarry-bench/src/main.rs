@@ -496,3 +496,35 @@ fn pct(sorted: &[Duration], p: f64) -> Duration {
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentiles_pick_the_nearest_rank() {
+        let v: Vec<Duration> = (1..=100).map(Duration::from_millis).collect();
+        assert_eq!(pct(&v, 50.0), Duration::from_millis(51));
+        assert_eq!(pct(&v, 99.0), Duration::from_millis(99));
+        assert_eq!(pct(&[], 50.0), Duration::ZERO);
+    }
+
+    #[test]
+    fn the_phrase_list_has_every_class_and_enough_phrases() {
+        assert!(PHRASES.len() >= 60);
+        for c in [
+            Class::Selective,
+            Class::Range,
+            Class::Ordered,
+            Class::Traits,
+            Class::TraitsFiltered,
+            Class::Broad,
+            Class::Nothing,
+        ] {
+            assert!(
+                PHRASES.iter().filter(|(k, _)| *k == c).count() >= 7,
+                "{c:?}"
+            );
+        }
+    }
+}
