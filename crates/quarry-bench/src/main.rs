@@ -8,7 +8,8 @@
 //! One command reproduces the README's table (generates, imports, serves):
 //!
 //! ```sh
-//! cargo run --release -p quarry-bench -- --setup --rows 1000000 --work /tmp/quarry-bench-1m
+//! cargo build --release -p quarry -p quarry-bench
+//! target/release/quarry-bench --setup --rows 1000000 --work /tmp/quarry-bench-1m
 //! ```
 
 mod floor;
@@ -151,6 +152,12 @@ fn main() -> anyhow::Result<()> {
                 .context("no directory of this binary")?
                 .join("quarry"),
         };
+        if !bin.exists() {
+            bail!(
+                "no quarry binary at {} (build it: cargo build --release -p quarry; or pass --quarry PATH)",
+                bin.display()
+            );
+        }
         let s = setup::setup(&bin, &args.work, args.rows, &args.serve_args)?;
         let r = (
             s.url.clone(),
