@@ -357,7 +357,9 @@ corpus!(
     counties,
     players,
     seasons,
-    engines
+    engines,
+    trips,
+    homes
 );
 
 #[test]
@@ -387,6 +389,8 @@ fn every_phrases_file_has_a_test() {
         "players",
         "seasons",
         "engines",
+        "trips",
+        "homes",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -218,8 +218,20 @@ impl Ctx<'_> {
                 _ => best = Some((len, vec![(a.column, a.kind)])),
             }
         }
-        if let Some((_, cols)) = &mut best {
-            cols.sort_by_key(|c| std::cmp::Reverse(c.1));
+        if let Some((len, cols)) = &mut best {
+            // Of equal kinds, a field the word ends ("salary" of
+            // `current_salary`) before one it only qualifies (`salary_type`).
+            let last = (*len == 1).then(|| self.toks[i].stem.clone());
+            let is_head = |c: usize| {
+                last.as_deref().is_some_and(|w| {
+                    self.ix
+                        .column_name(c)
+                        .rsplit(['_', ' '])
+                        .next()
+                        .is_some_and(|h| crate::text::stem(h) == w)
+                })
+            };
+            cols.sort_by_key(|c| (std::cmp::Reverse(c.1), !is_head(c.0)));
             let top = cols[0].1;
             cols.retain(|c| c.1 == top);
         }
@@ -320,6 +332,7 @@ impl Ctx<'_> {
             };
             if let Some(m) = place
                 .or_else(|| self.week_part_at(i))
+                .or_else(|| self.calendar_name_value_at(i))
                 .or_else(|| self.base_value_at(i))
                 .or_else(|| self.partial_value_at(i))
             {
@@ -490,6 +503,52 @@ impl Ctx<'_> {
                 .toks
                 .get(i + 1)
                 .is_some_and(|n| n.is_word() && n.stem != n.norm && !is_stopword(&n.norm))
+    }
+
+    /// "in march", "thursday trips": the value of a field of month or day
+    /// names written short (`Mar`, `Thu`, `Thur`) that the word spells.
+    fn calendar_name_value_at(&self, i: usize) -> Option<ValueMention> {
+        const DAYS: &[&str] = &[
+            "monday",
+            "tuesday",
+            "wednesday",
+            "thursday",
+            "friday",
+            "saturday",
+            "sunday",
+        ];
+        let t = &self.toks[i];
+        if !t.is_word() {
+            return None;
+        }
+        let word = t.norm.as_str();
+        let names: &[&str] = if DAYS.contains(&word) {
+            DAYS
+        } else if crate::lexicon::MONTHS.contains(&word) {
+            crate::lexicon::MONTHS
+        } else {
+            return None;
+        };
+        // A short form of one of `names`, not the whole name (whole names
+        // are matched as values already).
+        let short_of = |v: &str| {
+            let v = v.trim().trim_end_matches('.').to_lowercase();
+            if v.len() < 3 {
+                return None;
+            }
+            names
+                .iter()
+                .find(|n| n.starts_with(v.as_str()) && n.len() > v.len())
+        };
+        let cols = &self.ix.profile.columns;
+        let col = (0..cols.len()).find(|&c| {
+            cols[c].ty == ColumnType::Text
+                && (2..=12).contains(&cols[c].values.len())
+                && cols[c].values.iter().all(|v| short_of(&v.value).is_some())
+        })?;
+        let ids = self
+            .short_values(|e| e.column == col && short_of(&e.value).is_some_and(|n| *n == word));
+        (!ids.is_empty()).then(|| one_word(i, ids, MatchKind::Inferred))
     }
 
     /// "weekend trips", "on weekdays": the values of a day-of-week field
@@ -775,6 +834,7 @@ impl Ctx<'_> {
                         && (matches!(rest, "s" | "er" | "ers" | "ing" | "ed" | "or" | "ors")
                             || v.len() <= 4
                                 && rest.len() >= 3
+                                && !splits_digraph(one, rest)
                                 && !crate::lexicon::wordnet::is_adjective(w))
                 }
                 [head, tail] => {
@@ -1113,4 +1173,19 @@ fn code_parts(v: &str) -> Vec<String> {
         }
     }
     parts
+}
+
+/// Whether cutting a word into `head` and `rest` splits one sound written
+/// with two or three letters ("pit|chers", "ba|ch", "las|h"): an
+/// abbreviation never ends there, so `PIT` is no short form of "pitchers"
+/// (while `CHEM` is of "chemistry").
+fn splits_digraph(head: &str, rest: &str) -> bool {
+    let (Some(a), Some(b)) = (head.chars().last(), rest.chars().next()) else {
+        return false;
+    };
+    matches!(
+        (a, b),
+        ('c' | 's' | 't' | 'p' | 'g' | 'w', 'h') | ('c', 'k') | ('q', 'u')
+    ) || a == 't' && rest.starts_with("ch")
+        || a == 'd' && rest.starts_with('g')
 }

@@ -17,7 +17,7 @@
 use super::claims::ClaimedBy;
 use super::Ctx;
 use crate::confidence;
-use crate::lexicon::{is_absence_word, is_presence_word, is_recorded_word};
+use crate::lexicon::{is_absence_word, is_filler_noun, is_presence_word, is_recorded_word};
 use crate::note::Note;
 use crate::plan::{CompareOp, Condition, Literal, MatchKind};
 use crate::profile::ColumnType;
@@ -108,6 +108,10 @@ impl Ctx<'_> {
             |i: usize| i < self.toks.len() && !self.claims.is_claimed(i) && self.toks[i].is_word();
         // After the field: "unknown", "missing", "not recorded", "recorded".
         let mut after = end;
+        // "january figures missing", "salary data not given".
+        if unclaimed_word(after) && is_filler_noun(self.norm(after)) {
+            after += 1;
+        }
         if unclaimed_word(after) && matches!(self.norm(after), "is" | "was" | "are" | "were") {
             after += 1;
         }

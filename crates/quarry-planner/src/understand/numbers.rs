@@ -330,6 +330,25 @@ impl Ctx<'_> {
             .collect();
         let flag = |c: usize| flags[c];
         let mut field = p.between_field.or(after.map(|f| f.0)).filter(|&c| !flag(c));
+        // "2008 sales", "december 2008 sales": a year before an amount is
+        // the year of the event, not an amount of 2008, in a table with a
+        // year or date column (the one the event word names first).
+        if let Some(c) = field.filter(|_| {
+            p.year_like() && !p.percent && !p.scaled && p.cmp.is_none() && p.list.len() <= 1
+        }) {
+            if self.ix.measures[c].dim == Some(Dimension::Money) {
+                let year = self.year_column_at((p.start(), i + 1)).filter(|&y| {
+                    let col = &self.ix.profile.columns[y];
+                    y != c
+                        && (matches!(col.ty, ColumnType::Date | ColumnType::DateTime)
+                            || in_range(col, v))
+                });
+                if year.is_some() {
+                    field = year;
+                    how = MatchKind::Inferred;
+                }
+            }
+        }
         // "in 1994", "during 2007": a year, whatever field precedes it.
         let year_word =
             p.year_like() && i > 0 && introduces_year(self.norm(i - 1)) && p.op.is_none();
@@ -366,12 +385,21 @@ impl Ctx<'_> {
         let yearish = p.year_like() && !p.percent;
         // "2018 results": a year alone, before no field, in a table that
         // has years or dates.
-        let lone_year = yearish && after.is_none() && p.cmp.is_none() && p.list.is_empty();
-        if field.is_none()
-            && yearish
-            && (p.cmp.is_some() || i > 0 && precedes_year(self.norm(i - 1)) || lone_year)
-        {
-            field = self.year_column_at((p.start(), i + 1));
+        // Not the year of a written day ("march 2001", "2001-01-01"), which
+        // the calendar passes read, and only a year the column holds.
+        let in_day = i > 0 && crate::lexicon::month_index(self.norm(i - 1)).is_some()
+            || self.toks.get(i + 1).is_some_and(|t| {
+                // The separator of "2001-01-01" is not a token.
+                t.start == self.toks[i].end
+                    || t.number().is_some() && t.start == self.toks[i].end + 1
+            });
+        let lone_year =
+            yearish && after.is_none() && p.cmp.is_none() && p.list.len() <= 1 && !in_day;
+        let asked_year = p.cmp.is_some() || i > 0 && precedes_year(self.norm(i - 1));
+        if field.is_none() && yearish && (asked_year || lone_year) {
+            field = self
+                .year_column_at((p.start(), i + 1))
+                .filter(|&c| asked_year || self.holds_year(c, v));
             how = MatchKind::Inferred;
         }
         // "women over 70", "patients under 50": people compared by a
@@ -460,6 +488,23 @@ impl Ctx<'_> {
             }
         }
         (field, how)
+    }
+
+    /// Whether year `v` lies within the years column `c` holds (a year
+    /// number, or the year of a date).
+    fn holds_year(&self, c: usize, v: f64) -> bool {
+        let col = &self.ix.profile.columns[c];
+        let year = |b: &Option<String>| {
+            b.as_deref()
+                .and_then(|x| x.get(..4))
+                .and_then(|x| x.parse::<f64>().ok())
+        };
+        match col.ty {
+            ColumnType::Date | ColumnType::DateTime => {
+                year(&col.min).is_some_and(|m| m <= v) && year(&col.max).is_some_and(|m| v <= m)
+            }
+            _ => in_range(col, v),
+        }
     }
 
     /// "hired in 2005": the field named just before, if it can hold the
