@@ -218,20 +218,8 @@ impl Ctx<'_> {
                 _ => best = Some((len, vec![(a.column, a.kind)])),
             }
         }
-        if let Some((len, cols)) = &mut best {
-            // Of equal kinds, a field the word ends ("salary" of
-            // `current_salary`) before one it only qualifies (`salary_type`).
-            let last = (*len == 1).then(|| self.toks[i].stem.clone());
-            let is_head = |c: usize| {
-                last.as_deref().is_some_and(|w| {
-                    self.ix
-                        .column_name(c)
-                        .rsplit(['_', ' '])
-                        .next()
-                        .is_some_and(|h| crate::text::stem(h) == w)
-                })
-            };
-            cols.sort_by_key(|c| (std::cmp::Reverse(c.1), !is_head(c.0)));
+        if let Some((_, cols)) = &mut best {
+            cols.sort_by_key(|c| std::cmp::Reverse(c.1));
             let top = cols[0].1;
             cols.retain(|c| c.1 == top);
         }
@@ -270,6 +258,15 @@ impl Ctx<'_> {
                     });
                     self.claims.claim_token(i, ClaimedBy::Value);
                 }
+                i += 1;
+                continue;
+            }
+            // "june to august" in a table of month numbers: months (the
+            // month pass reads them), not a word inside a note.
+            if t.is_word()
+                && crate::lexicon::MONTHS.contains(&t.norm.as_str())
+                && self.month_number_column().is_some()
+            {
                 i += 1;
                 continue;
             }
@@ -341,7 +338,11 @@ impl Ctx<'_> {
                 self.values.push(m);
                 continue;
             }
-            if let Some(m) = self.code_value_at(i).or_else(|| self.word_code_at(i)) {
+            if let Some(m) = self
+                .code_value_at(i)
+                .or_else(|| self.word_code_at(i))
+                .or_else(|| self.initials_value_at(i))
+            {
                 self.claims.claim((m.start, m.end), ClaimedBy::Value);
                 i = m.end;
                 self.values.push(m);
@@ -549,6 +550,23 @@ impl Ctx<'_> {
         let ids = self
             .short_values(|e| e.column == col && short_of(&e.value).is_some_and(|n| *n == word));
         (!ids.is_empty()).then(|| one_word(i, ids, MatchKind::Inferred))
+    }
+
+    /// "nsw", "the nt": a short word no dictionary knows that is the
+    /// initials of one several-word value (`New South Wales`).
+    fn initials_value_at(&self, i: usize) -> Option<ValueMention> {
+        let t = &self.toks[i];
+        if !t.is_word()
+            || !(2..=4).contains(&t.norm.len())
+            || !t.norm.chars().all(|c| c.is_ascii_alphabetic())
+            || is_stopword(&t.norm)
+            || is_negation(&t.norm)
+            || crate::lexicon::wordnet::knows(&t.norm)
+        {
+            return None;
+        }
+        let ids = self.ix.initials.get(&t.norm)?;
+        (ids.len() == 1).then(|| one_word(i, ids.clone(), MatchKind::Inferred))
     }
 
     /// "weekend trips", "on weekdays": the values of a day-of-week field

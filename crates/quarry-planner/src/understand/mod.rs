@@ -64,6 +64,7 @@ mod yes_no;
 use crate::index::Index;
 use crate::note::Note;
 use crate::plan::{QueryPlan, Tier};
+use crate::profile::ColumnType;
 use crate::text::{tokenize, Token};
 use crate::Day;
 use claims::Claims;
@@ -168,8 +169,25 @@ fn seasons(toks: Vec<Token>, ix: &Index) -> Vec<Token> {
             .get(k + 1)
             .and_then(Token::number)
             .is_some_and(|y| (1000.0..=2100.0).contains(&y) && y.fract() == 0.0);
+        // "summer bills" with no year: the months, where the table has
+        // months to compare (a date or a column of month numbers).
+        let has_months = || {
+            ix.profile.columns.iter().any(|c| {
+                matches!(c.ty, ColumnType::Date | ColumnType::DateTime)
+                    || dates::is_month_number_column(c)
+                    || c.ty == ColumnType::Text
+                        && !c.values.is_empty()
+                        && c.values.len() <= 12
+                        && c.values.iter().all(|v| {
+                            let v = v.value.trim().to_lowercase();
+                            v.len() >= 3 && crate::lexicon::MONTHS.iter().any(|m| m.starts_with(&v))
+                        })
+            })
+        };
+        let named_value =
+            ix.values_by_first.contains_key(&t.norm) || ix.values_by_word.contains_key(&t.stem);
         match months {
-            Some((from, to)) if year_after && !ix.values_by_first.contains_key(&t.norm) => {
+            Some((from, to)) if !named_value && (year_after || has_months()) => {
                 for w in [from, "to", to] {
                     out.push(Token::word(w, t.start, t.end));
                 }

@@ -261,7 +261,17 @@ impl Ctx<'_> {
             }
         } else if p.cmp == Some(Cmp::Between) {
             p.cmp = None; // "from 1990" alone
-            if p.op.as_ref().is_some_and(|o| self.norm(o.start) == "from") {
+                          // "from 100 up" is at least 100, and so is a year "from 1990 on";
+                          // "bills from 2005" is of that year.
+            let onward = self.toks.get(p.end).is_some_and(|t| {
+                matches!(
+                    t.norm.as_str(),
+                    "on" | "onward" | "onwards" | "forward" | "up" | "upward" | "upwards"
+                )
+            });
+            if p.op.as_ref().is_some_and(|o| self.norm(o.start) == "from")
+                && (!p.year_like() || onward)
+            {
                 p.cmp = Some(Cmp::Since);
             }
         }
@@ -333,10 +343,19 @@ impl Ctx<'_> {
         // "2008 sales", "december 2008 sales": a year before an amount is
         // the year of the event, not an amount of 2008, in a table with a
         // year or date column (the one the event word names first).
+        let year_range = p.cmp == Some(Cmp::Between)
+            && p.hi
+                .is_some_and(|h| h.fract() == 0.0 && (1000.0..=2100.0).contains(&h));
         if let Some(c) = field.filter(|_| {
-            p.year_like() && !p.percent && !p.scaled && p.cmp.is_none() && p.list.len() <= 1
+            p.year_like()
+                && !p.percent
+                && !p.scaled
+                && (p.cmp.is_none() || year_range)
+                && p.list.len() <= 1
         }) {
-            if self.ix.measures[c].dim == Some(Dimension::Money) {
+            let col = &self.ix.profile.columns[c];
+            let cannot_hold = col.ty.is_numeric() && !in_range(col, v);
+            if self.ix.measures[c].dim == Some(Dimension::Money) || cannot_hold {
                 let year = self.year_column_at((p.start(), i + 1)).filter(|&y| {
                     let col = &self.ix.profile.columns[y];
                     y != c
@@ -380,6 +399,20 @@ impl Ctx<'_> {
             if let Some(c) = p.op.as_ref().and_then(|o| self.op_column(o)) {
                 field = Some(c);
                 how = MatchKind::Synonym;
+            }
+        }
+        // "student 86", "farm 101001": the table's row noun and a number
+        // name a record by its identifier.
+        if field.is_none()
+            && p.cmp.is_none()
+            && p.list.len() <= 1
+            && !p.scaled
+            && i > 0
+            && self.ix.row_nouns.contains(&self.toks[i - 1].stem)
+        {
+            if let Some(c) = self.identifier_holding(v) {
+                field = Some(c);
+                how = MatchKind::Inferred;
             }
         }
         let yearish = p.year_like() && !p.percent;
@@ -488,6 +521,23 @@ impl Ctx<'_> {
             }
         }
         (field, how)
+    }
+
+    /// The identifier column (integers, one a record or a record's repeats, named `…_id`,
+    /// `…_no`, `number`) whose range holds `v`.
+    fn identifier_holding(&self, v: f64) -> Option<usize> {
+        let cols = &self.ix.profile.columns;
+        (0..cols.len()).find(|&c| {
+            let col = &cols[c];
+            col.ty == ColumnType::Integer
+                // One a record, or one a record's repeats (a panel).
+                && (col.distinct_count + col.null_count >= self.ix.profile.row_count
+                    || col.distinct_count >= 10)
+                && col.name.rsplit('_').next().is_some_and(|w| {
+                    matches!(w, "id" | "no" | "num" | "number" | "nr" | "idx")
+                })
+                && in_range(col, v)
+        })
     }
 
     /// Whether year `v` lies within the years column `c` holds (a year
