@@ -60,6 +60,11 @@ pub enum CompareOp {
     LtRowOf,
     /// `field` equal to the same field of the anchor record.
     EqRowOf,
+    /// `field` greater than another field of the same record: values are
+    /// `[Text(other field name)]` ("more deaths than births").
+    GtField,
+    /// `field` less than another field of the same record.
+    LtField,
     /// `field` above its mean over the whole dataset ("older than
     /// average"); no values.
     GtAvg,

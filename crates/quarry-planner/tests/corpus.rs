@@ -251,6 +251,8 @@ fn describe(plan: &QueryPlan) -> String {
                 CompareOp::IsNotNull => format!("{f} IS NOT NULL"),
                 CompareOp::BeforeRowOf => format!("row before the first {f} = {first}"),
                 CompareOp::AfterRowOf => format!("row after the first {f} = {first}"),
+                CompareOp::GtField => format!("{f} > field {first}"),
+                CompareOp::LtField => format!("{f} < field {first}"),
                 CompareOp::GtRowOf | CompareOp::LtRowOf | CompareOp::EqRowOf => {
                     let sign = match c.op {
                         CompareOp::GtRowOf => ">",

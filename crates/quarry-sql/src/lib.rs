@@ -182,6 +182,11 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
                 }
             }
         }
+        // The other field is a name, quoted as one: never a literal.
+        CompareOp::GtField | CompareOp::LtField => {
+            let sym = if c.op == CompareOp::GtField { ">" } else { "<" };
+            format!("{col} {sym} {}", column(style, &first_text()))
+        }
         CompareOp::GtRowOf | CompareOp::LtRowOf | CompareOp::EqRowOf => {
             let sym = match c.op {
                 CompareOp::GtRowOf => ">",

@@ -18,6 +18,7 @@
 //! | 4 | values (`values`) | value and field mentions, comparators, negations | a filter per field of values; row comparisons ("more gold than Kenya") and positions ("before San Juan"), which set the order by position |
 //! | 5 | substrings (`quoted`) | unclaimed quoted text or spelled parts, field mentions | claims them; a `Contains` filter or a trait |
 //! | 6 | averages (`average`) | comparators, "average", field mentions | claims the span and marks it; a `GtAvg`/`LtAvg` filter |
+//! | 6b | one field against another (`compare_fields`) | field mentions, a comparative and "than" | claims the span, attaches both fields; a `GtField`/`LtField` filter ("more deaths than births") |
 //! | 7 | numbers (`numbers`) | unclaimed numbers, quantities, comparators, field mentions, attached fields | claims the number phrase, attaches its field; a filter in the field's unit |
 //! | 7b | age words (`people`) | age words no number took | a range filter on the age field |
 //! | 7b' | figures (`figure`) | "how many", "average/total" and the field after it | the plan's figure; marks the field taken |
@@ -39,6 +40,7 @@
 mod average;
 mod calendar;
 mod claims;
+mod compare_fields;
 mod dates;
 mod figure;
 mod filters;
@@ -137,6 +139,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.value_conditions();
     cx.quoted_conditions();
     cx.average_conditions();
+    cx.field_comparisons();
     cx.number_conditions();
     cx.age_word_conditions();
     cx.figures();
