@@ -223,6 +223,17 @@ impl Ctx<'_> {
             let top = cols[0].1;
             cols.retain(|c| c.1 == top);
         }
+        // "rec room" of `recroom`: a name spelled over more words than the
+        // alias of its first word ("rec") covers.
+        if best.as_ref().is_some_and(|(len, _)| *len == 1) {
+            if let Some(longer) = self
+                .joined_field_at(i)
+                .or_else(|| self.spelled_field_at(i))
+                .filter(|(len, _)| *len > 1)
+            {
+                return Some(longer);
+            }
+        }
         best
     }
 
@@ -269,6 +280,29 @@ impl Ctx<'_> {
             {
                 i += 1;
                 continue;
+            }
+            // "no pesticide": "no" before a field asks for none of it, even
+            // where another field writes "no" as a value.
+            if matches!(t.norm.as_str(), "no" | "yes") && i + 1 < n {
+                let after = self
+                    .field_match_at(i + 1)
+                    .filter(|_| self.value_match_at(i + 1, None).is_none());
+                let other_field = |(_, entries, _): &(usize, Vec<u32>, MatchKind)| {
+                    after.as_ref().is_some_and(|(_, cols)| {
+                        entries.iter().all(|&id| {
+                            let c = self.ix.values[id as usize].column;
+                            cols.iter().all(|x| x.0 != c)
+                        })
+                    })
+                };
+                if self
+                    .value_match_at(i, None)
+                    .as_ref()
+                    .is_some_and(other_field)
+                {
+                    i += 1;
+                    continue;
+                }
             }
             let value = self.value_match_at(i, None);
             let field = self.field_match_at(i);

@@ -111,7 +111,15 @@ impl Ctx<'_> {
                 && name
                     .strip_suffix(self.toks[f.start].norm.as_str())
                     .is_some_and(|p| matches!(p, "in" | "is" | "has" | "on" | "at"));
-            if kind < AliasKind::Full && f.end - f.start < 2 && !first_word && !derived && !glued {
+            // "devops" of `dev_ops`: the whole name, written as one word.
+            let whole = f.end - f.start == 1 && name.replace('_', "") == self.toks[f.start].norm;
+            if kind < AliasKind::Full
+                && f.end - f.start < 2
+                && !first_word
+                && !derived
+                && !glued
+                && !whole
+            {
                 continue;
             }
             if self.aggregated(f.start) {
