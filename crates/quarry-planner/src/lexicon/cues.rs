@@ -256,6 +256,10 @@ pub fn is_filler_noun(w: &str) -> bool {
             | "readings"
             | "number"
             | "numbers"
+            | "toll"
+            | "count"
+            | "status"
+            | "amount"
     )
 }
 

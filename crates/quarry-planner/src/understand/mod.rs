@@ -105,7 +105,7 @@ struct Ctx<'a> {
 
 /// Plans one phrase: runs the passes in their order.
 pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
-    let toks = seasons(tokenize(query), ix);
+    let toks = engine_layouts(seasons(tokenize(query), ix), ix);
     let n = toks.len();
     let mut cx = Ctx {
         ix,
@@ -153,6 +153,44 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.finish();
     cx.plan.notes = cx.notes.iter().map(Note::to_string).collect();
     cx.plan
+}
+
+/// "v8 chevys", "v6": an engine's layout and count of cylinders, in a
+/// table with a column of cylinders (`cylinders`, `no_cylinders`, `cyl`),
+/// is that count ("8 cylinders").
+fn engine_layouts(toks: Vec<Token>, ix: &Index) -> Vec<Token> {
+    let cylinders = ix.profile.columns.iter().find(|c| {
+        c.ty.is_numeric()
+            && c.name
+                .split('_')
+                .any(|w| w.starts_with("cyl") && w.len() <= 9)
+    });
+    let Some(col) = cylinders else {
+        return toks;
+    };
+    let word = col
+        .name
+        .split('_')
+        .find(|w| w.starts_with("cyl"))
+        .unwrap_or("cylinders")
+        .to_string();
+    let mut out = Vec::with_capacity(toks.len());
+    for t in toks {
+        let count = t
+            .norm
+            .strip_prefix('v')
+            .map(|n| n.trim_end_matches('s'))
+            .and_then(|n| n.parse::<u32>().ok())
+            .filter(|n| matches!(n, 2..=16) && n % 2 == 0);
+        match count {
+            Some(n) if t.is_word() && !ix.values_by_first.contains_key(&t.norm) => {
+                out.push(Token::plain_number(f64::from(n), t.start, t.end));
+                out.push(Token::word(&word, t.start, t.end));
+            }
+            _ => out.push(t),
+        }
+    }
+    out
 }
 
 /// "summer 2018": a season before a year is its months ("june to august
