@@ -436,7 +436,7 @@ impl Ctx<'_> {
         if i == 0 || !self.ends_comparison(i - 1) {
             return None;
         }
-        let Some((_, unit, UnitUse::Always)) = phrase_unit(|q| {
+        let Some((_, unit, UnitUse::Always | UnitUse::OrSterling)) = phrase_unit(|q| {
             self.toks
                 .get(unit_at + q)
                 .filter(|t| t.is_word())
