@@ -10,6 +10,7 @@
 mod harness;
 
 mod api;
+mod audit;
 mod cli;
 mod console_browser;
 mod console_http;
