@@ -11,6 +11,7 @@ mod harness;
 
 mod api;
 mod audit;
+mod backup;
 mod cli;
 mod console_browser;
 mod console_http;
