@@ -16,6 +16,7 @@ mod cli;
 mod console_browser;
 mod console_http;
 mod discovery;
+mod faults;
 mod hardening;
 mod hostile_clients;
 mod imports;
