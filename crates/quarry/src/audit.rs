@@ -11,6 +11,19 @@ use crate::ops::format_time;
 use crate::term::line as clean;
 
 pub fn run(data_dir: &Path, args: AuditArgs) -> anyhow::Result<()> {
+    match print(data_dir, args) {
+        // A reader that stopped early (`quarry audit | head`) is not an error.
+        Err(e)
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
+        {
+            Ok(())
+        }
+        other => other,
+    }
+}
+
+fn print(data_dir: &Path, args: AuditArgs) -> anyhow::Result<()> {
     let catalog = crate::ops::open(data_dir)?;
     let account_id = match &args.account {
         Some(email) => Some(catalog.account_by_email(email)?.id),
@@ -25,8 +38,7 @@ pub fn run(data_dir: &Path, args: AuditArgs) -> anyhow::Result<()> {
     use std::io::Write;
     if args.json {
         for e in &entries {
-            // serde_json escapes every control character.
-            writeln!(out, "{}", json(e))?;
+            writeln!(out, "{}", json_line(&json(e)))?;
         }
         return Ok(());
     }
@@ -65,6 +77,26 @@ pub fn run(data_dir: &Path, args: AuditArgs) -> anyhow::Result<()> {
         )?;
     }
     Ok(())
+}
+
+/// `v` on one line of JSON with no control character in it: serde_json
+/// escapes C0 controls, but writes DEL and the C1 controls (U+0080 to
+/// U+009F, CSI among them) as they are; those are escaped here (they can
+/// only occur inside strings, where `\uXXXX` means the same).
+fn json_line(v: &serde_json::Value) -> String {
+    let text = v.to_string();
+    if !text.chars().any(char::is_control) {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if c.is_control() {
+            out.push_str(&format!("\\u{:04x}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 fn json(e: &AuditEntry) -> serde_json::Value {
@@ -120,6 +152,15 @@ fn parse_since_at(s: &str, now: i64) -> Result<i64, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn json_lines_hold_no_control_character() {
+        let v = serde_json::json!({"s": "a\u{1b}[2J\u{9b}31m\u{7f}\n"});
+        let line = json_line(&v);
+        assert!(!line.chars().any(char::is_control), "{line}");
+        let back: serde_json::Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(back, v);
+    }
 
     #[test]
     fn since_takes_times_and_durations() {

@@ -246,7 +246,7 @@ fn console_api_and_operator_actions_are_recorded_and_each_account_sees_its_own()
 }
 
 #[test]
-fn the_log_refuses_changes_even_through_sqlite() {
+fn the_log_refuses_changes_even_through_sqlite_and_prints_hostile_text_harmlessly() {
     let dir = unique_dir("audit-append-only").join("data");
     quarry(
         &dir,
@@ -262,6 +262,20 @@ fn the_log_refuses_changes_even_through_sqlite() {
         let e = conn.execute(sql, []).unwrap_err().to_string();
         assert!(e.contains("append-only"), "{sql}: {e}");
     }
+    // Appending is what the catalog does; a row written by hand with
+    // escape sequences in every text is still printed harmlessly.
+    conn.execute(
+        "INSERT INTO audit_log (at, actor, account_id, account_email, address, action, subject, detail)
+         VALUES (0, 'operator', NULL, '\x1b]0;x\x07', '\x1b[2J', 'a\x1b[31m', 's\r\u{9b}', 'd\x08')",
+        [],
+    )
+    .unwrap();
     drop(conn);
-    assert_eq!(audit_json(&dir, &[]).len(), 1);
+    let table = quarry(&dir, &["audit"], None);
+    let json = quarry(&dir, &["audit", "--json"], None);
+    for out in [&table, &json] {
+        assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
+    }
+    assert_eq!(audit_json(&dir, &[]).len(), 2);
+    assert!(json.contains("\\u001b[2J"), "{json}");
 }
