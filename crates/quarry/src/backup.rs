@@ -218,7 +218,25 @@ pub fn backup(data_dir: &Path, args: BackupArgs) -> anyhow::Result<()> {
         bytes += std::fs::metadata(&to)?.len();
     }
 
-    // 3. The manifest, last: a directory without one is not a backup.
+    // 3. The manifest, last: a directory without one is not a backup. Its
+    // checksums let restore find what `integrity_check` cannot: a changed
+    // byte inside a record.
+    let mut files = vec![CATALOG_FILE.to_string()];
+    files.extend(keys.iter().map(|k| k.to_string()));
+    files.extend(
+        versions
+            .iter()
+            .map(|v| format!("{DATASETS_DIR}/{}", v.file)),
+    );
+    let checksums = files
+        .iter()
+        .map(|f| {
+            Ok((
+                f.clone(),
+                serde_json::Value::from(sha256_file(&dest.join(f))?),
+            ))
+        })
+        .collect::<anyhow::Result<serde_json::Map<_, _>>>()?;
     let manifest = serde_json::json!({
         "format": FORMAT,
         "quarry": env!("CARGO_PKG_VERSION"),
@@ -235,6 +253,7 @@ pub fn backup(data_dir: &Path, args: BackupArgs) -> anyhow::Result<()> {
             "file": format!("{DATASETS_DIR}/{}", v.file),
             "rows": v.rows,
         })).collect::<Vec<_>>(),
+        "sha256": checksums,
     });
     write_private(
         &dest.join(MANIFEST),
@@ -256,6 +275,14 @@ pub fn backup(data_dir: &Path, args: BackupArgs) -> anyhow::Result<()> {
         eprintln!("note: the backup holds secret.key, which decrypts every API token: keep it as safe as the data directory");
     }
     Ok(())
+}
+
+fn sha256_file(path: &Path) -> anyhow::Result<String> {
+    use sha2::Digest;
+    let mut hasher = sha2::Sha256::new();
+    let mut f = std::fs::File::open(path).with_context(|| format!("reading {}", path.display()))?;
+    std::io::copy(&mut f, &mut hasher)?;
+    Ok(hex::encode(hasher.finalize()))
 }
 
 /// `PRAGMA integrity_check` of one file: `Ok` when SQLite says `ok`.
@@ -315,6 +342,34 @@ pub fn restore(data_dir: &Path, args: RestoreArgs) -> anyhow::Result<()> {
             &src.join(DATASETS_DIR).join(&v.file),
             &format!("dataset {} of account {}", v.id, v.account_id),
         )?;
+    }
+    let Some(checksums) = manifest["sha256"].as_object() else {
+        bail!("{} has no checksums", manifest_path.display());
+    };
+    let needed = std::iter::once(CATALOG_FILE.to_string()).chain(
+        versions
+            .iter()
+            .map(|v| format!("{DATASETS_DIR}/{}", v.file)),
+    );
+    for f in needed {
+        if !checksums.contains_key(&f) {
+            bail!("the backup is incomplete: the manifest has no checksum of {f}");
+        }
+    }
+    for (f, want) in checksums {
+        if f.contains("..") || f.starts_with('/') {
+            bail!("the manifest names {f:?}, which is not a file of the backup");
+        }
+        let path = src.join(f);
+        if !path.is_file() {
+            bail!("the backup is incomplete: {f} is missing");
+        }
+        if Some(sha256_file(&path)?.as_str()) != want.as_str() {
+            bail!(
+                "the backup is corrupt: {f} ({}) does not match its checksum in the manifest",
+                path.display()
+            );
+        }
     }
     quarry_catalog::check_key(src).with_context(|| {
         if key_from_env() {

@@ -113,6 +113,7 @@ fn a_backup_taken_while_serving_restores_a_working_data_directory() {
             .unwrap();
     assert_eq!(manifest["format"], 1);
     assert_eq!(manifest["key"]["files"], json!(["secret.key"]));
+    assert_eq!(manifest["sha256"].as_object().unwrap().len(), 4);
     let datasets = manifest["datasets"].as_array().unwrap();
     assert_eq!(datasets.len(), 2);
     for d in datasets {
@@ -246,10 +247,26 @@ fn restore_refuses_a_corrupt_incomplete_or_mismatched_backup_and_a_used_data_dir
         "the backup is incomplete: dataset bobs-companies",
     );
 
-    // Another key.
+    // A changed byte that SQLite's check does not look at (the header's
+    // application id): a sound SQLite file, but not the one backed up.
+    let b = fresh_backup(&work, "changed-byte");
+    let file = file_named(&b, "bobs-companies-");
+    let mut bytes = std::fs::read(&file).unwrap();
+    bytes[71] ^= 0x01;
+    std::fs::write(&file, &bytes).unwrap();
+    integrity_ok(&file);
+    refused(&work, &b, "does not match its checksum in the manifest");
+
+    // Another key (with a manifest that agrees, as if made for it).
     let b = fresh_backup(&work, "other-key");
-    std::fs::write(b.join("secret.key"), format!("{}\n", "ab".repeat(32))).unwrap();
-    refused(&work, &b, "key");
+    let other = format!("{}\n", "ab".repeat(32));
+    std::fs::write(b.join("secret.key"), &other).unwrap();
+    let mut manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(b.join("quarry-backup.json")).unwrap())
+            .unwrap();
+    manifest["sha256"]["secret.key"] = json!(sha256_hex(other.as_bytes()));
+    std::fs::write(b.join("quarry-backup.json"), manifest.to_string()).unwrap();
+    refused(&work, &b, "the backup's key file does not open its catalog");
 
     // Not a backup at all.
     let empty = work.join("empty");
