@@ -167,7 +167,14 @@ fn kill_9_during_console_token_creation_loses_no_acknowledged_token() {
                 }
             });
         }
-        std::thread::sleep(Duration::from_millis(700));
+        // At least 700 ms and 5 tokens (a loaded machine is slow).
+        let started = Instant::now();
+        while started.elapsed() < Duration::from_millis(700)
+            || (acknowledged.lock().unwrap().len() < 5
+                && started.elapsed() < Duration::from_secs(60))
+        {
+            std::thread::sleep(Duration::from_millis(10));
+        }
         sigkill(pid);
     });
     s.child.wait().unwrap();
@@ -344,6 +351,7 @@ fn kill_9_during_secret_rotation_keeps_every_token_and_counts_every_rotation() {
         // the one running is killed with SIGKILL wherever it is.
         let stop = AtomicBool::new(false);
         let data_dir = s.data_dir.clone();
+        let finished = std::sync::atomic::AtomicUsize::new(0);
         let done = std::thread::scope(|scope| {
             let rotations = scope.spawn(|| {
                 let mut done = 0;
@@ -367,6 +375,7 @@ fn kill_9_during_secret_rotation_keeps_every_token_and_counts_every_rotation() {
                         if let Some(status) = child.try_wait().unwrap() {
                             assert!(status.success());
                             done += 1;
+                            finished.fetch_add(1, Ordering::SeqCst);
                             break;
                         }
                         std::thread::sleep(Duration::from_micros(200));
@@ -374,8 +383,13 @@ fn kill_9_during_secret_rotation_keeps_every_token_and_counts_every_rotation() {
                 }
             });
             let t = template();
-            let deadline = Instant::now() + Duration::from_millis(400 + 150 * round);
-            while Instant::now() < deadline {
+            // At least this long, and until a rotation has finished.
+            let started = Instant::now();
+            let least = Duration::from_millis(400 + 150 * round);
+            while started.elapsed() < least
+                || (finished.load(Ordering::SeqCst) == 0
+                    && started.elapsed() < Duration::from_secs(60))
+            {
                 for (key, ds) in [(&t.alice, "companies"), (&t.bob, "bobs-companies")] {
                     let r = s.post(key, &json!({"query_string": "fintech", "dataset_id": ds}));
                     assert_eq!(r.status(), 200);
