@@ -189,10 +189,13 @@ pub fn backup(data_dir: &Path, args: BackupArgs) -> anyhow::Result<()> {
                 for name in keys.iter().copied().chain([CATALOG_FILE]) {
                     let _ = std::fs::remove_file(dest.join(name));
                 }
-                if attempt == 3 {
+                if attempt == 5 {
                     return Err(e)
                         .context("the key files do not open the catalog copied with them");
                 }
+                eprintln!(
+                    "note: the secret key was rotated while it was copied; copying the key and the catalog again"
+                );
             }
         }
     };

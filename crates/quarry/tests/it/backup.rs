@@ -296,3 +296,47 @@ fn file_named(backup: &Path, prefix: &str) -> std::path::PathBuf {
         .find(|p| p.file_name().unwrap().to_str().unwrap().starts_with(prefix))
         .unwrap()
 }
+
+#[test]
+fn backups_taken_during_key_rotations_hold_the_key_of_their_catalog() {
+    let work = unique_dir("backup-rotations");
+    let data = work.join("data");
+    copy_dir(&template().dir, &data);
+    let stop = AtomicBool::new(false);
+    let backups: Vec<std::path::PathBuf> = std::thread::scope(|scope| {
+        let rotations = scope.spawn(|| {
+            let mut n = 0;
+            while !stop.load(Ordering::SeqCst) {
+                quarry(&data, &["rotate-secret"], None);
+                n += 1;
+            }
+            n
+        });
+        let backups = (0..6)
+            .map(|i| {
+                let b = work.join(format!("backup-{i}"));
+                quarry(&data, &["backup", b.to_str().unwrap()], None);
+                std::thread::sleep(Duration::from_millis(30));
+                b
+            })
+            .collect();
+        stop.store(true, Ordering::SeqCst);
+        assert!(rotations.join().unwrap() >= 1);
+        backups
+    });
+    // Each restores, and its tokens decrypt under the key it holds.
+    let want = quarry(&data, &["token", "list", "--account", ALICE], None);
+    let values = |listing: &str| -> Vec<String> {
+        listing
+            .lines()
+            .skip(1)
+            .map(|l| l.split_whitespace().nth(2).unwrap().to_string())
+            .collect()
+    };
+    for (i, b) in backups.iter().enumerate() {
+        let restored = work.join(format!("restored-{i}"));
+        quarry(&restored, &["restore", b.to_str().unwrap()], None);
+        let got = quarry(&restored, &["token", "list", "--account", ALICE], None);
+        assert_eq!(values(&got), values(&want), "backup {i}");
+    }
+}
