@@ -31,7 +31,9 @@ pub async fn authenticate(
         return Err(ApiError::MissingApiKey);
     }
     let st = state.clone();
-    let who = blocking(move || st.with_catalog(|c| c.authenticate_key(&key)))
+    // The client's address, for the audit log's entry of a token's first use.
+    let peer = crate::middleware::peer().map(|a| a.ip().to_string());
+    let who = blocking(move || st.with_catalog(|c| c.authenticate_key_from(&key, peer.as_deref())))
         .await?
         .map_err(ApiError::internal)?
         .ok_or(ApiError::InvalidApiKey)?;

@@ -10,10 +10,13 @@
 mod harness;
 
 mod api;
+mod audit;
+mod backup;
 mod cli;
 mod console_browser;
 mod console_http;
 mod discovery;
+mod faults;
 mod hardening;
 mod hostile_clients;
 mod imports;
