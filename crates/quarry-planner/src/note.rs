@@ -63,6 +63,9 @@ pub enum Note {
         field: String,
         other: String,
     },
+    /// "cities with more than 5 companies": values of `field` counted over
+    /// the records.
+    GroupCount { source: String, field: String },
     /// "more gold than Kenya": `field` compared with the anchor record's.
     RowComparison {
         source: String,
@@ -298,7 +301,7 @@ impl fmt::Display for Note {
             Note::NoCondition => {
                 f.write_str("No condition found: returning the records in dataset order.")
             }
-            Note::RelativeDate { .. } | Note::YesNoField { .. } | Note::Month { .. } | Note::AgeWord { .. } | Note::Calendar { .. } | Note::TimeOfDay { .. } | Note::NoTimeColumn { .. } | Note::Missing { .. } | Note::RowComparison { .. } | Note::FieldComparison { .. } | Note::RowPosition { .. } | Note::Value { .. } | Note::Substring { .. } | Note::Average { .. } | Note::Number { .. } | Note::Conversion { .. } | Note::NoFieldForUnit { .. } | Note::MostFrequent { .. } => self.fmt_condition(f),
+            Note::RelativeDate { .. } | Note::YesNoField { .. } | Note::Month { .. } | Note::AgeWord { .. } | Note::Calendar { .. } | Note::TimeOfDay { .. } | Note::NoTimeColumn { .. } | Note::Missing { .. } | Note::RowComparison { .. } | Note::FieldComparison { .. } | Note::GroupCount { .. } | Note::RowPosition { .. } | Note::Value { .. } | Note::Substring { .. } | Note::Average { .. } | Note::Number { .. } | Note::Conversion { .. } | Note::NoFieldForUnit { .. } | Note::MostFrequent { .. } => self.fmt_condition(f),
         }
     }
 }
@@ -341,6 +344,10 @@ impl Note {
             Note::NoTimeColumn { source } => write!(
                 f,
                 "'{source}' read as a time of day; the dataset has no time column, so it sets no condition."
+            ),
+            Note::GroupCount { source, field } => write!(
+                f,
+                "'{source}' read as a count of the matching records for each value of {field}."
             ),
             Note::FieldComparison {
                 source,

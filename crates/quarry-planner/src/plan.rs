@@ -75,6 +75,11 @@ pub enum CompareOp {
     MostFrequent,
     /// `field` holds its least frequent value among those records.
     LeastFrequent,
+    /// `field` holds a value that a number of records (among those the
+    /// other filters keep) hold: values are `[Text(">"|">="|"<"|"<="),
+    /// Integer(n)]` or `[Text("between"), Integer(lo), Integer(hi)]`
+    /// ("cities with more than 5 companies").
+    GroupCount,
 }
 
 /// How a word was linked to a field or value; reported in `metadata` and

@@ -251,6 +251,10 @@ fn describe(plan: &QueryPlan) -> String {
                 CompareOp::IsNotNull => format!("{f} IS NOT NULL"),
                 CompareOp::BeforeRowOf => format!("row before the first {f} = {first}"),
                 CompareOp::AfterRowOf => format!("row after the first {f} = {first}"),
+                CompareOp::GroupCount => {
+                    let rest: Vec<String> = c.values.iter().skip(1).map(literal).collect();
+                    format!("{f} held by {first} {} records", rest.join(" and "))
+                }
                 CompareOp::GtField => format!("{f} > field {first}"),
                 CompareOp::LtField => format!("{f} < field {first}"),
                 CompareOp::GtRowOf | CompareOp::LtRowOf | CompareOp::EqRowOf => {

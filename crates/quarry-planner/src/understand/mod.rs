@@ -19,7 +19,7 @@
 //! | 5 | substrings (`quoted`) | unclaimed quoted text or spelled parts, field mentions | claims them; a `Contains` filter or a trait |
 //! | 6 | averages (`average`) | comparators, "average", field mentions | claims the span and marks it; a `GtAvg`/`LtAvg` filter |
 //! | 6b | one field against another (`compare_fields`) | field mentions, a comparative and "than" | claims the span, attaches both fields; a `GtField`/`LtField` filter ("more deaths than births") |
-//! | 7 | numbers (`numbers`) | unclaimed numbers, quantities, comparators, field mentions, attached fields | claims the number phrase, attaches its field; a filter in the field's unit |
+//! | 7 | numbers (`numbers`, `group_count`) | unclaimed numbers, quantities, comparators, field mentions, attached fields | claims the number phrase, attaches its field; a filter in the field's unit; or, before the table's row noun ("hometowns shared by at least two teachers"), a count of records per value of the field named before (`GroupCount`) |
 //! | 7b | age words (`people`) | age words no number took | a range filter on the age field |
 //! | 7b' | figures (`figure`) | "how many", "average/total" and the field after it | the plan's figure; marks the field taken |
 //! | 7c | missing values (`missing`) | field mentions no number took, absence and presence words | claims them; `IS NULL`/`IS NOT NULL`, or `= 0`/`> 0` on a count |
@@ -47,6 +47,7 @@ mod filters;
 mod fuzzy;
 mod governs;
 mod graded;
+mod group_count;
 mod inside;
 mod linking;
 mod mentions;

@@ -114,6 +114,17 @@ impl Ctx<'_> {
                 continue;
             }
             let mut p = self.number_phrase(i, v);
+            // "cities with more than 5 companies": a count of records per
+            // value, not a number of a field.
+            if p.unit.is_none()
+                && !p.percent
+                && !p.scaled
+                && p.list.len() <= 1
+                && self.group_count((p.start(), p.end), p.cmp, p.value, p.hi)
+            {
+                i = p.end;
+                continue;
+            }
             let (field, how) = self.number_field(&mut p);
             i = p.end;
             if let Some(col) = field {
