@@ -566,15 +566,6 @@ impl Ctx<'_> {
     /// "in march", "thursday trips": the value of a field of month or day
     /// names written short (`Mar`, `Thu`, `Thur`) that the word spells.
     fn calendar_name_value_at(&self, i: usize) -> Option<ValueMention> {
-        const DAYS: &[&str] = &[
-            "monday",
-            "tuesday",
-            "wednesday",
-            "thursday",
-            "friday",
-            "saturday",
-            "sunday",
-        ];
         let t = &self.toks[i];
         if !t.is_word() {
             return None;
@@ -678,17 +669,8 @@ impl Ctx<'_> {
         };
         let is_day = |v: &str| {
             let v = v.trim().to_lowercase();
-            [
-                "monday",
-                "tuesday",
-                "wednesday",
-                "thursday",
-                "friday",
-                "saturday",
-                "sunday",
-            ]
-            .iter()
-            .any(|d| v.len() >= 2 && d.starts_with(v.as_str()))
+            DAYS.iter()
+                .any(|d| v.len() >= 2 && d.starts_with(v.as_str()))
         };
         let cols = &self.ix.profile.columns;
         let col = (0..cols.len()).find(|&c| {
@@ -1305,3 +1287,14 @@ fn splits_digraph(head: &str, rest: &str) -> bool {
     ) || a == 't' && rest.starts_with("ch")
         || a == 'd' && rest.starts_with('g')
 }
+
+/// The days of the week, as month names are in `lexicon::MONTHS`.
+const DAYS: &[&str] = &[
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+];
