@@ -641,7 +641,15 @@ pub(crate) async fn upload(
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.contains("application/json"));
     let mut form = UploadForm::default();
-    match receive_and_import(&console, &signed, multipart, &mut form).await {
+    let started = std::time::Instant::now();
+    let outcome = receive_and_import(&console, &signed, multipart, &mut form).await;
+    let metrics = &console.config().metrics;
+    match &outcome {
+        Ok((_, imported, _)) => metrics.import(Some(imported.row_count), started.elapsed()),
+        Err(UploadError::Failed { .. }) => metrics.import(None, started.elapsed()),
+        Err(UploadError::Forbidden) => {}
+    }
+    match outcome {
         Ok((id, imported, dropped)) => {
             let mut to = format!("{MOUNT}/datasets?imported={}", query_value(&id));
             if dropped > 0 {

@@ -18,6 +18,8 @@ mod hardening;
 mod hostile_clients;
 mod imports;
 mod limits;
+mod logs;
+mod metrics;
 mod security;
 mod tenants;
 mod vocabulary;
