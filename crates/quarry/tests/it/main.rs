@@ -20,6 +20,7 @@ mod imports;
 mod limits;
 mod logs;
 mod metrics;
+mod overload;
 mod security;
 mod tenants;
 mod vocabulary;
