@@ -23,4 +23,5 @@ mod metrics;
 mod overload;
 mod security;
 mod tenants;
+mod tls;
 mod vocabulary;

@@ -132,10 +132,19 @@ fn a_burst_past_the_running_bound_gets_fast_503s_while_accepted_queries_complete
         assert!(message.as_ref().unwrap().contains("running"), "{message:?}");
     }
     assert!(polls > 0);
-    assert!(slowest_health < Duration::from_secs(1), "{slowest_health:?}");
+    assert!(
+        slowest_health < Duration::from_secs(1),
+        "{slowest_health:?}"
+    );
 
     // The metrics say why.
-    let text = s.http.get(s.url("/metrics")).send().unwrap().text().unwrap();
+    let text = s
+        .http
+        .get(s.url("/metrics"))
+        .send()
+        .unwrap()
+        .text()
+        .unwrap();
     assert!(
         text.contains(&format!(
             "quarry_rejected_requests_total{{reason=\"overload\"}} {}",
