@@ -19,6 +19,12 @@ pub struct Cli {
     )]
     pub data_dir: PathBuf,
 
+    /// Configuration file (TOML) with any `serve` flag and `data_dir`, by
+    /// the flag's name in snake_case; flags and environment variables win
+    /// over it. Default: ./quarry.toml when it exists.
+    #[arg(long, global = true, env = "QUARRY_CONFIG", value_name = "FILE")]
+    pub config: Option<PathBuf>,
+
     #[command(subcommand)]
     pub command: Command,
 }
@@ -115,6 +121,11 @@ pub struct ServeArgs {
         value_name = "FILE"
     )]
     pub tls_key: Option<PathBuf>,
+    /// Check the configuration (flags, environment, configuration file),
+    /// print the effective settings with their sources, secrets masked, and
+    /// exit without serving.
+    #[arg(long)]
+    pub check_config: bool,
 }
 
 #[derive(Debug, Args)]

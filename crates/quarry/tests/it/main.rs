@@ -11,6 +11,7 @@ mod harness;
 
 mod api;
 mod cli;
+mod config;
 mod console_browser;
 mod console_http;
 mod discovery;
