@@ -458,9 +458,9 @@ async fn receive_file(
         if total > max {
             return Err(multipart_error_too_large(console));
         }
-        out.write_all(&chunk).await.map_err(internal)?;
+        out.write_all(&chunk).await.map_err(write_failed)?;
     }
-    out.flush().await.map_err(internal)?;
+    out.flush().await.map_err(write_failed)?;
     if total == 0 {
         return Err(failed(
             ErrorCode::InvalidInput,
@@ -472,6 +472,20 @@ async fn receive_file(
         path,
         file_name,
     }))
+}
+
+/// A write of the received file that failed: a full disk said so (the
+/// partial file goes with its temporary directory), anything else internal.
+fn write_failed(e: std::io::Error) -> UploadError {
+    if e.kind() == std::io::ErrorKind::StorageFull {
+        tracing::warn!("console upload refused: the disk holding the data directory is full");
+        failed(
+            ErrorCode::ServiceUnavailable,
+            "The server's disk is full; the upload was not kept. Retry once space has been freed.",
+        )
+    } else {
+        internal(e)
+    }
 }
 
 fn multipart_error_too_large(console: &Console) -> UploadError {
@@ -615,6 +629,7 @@ fn import(
             let path = received.path.display().to_string();
             let code = match e.downcast_ref::<quarry_dataset::ImportError>() {
                 Some(i) if i.is_over_limit() => ErrorCode::PayloadTooLarge,
+                Some(i) if i.is_disk_full() => ErrorCode::ServiceUnavailable,
                 _ => ErrorCode::InvalidInput,
             };
             let mut message = e.to_string().replace(&path, &received.file_name);
