@@ -14,7 +14,7 @@ use serde_json::json;
 
 /// 200,000 records whose descriptions all say "fintech" among twelve other
 /// words (a deterministic generator, no dependency).
-fn slow_csv() -> String {
+pub(crate) fn slow_csv() -> String {
     const WORDS: [&str; 16] = [
         "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa",
         "lambda", "mu", "nu", "xi", "omicron", "sigma",
