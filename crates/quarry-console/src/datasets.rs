@@ -629,7 +629,6 @@ fn import(
             let path = received.path.display().to_string();
             let code = match e.downcast_ref::<quarry_dataset::ImportError>() {
                 Some(i) if i.is_over_limit() => ErrorCode::PayloadTooLarge,
-                Some(i) if i.is_disk_full() => ErrorCode::ServiceUnavailable,
                 _ => ErrorCode::InvalidInput,
             };
             let mut message = e.to_string().replace(&path, &received.file_name);

@@ -137,10 +137,16 @@ pub(super) fn build_file(
     fts: Option<FtsRun>,
 ) -> Result<(Vec<u64>, Vec<MinMax>), ImportError> {
     let file = &job.spec.file;
-    let sql_err = |source| ImportError::sqlite(file, source);
+    let sql_err = |source| ImportError::Sqlite {
+        file: file.clone(),
+        source,
+    };
     let mut conn = Connection::open(path).map_err(sql_err)?;
     let r = build(&mut conn, job, fts).map_err(|e| match e {
-        BuildError::Sql(source) => ImportError::sqlite(file, source),
+        BuildError::Sql(source) => ImportError::Sqlite {
+            file: file.clone(),
+            source,
+        },
         BuildError::Import(e) => e,
     })?;
     conn.close().map_err(|(_, e)| sql_err(e))?;
@@ -156,7 +162,10 @@ pub(super) fn finish_file(
     profile: &DatasetProfile,
     file: &str,
 ) -> Result<(), ImportError> {
-    let sql_err = |source| ImportError::sqlite(file, source);
+    let sql_err = |source| ImportError::Sqlite {
+        file: file.to_string(),
+        source,
+    };
     let conn = Connection::open(path).map_err(sql_err)?;
     conn.pragma_update(None, "cache_size", -RECORDS_CACHE_KIB)
         .map_err(sql_err)?;

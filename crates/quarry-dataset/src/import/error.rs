@@ -127,42 +127,9 @@ pub enum ImportError {
         #[source]
         source: rusqlite::Error,
     },
-    /// The disk holding the data directory filled up while the dataset
-    /// file was built; the partial file is removed.
-    #[error("{file}: the disk holding the data directory is full; nothing was imported (free some space and import again)")]
-    DiskFull { file: String },
 }
 
 impl ImportError {
-    /// An SQLite error while building the dataset file of `file`: a full
-    /// disk as [`ImportError::DiskFull`], anything else as
-    /// [`ImportError::Sqlite`].
-    pub fn sqlite(file: &str, source: rusqlite::Error) -> ImportError {
-        let full = matches!(
-            &source,
-            rusqlite::Error::SqliteFailure(e, _) if e.code == rusqlite::ErrorCode::DiskFull
-        );
-        if full {
-            ImportError::DiskFull {
-                file: file.to_string(),
-            }
-        } else {
-            ImportError::Sqlite {
-                file: file.to_string(),
-                source,
-            }
-        }
-    }
-
-    /// Whether the disk filled up.
-    pub fn is_disk_full(&self) -> bool {
-        match self {
-            ImportError::DiskFull { .. } => true,
-            ImportError::Io { source, .. } => source.kind() == std::io::ErrorKind::StorageFull,
-            _ => false,
-        }
-    }
-
     /// Whether the import went past a size or row limit (a 413 for an
     /// upload) rather than finding something wrong in the file.
     pub fn is_over_limit(&self) -> bool {

@@ -15,7 +15,6 @@ mod config;
 mod console_browser;
 mod console_http;
 mod discovery;
-mod faults;
 mod full_disk;
 mod hardening;
 mod hostile_clients;
