@@ -545,13 +545,17 @@ async fn receive_and_import(
     };
     let id_column = Some(form.id_column.clone()).filter(|c| !c.is_empty());
     let account_id = signed.account_id();
+    let by = signed.actor();
     let data_dir = console.data_dir().to_path_buf();
     let limits = UploadLimits {
         bytes: console.config().max_upload_bytes,
         rows: console.config().max_upload_rows,
     };
     let done = tokio::task::spawn_blocking(move || {
-        import(&data_dir, account_id, &id, id_column, &received, limits).map(|(i, k)| (id, i, k))
+        import(
+            &data_dir, &by, account_id, &id, id_column, &received, limits,
+        )
+        .map(|(i, k)| (id, i, k))
     })
     .await
     .map_err(internal)?;
@@ -572,6 +576,7 @@ struct UploadLimits {
 /// import stops there and leaves nothing), else `INVALID_INPUT`.
 fn import(
     data_dir: &Path,
+    by: &quarry_catalog::Actor,
     account_id: i64,
     id: &str,
     id_column: Option<String>,
@@ -594,6 +599,7 @@ fn import(
     let mut dropped: Vec<String> = Vec::new();
     // The console's upload form creates or replaces (the page says so).
     let result = catalog.import_dataset(
+        by,
         id,
         account_id,
         quarry_catalog::OnExisting::Replace,
@@ -734,6 +740,7 @@ pub(crate) async fn vocabulary(
     // Browsers send a textarea's lines with CRLF.
     let text = form.vocabulary.replace("\r\n", "\n");
     let account_id = signed.account_id();
+    let by = signed.actor();
     let store = SqliteStore::in_data_dir(console.data_dir());
     let (id_c, text_c) = (id.clone(), text.clone());
     let outcome = console
@@ -744,7 +751,7 @@ pub(crate) async fn vocabulary(
                 )
             })?;
             if action == "clear" {
-                c.set_dataset_vocabulary(&id_c, account_id, &entry.version, None)?;
+                c.set_dataset_vocabulary(&by, &id_c, account_id, &entry.version, None)?;
                 return Ok(Ok(VocabularyOutcome::Cleared));
             }
             let profile = match store.load_profile(&entry.version) {
@@ -774,6 +781,7 @@ pub(crate) async fn vocabulary(
                     },
                 ),
                 Ok(_) => VocabularyOutcome::Saved(c.set_dataset_vocabulary(
+                    &by,
                     &id_c,
                     account_id,
                     &entry.version,
@@ -835,10 +843,13 @@ pub(crate) async fn drop(
         return e.into_response();
     }
     let account_id = signed.account_id();
+    let by = signed.actor();
     let id_c = id.clone();
     let store = SqliteStore::in_data_dir(console.data_dir());
     match console
-        .blocking(move |c| c.drop_account_dataset(account_id, &id_c, &|v| store.remove_version(v)))
+        .blocking(move |c| {
+            c.drop_account_dataset(&by, account_id, &id_c, &|v| store.remove_version(v))
+        })
         .await
     {
         Ok(_) => {

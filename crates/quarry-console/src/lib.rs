@@ -21,6 +21,7 @@
 //! The console has its own catalog connection; the API sees its changes on
 //! the next request (a deleted token is refused at once).
 
+mod activity;
 mod assets;
 mod auth;
 mod datasets;
@@ -269,6 +270,7 @@ pub fn router(console: Console) -> Router {
         .route("/datasets/{id}/drop", post(datasets::drop))
         .route("/datasets/{id}/vocabulary", post(datasets::vocabulary))
         .route("/playground", get(playground::page))
+        .route("/activity", get(activity::page))
         .route("/assets/{name}", get(assets::serve))
         .fallback(|| async { ConsoleError::NotFound("There is no such page.".into()) })
         .with_state(console)

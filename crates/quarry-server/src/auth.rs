@@ -57,7 +57,9 @@ async fn check_key(state: &AppState, headers: &HeaderMap) -> Result<KeyIdentity,
         return Err(ApiError::MissingApiKey);
     }
     let st = state.clone();
-    blocking(move || st.with_catalog(|c| c.authenticate_key(&key)))
+    // The client's address, for the audit log's entry of a token's first use.
+    let peer = crate::middleware::peer().map(|a| a.ip().to_string());
+    blocking(move || st.with_catalog(|c| c.authenticate_key_from(&key, peer.as_deref())))
         .await?
         .map_err(ApiError::internal)?
         .ok_or(ApiError::InvalidApiKey)

@@ -10,11 +10,12 @@
 //! no-store`, as the console's pages have them: answers carry datasets'
 //! records and must not be sniffed into something else or kept by a cache.
 
+use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::body::Body;
-use axum::extract::Request;
+use axum::extract::{ConnectInfo, Request};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
@@ -84,6 +85,18 @@ fn generate() -> String {
     hex::encode(bytes)
 }
 
+tokio::task_local! {
+    /// The address of the client whose request this task is handling (for
+    /// the audit log), set by [`frame`] from axum's `ConnectInfo`.
+    static PEER: Option<SocketAddr>;
+}
+
+/// The address of the client whose request is being handled, when the
+/// listener gave one.
+pub fn peer() -> Option<SocketAddr> {
+    PEER.try_with(|p| *p).ok().flatten()
+}
+
 pub async fn frame(mut req: Request, next: Next) -> Response {
     let started = Instant::now();
     let id = req
@@ -100,7 +113,11 @@ pub async fn frame(mut req: Request, next: Next) -> Response {
     // Everything the handler logs carries the request id (an internal
     // error's details are logged inside this span, never sent).
     let span = tracing::info_span!("request", request_id = %id);
-    let mut resp = next.run(req).instrument(span).await;
+    let peer = req
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0);
+    let mut resp = PEER.scope(peer, next.run(req).instrument(span)).await;
     let status = resp.status();
     if status == StatusCode::INTERNAL_SERVER_ERROR {
         // Whatever produced it, the client gets the generic message and

@@ -46,6 +46,12 @@ pub enum Command {
     Dataset(DatasetCommand),
     /// Re-encrypt every API token under a new secret key (servers keep running).
     RotateSecret,
+    /// Print the audit log: sign-ins, tokens, datasets, limits, key rotations.
+    Audit(AuditArgs),
+    /// Copy the catalog, every dataset version and the key into DIR (servers keep running).
+    Backup(BackupArgs),
+    /// Check a backup and restore it into an empty --data-dir.
+    Restore(RestoreArgs),
 }
 
 #[derive(Debug, Args)]
@@ -312,4 +318,30 @@ fn parse_delimiter(s: &str) -> Result<u8, String> {
             "delimiter {s:?}: expected one ASCII character other than a quote or line break (or \\t)"
         )),
     }
+}
+
+#[derive(Debug, Args)]
+pub struct AuditArgs {
+    /// Only the entries concerning this account (by email).
+    #[arg(long)]
+    pub account: Option<String>,
+    /// Only entries from this time on: an RFC 3339 time
+    /// (2026-01-31T12:00:00Z) or a duration before now (90m, 24h, 7d, 2w).
+    #[arg(long, value_parser = crate::audit::parse_since)]
+    pub since: Option<i64>,
+    /// One JSON object per entry and line.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct BackupArgs {
+    /// Directory to write the backup into; created, and must be empty.
+    pub dir: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct RestoreArgs {
+    /// A directory written by `quarry backup`.
+    pub dir: PathBuf,
 }

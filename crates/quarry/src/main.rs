@@ -2,6 +2,8 @@
 //! subcommand to its module: `serve` to [`serve`], `query` to [`client`],
 //! the operator commands (`account`, `token`, `dataset`) to [`ops`].
 
+mod audit;
+mod backup;
 mod cli;
 mod client;
 mod config;
@@ -35,6 +37,9 @@ fn main() -> std::process::ExitCode {
         Command::Token(cmd) => operator(&data_dir).and_then(|()| ops::token(&data_dir, cmd)),
         Command::Dataset(cmd) => operator(&data_dir).and_then(|()| ops::dataset(&data_dir, cmd)),
         Command::RotateSecret => operator(&data_dir).and_then(|()| ops::rotate_secret(&data_dir)),
+        Command::Audit(args) => operator(&data_dir).and_then(|()| audit::run(&data_dir, args)),
+        Command::Backup(args) => operator(&data_dir).and_then(|()| backup::backup(&data_dir, args)),
+        Command::Restore(args) => backup::restore(&data_dir, args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -36,6 +36,30 @@ impl Ctx<'_> {
             {
                 Some(Literal::Integer(1))
             }
+            // `Remote` / `Not remote`: the value the other one negates.
+            ColumnType::Text if col.values.len() == 2 && col.distinct_count == 2 => {
+                let (a, b) = (&col.values[0].value, &col.values[1].value);
+                let negates = |x: &str, y: &str| {
+                    let (x, y) = (x.trim().to_lowercase(), y.trim().to_lowercase());
+                    ["not ", "non-", "non ", "no "]
+                        .iter()
+                        .any(|p| x.strip_prefix(p) == Some(y.as_str()))
+                };
+                if negates(a, b) {
+                    return Some(Literal::Text(b.clone()));
+                }
+                if negates(b, a) {
+                    return Some(Literal::Text(a.clone()));
+                }
+                let yes = col
+                    .values
+                    .iter()
+                    .find(|v| is_yes_word(&v.value.to_lowercase()))?;
+                col.values
+                    .iter()
+                    .all(|v| is_yes_no_word(&v.value.to_lowercase()))
+                    .then(|| Literal::Text(yes.value.clone()))
+            }
             ColumnType::Text if !col.values.is_empty() && col.values.len() <= 2 => {
                 let yes = col
                     .values
@@ -87,10 +111,29 @@ impl Ctx<'_> {
                 && name
                     .strip_suffix(self.toks[f.start].norm.as_str())
                     .is_some_and(|p| matches!(p, "in" | "is" | "has" | "on" | "at"));
-            if kind < AliasKind::Full && f.end - f.start < 2 && !first_word && !derived && !glued {
+            // "devops" of `dev_ops`: the whole name, written as one word.
+            let whole = f.end - f.start == 1 && name.replace('_', "") == self.toks[f.start].norm;
+            if kind < AliasKind::Full
+                && f.end - f.start < 2
+                && !first_word
+                && !derived
+                && !glued
+                && !whole
+            {
                 continue;
             }
             if self.aggregated(f.start) {
+                continue;
+            }
+            // "developers" of `mobile_developer`, `embedded_developer`,
+            // `desktop_applications_developer`…: a word many flags share
+            // names what the rows are, not one of them.
+            let flags_sharing = f
+                .columns
+                .iter()
+                .filter(|c| self.yes_value(c.0).is_some())
+                .count();
+            if kind < AliasKind::Full && f.end - f.start == 1 && flags_sharing >= 3 {
                 continue;
             }
             let neg = self.negated(f.start) || self.negated_verb_before(col, f.start);

@@ -10,11 +10,14 @@
 mod harness;
 
 mod api;
+mod audit;
+mod backup;
 mod cli;
 mod config;
 mod console_browser;
 mod console_http;
 mod discovery;
+mod faults;
 mod full_disk;
 mod hardening;
 mod hostile_clients;
