@@ -131,9 +131,12 @@ impl IntoResponse for ApiError {
                 resp.headers_mut()
                     .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
             }
-            ApiError::RequestTimeout => {
-                // The rest of the body may still be on its way: do not try
-                // to read another request from this connection.
+            ApiError::RequestTimeout | ApiError::PayloadTooLarge { .. } => {
+                // The rest of the body may still be on its way (a body
+                // over the limit is not read to its end): do not try to
+                // read another request from this connection, and say so,
+                // or a keep-alive client sends its next request into a
+                // connection the server is closing (found by quarry-soak).
                 resp.headers_mut()
                     .insert(header::CONNECTION, HeaderValue::from_static("close"));
             }
