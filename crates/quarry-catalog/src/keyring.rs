@@ -112,6 +112,22 @@ fn finish_pending_rename(data_dir: &Path, keys: &Keys) -> Result<()> {
     }
 }
 
+/// Checks, writing nothing, that the catalog in `data_dir` opens with the
+/// key there (its key file, or the next key file of a rotation caught
+/// between commit and rename, or `QUARRY_SECRET_KEY`): for `quarry backup`
+/// and `quarry restore`, before a copy is trusted.
+pub fn check_key(data_dir: &Path) -> Result<()> {
+    let conn = Connection::open_with_flags(
+        data_dir.join(crate::CATALOG_FILE),
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
+    )
+    .db()?;
+    if let (_, Some(check)) = read_state(&conn)? {
+        Keys::load_matching(data_dir, &check)?;
+    }
+    Ok(())
+}
+
 impl Catalog {
     /// Runs `f` in a transaction (`BEGIN IMMEDIATE` when it will write, so
     /// it never has to upgrade a stale read snapshot), committing on `Ok`.
@@ -161,7 +177,7 @@ impl Catalog {
     /// makes it the key file, while servers keep running (see the module
     /// documentation). Refused when the key comes from `QUARRY_SECRET_KEY`,
     /// which no process can change for the others.
-    pub fn rotate_secret(&self) -> Result<Rotation> {
+    pub fn rotate_secret(&self, by: &crate::Actor) -> Result<Rotation> {
         if Keys::source() == KeySource::Env {
             return Err(CatalogError::Invalid(format!(
                 "the key comes from {}, which quarry cannot change for running servers; \
@@ -203,6 +219,17 @@ impl Catalog {
                     |r| r.get(0),
                 )
                 .db()?;
+            crate::audit::write(
+                &self.conn,
+                by,
+                None,
+                crate::AuditAction::SecretRotated,
+                "secret key",
+                &format!(
+                    "generation {generation}, {} token(s) re-encrypted",
+                    rows.len()
+                ),
+            )?;
             Ok(Rotation {
                 generation,
                 tokens: rows.len(),
@@ -232,13 +259,17 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let server = Catalog::open(dir.path()).unwrap();
         let a = server.create_account("a@x.io", "password1").unwrap();
-        let t1 = server.create_token(a.id, None).unwrap();
-        let t2 = server.create_token(a.id, Some("ci")).unwrap();
+        let t1 = server
+            .create_token(&crate::Actor::Operator, a.id, None)
+            .unwrap();
+        let t2 = server
+            .create_token(&crate::Actor::Operator, a.id, Some("ci"))
+            .unwrap();
         let old_key = std::fs::read(dir.path().join(KEY_FILE)).unwrap();
         assert_eq!(server.key_generation().unwrap(), 1);
 
         let cli = Catalog::open(dir.path()).unwrap();
-        let r = cli.rotate_secret().unwrap();
+        let r = cli.rotate_secret(&crate::Actor::Operator).unwrap();
         assert_eq!(r.generation, 2);
         assert_eq!(r.tokens, 2);
         assert_ne!(std::fs::read(dir.path().join(KEY_FILE)).unwrap(), old_key);
@@ -248,7 +279,9 @@ mod tests {
         // authenticates, lists and creates under the new one.
         assert_eq!(server.authenticate(&t1.value).unwrap(), Some(a.id));
         assert_eq!(server.authenticate(&t2.value).unwrap(), Some(a.id));
-        let t3 = server.create_token(a.id, None).unwrap();
+        let t3 = server
+            .create_token(&crate::Actor::Operator, a.id, None)
+            .unwrap();
         let values: Vec<String> = cli
             .list_tokens(a.id)
             .unwrap()
@@ -256,7 +289,7 @@ mod tests {
             .map(|t| t.value)
             .collect();
         assert_eq!(values, [t1.value.clone(), t2.value, t3.value]);
-        cli.rotate_secret().unwrap();
+        cli.rotate_secret(&crate::Actor::Operator).unwrap();
         assert_eq!(server.authenticate(&t1.value).unwrap(), Some(a.id));
 
         // The old key file no longer opens the catalog.
@@ -274,8 +307,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let c = Catalog::open(dir.path()).unwrap();
         let a = c.create_account("a@x.io", "password1").unwrap();
-        let t = c.create_token(a.id, None).unwrap();
-        c.rotate_secret().unwrap();
+        let t = c.create_token(&crate::Actor::Operator, a.id, None).unwrap();
+        c.rotate_secret(&crate::Actor::Operator).unwrap();
         drop(c);
         // Simulate the crash: the new key back in the next file, the old
         // (wrong) key in the key file.
@@ -292,7 +325,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let c = Catalog::open(dir.path()).unwrap();
         let a = c.create_account("a@x.io", "password1").unwrap();
-        c.create_token(a.id, None).unwrap();
+        c.create_token(&crate::Actor::Operator, a.id, None).unwrap();
         drop(c);
         std::fs::write(dir.path().join(KEY_FILE), format!("{}\n", "22".repeat(32))).unwrap();
         let e = Catalog::open(dir.path()).err().unwrap().to_string();

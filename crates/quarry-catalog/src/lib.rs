@@ -8,6 +8,7 @@
 //! a dataset's contents: a dataset here is an owner, the store's name of its
 //! current version and a row count; it never touches the dataset store.
 
+mod audit;
 mod error;
 mod keyring;
 mod limits;
@@ -27,13 +28,14 @@ use argon2::Argon2;
 use rusqlite::{params, Connection, OptionalExtension};
 use subtle::ConstantTimeEq;
 
+pub use audit::{dataset_subject, token_subject, Actor, AuditAction, AuditEntry, AuditFilter};
 use error::Db;
 pub use error::{CatalogError, Result, StorageError};
-pub use keyring::Rotation;
+pub use keyring::{check_key, Rotation};
 pub use limits::{AccountLimits, KeyIdentity, DEFAULT_MAX_TOKENS};
 pub use quarry_profile::{DatasetId, InvalidDatasetId};
 pub use registry::{DatasetEntry, OnExisting, Registered, RemoveVersion, RETIRED_FILE_GRACE};
-pub use secret::{KEY_ENV, KEY_FILE, TOKEN_PREFIX};
+pub use secret::{KEY_ENV, KEY_FILE, NEXT_KEY_FILE, TOKEN_PREFIX};
 pub use sessions::{ConsoleSession, NewSession, SessionLimits};
 pub use vocabulary::StoredVocabulary;
 
@@ -220,7 +222,12 @@ impl Catalog {
     /// Creates a token for the account. Without a name, `token-N` is chosen.
     /// Refused ([`CatalogError::Conflict`]) when the account already has as
     /// many tokens as its limits allow ([`AccountLimits::max_tokens`]).
-    pub fn create_token(&self, account_id: i64, name: Option<&str>) -> Result<ApiToken> {
+    pub fn create_token(
+        &self,
+        by: &Actor,
+        account_id: i64,
+        name: Option<&str>,
+    ) -> Result<ApiToken> {
         let name = match name {
             Some(n) => validate_token_name(n)?,
             None => self.next_token_name(account_id)?,
@@ -248,7 +255,7 @@ impl Catalog {
                 )));
             }
             let keys = self.current_keys()?;
-            Ok(self.conn.execute(
+            let inserted = self.conn.execute(
                 "INSERT INTO tokens (account_id, name, value_encrypted, digest, created)
                  VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![
@@ -258,11 +265,26 @@ impl Catalog {
                     keys.digest(&value).to_vec(),
                     created
                 ],
-            ))
+            );
+            Ok(match inserted {
+                Ok(_) => {
+                    let id = self.conn.last_insert_rowid();
+                    audit::write(
+                        &self.conn,
+                        by,
+                        Some(account_id),
+                        AuditAction::TokenCreated,
+                        &token_subject(id, &name),
+                        "",
+                    )?;
+                    Ok(id)
+                }
+                Err(e) => Err(e),
+            })
         })?;
         match inserted {
-            Ok(_) => Ok(ApiToken {
-                id: self.conn.last_insert_rowid(),
+            Ok(id) => Ok(ApiToken {
+                id,
                 account_id,
                 name,
                 value,
@@ -345,7 +367,11 @@ impl Catalog {
 
     /// Deletes one of the account's tokens, named by its name or, failing
     /// that, its numeric id. Returns the deleted token's name.
-    pub fn delete_token(&self, account_id: i64, name_or_id: &str) -> Result<String> {
+    pub fn delete_token(&self, by: &Actor, account_id: i64, name_or_id: &str) -> Result<String> {
+        self.in_transaction(true, || self.delete_token_in(by, account_id, name_or_id))
+    }
+
+    fn delete_token_in(&self, by: &Actor, account_id: i64, name_or_id: &str) -> Result<String> {
         let found: Option<(i64, String)> = self
             .conn
             .query_row(
@@ -376,21 +402,43 @@ impl Catalog {
         self.conn
             .execute("DELETE FROM tokens WHERE id = ?1", [id])
             .db()?;
+        audit::write(
+            &self.conn,
+            by,
+            Some(account_id),
+            AuditAction::TokenDeleted,
+            &token_subject(id, &name),
+            "",
+        )?;
         Ok(name)
     }
 
     /// Deletes one of the account's tokens by its id (the console's delete
     /// form). A token of another account is "not found", and stays.
-    pub fn delete_token_by_id(&self, account_id: i64, token_id: i64) -> Result<String> {
-        self.conn
-            .query_row(
-                "DELETE FROM tokens WHERE id = ?1 AND account_id = ?2 RETURNING name",
-                params![token_id, account_id],
-                |r| r.get(0),
-            )
-            .optional()
-            .db()?
-            .ok_or_else(|| CatalogError::NotFound(format!("the account has no token {token_id}")))
+    pub fn delete_token_by_id(&self, by: &Actor, account_id: i64, token_id: i64) -> Result<String> {
+        self.in_transaction(true, || {
+            let name: String = self
+                .conn
+                .query_row(
+                    "DELETE FROM tokens WHERE id = ?1 AND account_id = ?2 RETURNING name",
+                    params![token_id, account_id],
+                    |r| r.get(0),
+                )
+                .optional()
+                .db()?
+                .ok_or_else(|| {
+                    CatalogError::NotFound(format!("the account has no token {token_id}"))
+                })?;
+            audit::write(
+                &self.conn,
+                by,
+                Some(account_id),
+                AuditAction::TokenDeleted,
+                &token_subject(token_id, &name),
+                "",
+            )?;
+            Ok(name)
+        })
     }
 
     /// The account a presented API key belongs to, or `None` when the key is
@@ -402,6 +450,16 @@ impl Catalog {
     /// The token a presented API key is, with its account and the account's
     /// limits, or `None` when the key is malformed, unknown or deleted.
     pub fn authenticate_key(&self, key: &str) -> Result<Option<KeyIdentity>> {
+        self.authenticate_key_from(key, None)
+    }
+
+    /// [`Catalog::authenticate_key`] for a request from `address`: the
+    /// token's first use is recorded in the audit log with it.
+    pub fn authenticate_key_from(
+        &self,
+        key: &str,
+        address: Option<&str>,
+    ) -> Result<Option<KeyIdentity>> {
         if !secret::is_token_shaped(key) {
             return Ok(None);
         }
@@ -440,7 +498,39 @@ impl Catalog {
             return Ok(None);
         };
         let t = now();
-        if last_used.is_none_or(|u| t - u >= LAST_USED_GRANULARITY_SECS) {
+        if last_used.is_none() {
+            // The first use: `last_used` set and the entry written together,
+            // by whichever request (of whichever process) gets there first.
+            // Best effort, as below: when it fails, the next request tries.
+            let by = Actor::Account {
+                id: account_id,
+                address: address.map(str::to_string),
+            };
+            let _ = self.in_transaction(true, || {
+                let first = self
+                    .conn
+                    .execute(
+                        "UPDATE tokens SET last_used = ?1 WHERE id = ?2 AND last_used IS NULL",
+                        params![t, id],
+                    )
+                    .db()?;
+                if first == 1 {
+                    let name: String = self
+                        .conn
+                        .query_row("SELECT name FROM tokens WHERE id = ?1", [id], |r| r.get(0))
+                        .db()?;
+                    audit::write(
+                        &self.conn,
+                        &by,
+                        Some(account_id),
+                        AuditAction::TokenFirstUsed,
+                        &token_subject(id, &name),
+                        "",
+                    )?;
+                }
+                Ok(())
+            });
+        } else if last_used.is_some_and(|u| t - u >= LAST_USED_GRANULARITY_SECS) {
             // Best effort: a busy catalog must not fail an authenticated request.
             let _ = self.conn.execute(
                 "UPDATE tokens SET last_used = ?1 WHERE id = ?2",
@@ -557,12 +647,14 @@ mod tests {
     fn tokens_authenticate_until_deleted() {
         let (dir, c) = open();
         let a = c.create_account("a@x.io", "password1").unwrap();
-        let t1 = c.create_token(a.id, None).unwrap();
-        let t2 = c.create_token(a.id, Some("ci")).unwrap();
+        let t1 = c.create_token(&crate::Actor::Operator, a.id, None).unwrap();
+        let t2 = c
+            .create_token(&crate::Actor::Operator, a.id, Some("ci"))
+            .unwrap();
         assert_eq!(t1.name, "token-1");
         assert!(t1.value.starts_with("qk_"));
         assert!(matches!(
-            c.create_token(a.id, Some("ci")),
+            c.create_token(&crate::Actor::Operator, a.id, Some("ci")),
             Err(CatalogError::Conflict(_))
         ));
         assert_eq!(c.authenticate(&t1.value).unwrap(), Some(a.id));
@@ -575,15 +667,20 @@ mod tests {
 
         // A second connection (the CLI) deletes; the first sees it at once.
         let cli = Catalog::open(dir.path()).unwrap();
-        assert_eq!(cli.delete_token(a.id, "ci").unwrap(), "ci");
+        assert_eq!(
+            cli.delete_token(&crate::Actor::Operator, a.id, "ci")
+                .unwrap(),
+            "ci"
+        );
         assert_eq!(c.authenticate(&t2.value).unwrap(), None);
         assert_eq!(
-            cli.delete_token(a.id, &t1.id.to_string()).unwrap(),
+            cli.delete_token(&crate::Actor::Operator, a.id, &t1.id.to_string())
+                .unwrap(),
             "token-1"
         );
         assert_eq!(c.authenticate(&t1.value).unwrap(), None);
         assert!(matches!(
-            cli.delete_token(a.id, "ci"),
+            cli.delete_token(&crate::Actor::Operator, a.id, "ci"),
             Err(CatalogError::NotFound(_))
         ));
     }
@@ -593,9 +690,15 @@ mod tests {
         let (_d, c) = open();
         let a = c.create_account("a@x.io", "password1").unwrap();
         let b = c.create_account("b@x.io", "password1").unwrap();
-        let t = c.create_token(a.id, Some("main")).unwrap();
-        assert!(c.delete_token(b.id, "main").is_err());
-        assert!(c.delete_token(b.id, &t.id.to_string()).is_err());
+        let t = c
+            .create_token(&crate::Actor::Operator, a.id, Some("main"))
+            .unwrap();
+        assert!(c
+            .delete_token(&crate::Actor::Operator, b.id, "main")
+            .is_err());
+        assert!(c
+            .delete_token(&crate::Actor::Operator, b.id, &t.id.to_string())
+            .is_err());
         assert_eq!(c.authenticate(&t.value).unwrap(), Some(a.id));
     }
 
@@ -605,23 +708,37 @@ mod tests {
         let a = c.create_account("a@x.io", "password1").unwrap();
         let b = c.create_account("b@x.io", "password1").unwrap();
         assert_eq!(
-            c.register_dataset("movies", a.id, "movies-1.sqlite", 10)
-                .unwrap()
-                .replaced_version,
+            c.register_dataset(
+                &crate::Actor::Operator,
+                "movies",
+                a.id,
+                "movies-1.sqlite",
+                10
+            )
+            .unwrap()
+            .replaced_version,
             None
         );
         let r = c
-            .register_dataset("movies", a.id, "movies-2.sqlite", 12)
+            .register_dataset(
+                &crate::Actor::Operator,
+                "movies",
+                a.id,
+                "movies-2.sqlite",
+                12,
+            )
             .unwrap();
         assert_eq!(r.replaced_version.as_deref(), Some("movies-1.sqlite"));
         // Ids are per account: b registers its own `movies`.
         assert_eq!(
-            c.register_dataset("movies", b.id, "x.sqlite", 1)
+            c.register_dataset(&crate::Actor::Operator, "movies", b.id, "x.sqlite", 1)
                 .unwrap()
                 .replaced_version,
             None
         );
-        assert!(c.register_dataset("bad id", a.id, "x.sqlite", 1).is_err());
+        assert!(c
+            .register_dataset(&crate::Actor::Operator, "bad id", a.id, "x.sqlite", 1)
+            .is_err());
         let e = c.get_dataset(a.id, "movies").unwrap().unwrap();
         assert_eq!(
             (e.account_id, e.version.as_str(), e.row_count),
@@ -631,7 +748,8 @@ mod tests {
         assert_eq!((e.account_id, e.version.as_str()), (b.id, "x.sqlite"));
         assert_eq!(c.list_datasets(Some(b.id)).unwrap().len(), 1);
         assert_eq!(c.list_datasets(None).unwrap().len(), 2);
-        c.drop_dataset(a.id, "movies").unwrap();
+        c.drop_dataset(&crate::Actor::Operator, a.id, "movies")
+            .unwrap();
         assert!(c.get_dataset(a.id, "movies").unwrap().is_none());
         assert!(c.get_dataset(b.id, "movies").unwrap().is_some());
     }
@@ -641,7 +759,7 @@ mod tests {
         use std::os::unix::fs::PermissionsExt;
         let (dir, c) = open();
         let a = c.create_account("a@x.io", "password1").unwrap();
-        let t = c.create_token(a.id, None).unwrap();
+        let t = c.create_token(&crate::Actor::Operator, a.id, None).unwrap();
         let mode = std::fs::metadata(dir.path().join(KEY_FILE))
             .unwrap()
             .permissions()

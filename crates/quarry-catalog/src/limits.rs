@@ -78,7 +78,12 @@ impl Catalog {
 
     /// Replaces the account's limits; `None` members return to the server's
     /// defaults. Running servers apply them from the next request.
-    pub fn set_account_limits(&self, account_id: i64, limits: AccountLimits) -> Result<()> {
+    pub fn set_account_limits(
+        &self,
+        by: &crate::Actor,
+        account_id: i64,
+        limits: AccountLimits,
+    ) -> Result<()> {
         if limits
             .per_minute
             .is_some_and(|n| !(1..=MAX_PER_MINUTE).contains(&n))
@@ -103,6 +108,25 @@ impl Catalog {
                 "the number of API tokens must be between 1 and {MAX_TOKENS}"
             )));
         }
+        self.in_transaction(true, || self.store_limits(by, account_id, limits))
+    }
+
+    fn store_limits(
+        &self,
+        by: &crate::Actor,
+        account_id: i64,
+        limits: AccountLimits,
+    ) -> Result<()> {
+        let email: String = self
+            .conn
+            .query_row(
+                "SELECT email FROM accounts WHERE id = ?1",
+                [account_id],
+                |r| r.get(0),
+            )
+            .optional()
+            .db()?
+            .ok_or_else(|| CatalogError::NotFound(format!("no account {account_id}")))?;
         if limits == AccountLimits::default() {
             self.conn
                 .execute(
@@ -127,7 +151,20 @@ impl Catalog {
                 )
                 .db()?;
         }
-        Ok(())
+        let show = |v: Option<u32>| v.map_or("default".to_string(), |n| n.to_string());
+        crate::audit::write(
+            &self.conn,
+            by,
+            Some(account_id),
+            crate::AuditAction::LimitsChanged,
+            &format!("account {email}"),
+            &format!(
+                "per minute {}, concurrent {}, tokens {}",
+                show(limits.per_minute),
+                show(limits.concurrent),
+                show(limits.tokens)
+            ),
+        )
     }
 }
 
@@ -140,7 +177,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let c = Catalog::open(dir.path()).unwrap();
         let a = c.create_account("a@x.io", "password1").unwrap();
-        let t = c.create_token(a.id, None).unwrap();
+        let t = c.create_token(&crate::Actor::Operator, a.id, None).unwrap();
         assert_eq!(c.account_limits(a.id).unwrap(), AccountLimits::default());
         let who = c.authenticate_key(&t.value).unwrap().unwrap();
         assert_eq!((who.account_id, who.token_id), (a.id, t.id));
@@ -150,11 +187,13 @@ mod tests {
             concurrent: Some(2),
             tokens: Some(7),
         };
-        c.set_account_limits(a.id, set).unwrap();
+        c.set_account_limits(&crate::Actor::Operator, a.id, set)
+            .unwrap();
         assert_eq!(c.account_limits(a.id).unwrap(), set);
         assert_eq!(c.authenticate_key(&t.value).unwrap().unwrap().limits, set);
         assert!(c
             .set_account_limits(
+                &crate::Actor::Operator,
                 a.id,
                 AccountLimits {
                     per_minute: Some(0),
@@ -164,6 +203,7 @@ mod tests {
             .is_err());
         assert!(c
             .set_account_limits(
+                &crate::Actor::Operator,
                 a.id,
                 AccountLimits {
                     tokens: Some(0),
@@ -171,7 +211,7 @@ mod tests {
                 }
             )
             .is_err());
-        c.set_account_limits(a.id, AccountLimits::default())
+        c.set_account_limits(&crate::Actor::Operator, a.id, AccountLimits::default())
             .unwrap();
         assert_eq!(c.account_limits(a.id).unwrap(), AccountLimits::default());
     }
@@ -184,16 +224,19 @@ mod tests {
         let b = c.create_account("b@x.io", "password1").unwrap();
         // The default cap.
         for _ in 0..DEFAULT_MAX_TOKENS {
-            c.create_token(a.id, None).unwrap();
+            c.create_token(&crate::Actor::Operator, a.id, None).unwrap();
         }
-        let err = c.create_token(a.id, None).unwrap_err();
+        let err = c
+            .create_token(&crate::Actor::Operator, a.id, None)
+            .unwrap_err();
         assert!(matches!(err, CatalogError::Conflict(_)), "{err:?}");
         assert!(err.to_string().contains("50 API tokens"), "{err}");
         assert_eq!(c.list_tokens(a.id).unwrap().len(), 50);
         // Another account is not affected.
-        c.create_token(b.id, None).unwrap();
+        c.create_token(&crate::Actor::Operator, b.id, None).unwrap();
         // A cap of the account's own, lower and higher.
         c.set_account_limits(
+            &crate::Actor::Operator,
             b.id,
             AccountLimits {
                 tokens: Some(2),
@@ -201,11 +244,17 @@ mod tests {
             },
         )
         .unwrap();
-        c.create_token(b.id, Some("second")).unwrap();
-        assert!(c.create_token(b.id, Some("third")).is_err());
-        c.delete_token(b.id, "second").unwrap();
-        c.create_token(b.id, Some("third")).unwrap();
+        c.create_token(&crate::Actor::Operator, b.id, Some("second"))
+            .unwrap();
+        assert!(c
+            .create_token(&crate::Actor::Operator, b.id, Some("third"))
+            .is_err());
+        c.delete_token(&crate::Actor::Operator, b.id, "second")
+            .unwrap();
+        c.create_token(&crate::Actor::Operator, b.id, Some("third"))
+            .unwrap();
         c.set_account_limits(
+            &crate::Actor::Operator,
             a.id,
             AccountLimits {
                 tokens: Some(51),
@@ -213,7 +262,7 @@ mod tests {
             },
         )
         .unwrap();
-        c.create_token(a.id, None).unwrap();
-        assert!(c.create_token(a.id, None).is_err());
+        c.create_token(&crate::Actor::Operator, a.id, None).unwrap();
+        assert!(c.create_token(&crate::Actor::Operator, a.id, None).is_err());
     }
 }

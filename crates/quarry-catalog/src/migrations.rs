@@ -107,6 +107,26 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX known_devices_account ON known_devices(account_id, created);",
     // 8: a per-account cap on API tokens (NULL: the default, 50).
     "ALTER TABLE account_limits ADD COLUMN max_tokens INTEGER;",
+    // 9: the audit log (`audit.rs`): append-only, so triggers refuse any
+    // change or removal. `account_id` is not a foreign key: an entry
+    // outlives what it names, and keeps the email the account had.
+    "CREATE TABLE audit_log (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        at INTEGER NOT NULL,
+        actor TEXT NOT NULL CHECK (actor IN ('operator', 'account', 'anonymous')),
+        account_id INTEGER,
+        account_email TEXT,
+        address TEXT,
+        action TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        detail TEXT NOT NULL DEFAULT ''
+    );
+    CREATE INDEX audit_log_account ON audit_log(account_id, id);
+    CREATE INDEX audit_log_at ON audit_log(at);
+    CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+    BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+    CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
+    BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;",
 ];
 
 pub(crate) fn apply(conn: &mut Connection) -> Result<(), CatalogError> {

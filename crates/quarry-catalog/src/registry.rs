@@ -16,7 +16,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 use quarry_profile::DatasetId;
 
 use crate::error::Db;
-use crate::{now, Catalog, CatalogError, Result};
+use crate::{dataset_subject, now, Actor, AuditAction, Catalog, CatalogError, Result};
 
 /// A registered dataset: who owns it and which version of it is current.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,12 +52,13 @@ impl Catalog {
     /// retired). Other accounts' datasets of the same id are not concerned.
     pub fn register_dataset(
         &mut self,
+        by: &Actor,
         id: &str,
         account_id: i64,
         version: &str,
         row_count: u64,
     ) -> Result<Registered> {
-        self.register_dataset_as(id, account_id, version, row_count, OnExisting::Replace)
+        self.register_dataset_as(by, id, account_id, version, row_count, OnExisting::Replace)
     }
 
     /// [`Catalog::register_dataset`], refusing (as a conflict) to replace the
@@ -65,6 +66,7 @@ impl Catalog {
     /// swap are one transaction: a query sees the old version or the new one.
     pub fn register_dataset_as(
         &mut self,
+        by: &Actor,
         id: &str,
         account_id: i64,
         version: &str,
@@ -72,6 +74,7 @@ impl Catalog {
         on_existing: OnExisting,
     ) -> Result<Registered> {
         self.register_version(
+            by,
             id,
             account_id,
             version,
@@ -86,8 +89,10 @@ impl Catalog {
     /// one) and returns the text to keep (`None`: no vocabulary), stored
     /// with a new revision if it differs, in the same transaction as the
     /// swap.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn register_version(
         &mut self,
+        by: &Actor,
         id: &str,
         account_id: i64,
         version: &str,
@@ -110,6 +115,8 @@ impl Catalog {
             .optional()
             .db()?;
         let t = now();
+        let mut detail = format!("{row_count} rows");
+        let existing_seen = existing.is_some();
         let replaced_version = match existing {
             Some(_) if on_existing == OnExisting::Refuse => {
                 return Err(CatalogError::Conflict(format!(
@@ -127,6 +134,11 @@ impl Catalog {
                     let kept = keep_vocabulary(&text);
                     if kept.as_deref() != Some(text.as_str()) {
                         crate::vocabulary::store(&tx, account_id, id, kept.as_deref(), t)?;
+                        detail.push_str(if kept.is_some() {
+                            "; vocabulary trimmed to what still applies"
+                        } else {
+                            "; vocabulary removed: none of it applies"
+                        });
                     }
                 }
                 let old = Some(old_version).filter(|v| v != version);
@@ -145,6 +157,19 @@ impl Catalog {
                 None
             }
         };
+        let action = if existing_seen {
+            AuditAction::DatasetReplaced
+        } else {
+            AuditAction::DatasetImported
+        };
+        crate::audit::write(
+            &tx,
+            by,
+            Some(account_id),
+            action,
+            &dataset_subject(id),
+            &detail,
+        )?;
         tx.commit().db()?;
         Ok(Registered { replaced_version })
     }
@@ -191,13 +216,18 @@ impl Catalog {
 
     /// Unregisters the account's dataset `id`, retires its version and
     /// returns its entry.
-    pub fn drop_dataset(&self, account_id: i64, id: &str) -> Result<DatasetEntry> {
-        self.unregister_dataset(id, account_id)
+    pub fn drop_dataset(&self, by: &Actor, account_id: i64, id: &str) -> Result<DatasetEntry> {
+        self.unregister_dataset(by, id, account_id)
     }
 
     /// Unregisters the account's dataset `id` (another account's of the
     /// same id stays) and retires its version, in one transaction.
-    pub(crate) fn unregister_dataset(&self, id: &str, account_id: i64) -> Result<DatasetEntry> {
+    pub(crate) fn unregister_dataset(
+        &self,
+        by: &Actor,
+        id: &str,
+        account_id: i64,
+    ) -> Result<DatasetEntry> {
         let tx = self.conn.unchecked_transaction().db()?;
         let entry = tx
             .query_row(
@@ -215,6 +245,14 @@ impl Catalog {
         )
         .db()?;
         retire_version(&tx, &entry.version, now())?;
+        crate::audit::write(
+            &tx,
+            by,
+            Some(account_id),
+            AuditAction::DatasetDropped,
+            &dataset_subject(id),
+            &format!("{} rows", entry.row_count),
+        )?;
         tx.commit().db()?;
         Ok(entry)
     }

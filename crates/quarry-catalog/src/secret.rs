@@ -55,7 +55,7 @@ pub(crate) enum KeySource {
 
 /// Name of the key file a rotation writes before its transaction commits
 /// and renames over [`KEY_FILE`] after.
-pub(crate) const NEXT_KEY_FILE: &str = "secret.key.next";
+pub const NEXT_KEY_FILE: &str = "secret.key.next";
 
 impl Keys {
     /// Loads the master key from `QUARRY_SECRET_KEY` or `<dir>/secret.key`,

@@ -281,7 +281,7 @@ mod tests {
         assert_ne!(stored, s.id.as_bytes());
         // Not a token, and a token is not a session.
         assert_eq!(c.authenticate(&s.id).unwrap(), None);
-        let t = c.create_token(a.id, None).unwrap();
+        let t = c.create_token(&crate::Actor::Operator, a.id, None).unwrap();
         assert!(c.session(&t.value, LONG).unwrap().is_none());
         c.end_session(&s.id).unwrap();
         assert!(c.session(&s.id, LONG).unwrap().is_none());

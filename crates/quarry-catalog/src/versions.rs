@@ -24,6 +24,7 @@ impl Catalog {
     #[allow(clippy::too_many_arguments)]
     pub fn import_dataset<T, E>(
         &mut self,
+        by: &crate::Actor,
         id: &str,
         account_id: i64,
         on_existing: OnExisting,
@@ -45,6 +46,7 @@ impl Catalog {
         let imported = import()?;
         let (version, row_count) = version_of(&imported);
         let registered = self.register_version(
+            by,
             id,
             account_id,
             &version,
@@ -68,11 +70,12 @@ impl Catalog {
     /// Another account's dataset of the same id is not concerned.
     pub fn drop_account_dataset(
         &self,
+        by: &crate::Actor,
         account_id: i64,
         id: &str,
         remove: RemoveVersion,
     ) -> Result<DatasetEntry> {
-        let entry = self.unregister_dataset(id, account_id)?;
+        let entry = self.unregister_dataset(by, id, account_id)?;
         self.sweep_quietly(remove);
         Ok(entry)
     }
@@ -115,6 +118,7 @@ mod tests {
         };
         let first = || fake_import(&ds, "m-1.sqlite");
         c.import_dataset(
+            &crate::Actor::Operator,
             "m",
             a.id,
             OnExisting::Refuse,
@@ -128,6 +132,7 @@ mod tests {
 
         let mut ran = false;
         let again = c.import_dataset(
+            &crate::Actor::Operator,
             "m",
             a.id,
             OnExisting::Refuse,
@@ -144,6 +149,7 @@ mod tests {
 
         let second = || fake_import(&ds, "m-2.sqlite");
         c.import_dataset(
+            &crate::Actor::Operator,
             "m",
             a.id,
             OnExisting::Replace,
@@ -170,6 +176,7 @@ mod tests {
 
         // Ids are per account: b's `m` is its own, beside a's.
         let own = c.import_dataset(
+            &crate::Actor::Operator,
             "m",
             b.id,
             OnExisting::Refuse,
@@ -189,16 +196,18 @@ mod tests {
         );
         assert_eq!(c.datasets_with_id("m").unwrap().len(), 2);
 
-        c.drop_account_dataset(b.id, "m", &rm).unwrap();
+        c.drop_account_dataset(&crate::Actor::Operator, b.id, "m", &rm)
+            .unwrap();
         assert!(c.get_dataset(b.id, "m").unwrap().is_none());
         assert!(matches!(
-            c.drop_account_dataset(b.id, "m", &rm),
+            c.drop_account_dataset(&crate::Actor::Operator, b.id, "m", &rm),
             Err(CatalogError::NotFound(_))
         ));
         assert!(ds.join("m-2.sqlite").exists());
         assert_eq!(c.sweep_retired_versions(Duration::ZERO, &rm).unwrap(), 1);
         assert!(!ds.join("m-3.sqlite").exists());
-        c.drop_account_dataset(a.id, "m", &rm).unwrap();
+        c.drop_account_dataset(&crate::Actor::Operator, a.id, "m", &rm)
+            .unwrap();
         assert!(c.get_dataset(a.id, "m").unwrap().is_none());
         assert!(ds.join("m-2.sqlite").exists(), "retired, not yet deleted");
         assert_eq!(c.sweep_retired_versions(Duration::ZERO, &rm).unwrap(), 1);

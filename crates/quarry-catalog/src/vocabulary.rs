@@ -58,6 +58,7 @@ impl Catalog {
     /// revision.
     pub fn set_dataset_vocabulary(
         &self,
+        by: &crate::Actor,
         id: &str,
         account_id: i64,
         checked_version: &str,
@@ -79,6 +80,17 @@ impl Catalog {
             )));
         }
         let revision = store(&tx, account_id, id, text, now())?;
+        crate::audit::write(
+            &tx,
+            by,
+            Some(account_id),
+            crate::AuditAction::VocabularyChanged,
+            &crate::dataset_subject(id),
+            &match text {
+                Some(t) => format!("revision {revision}, {} bytes", t.len()),
+                None => format!("revision {revision}, cleared"),
+            },
+        )?;
         tx.commit().db()?;
         Ok(revision)
     }
@@ -113,7 +125,8 @@ mod tests {
         let mut c = Catalog::open(dir.path()).unwrap();
         let a = c.create_account("a@x.io", "password1").unwrap();
         let b = c.create_account("b@x.io", "password1").unwrap();
-        c.register_dataset("m", a.id, "m-1", 3).unwrap();
+        c.register_dataset(&crate::Actor::Operator, "m", a.id, "m-1", 3)
+            .unwrap();
         assert_eq!(c.dataset_vocabulary(a.id, "m").unwrap(), None);
         assert_eq!(
             c.get_dataset(a.id, "m")
@@ -124,7 +137,13 @@ mod tests {
         );
 
         let r1 = c
-            .set_dataset_vocabulary("m", a.id, "m-1", Some("[superlatives]\n"))
+            .set_dataset_vocabulary(
+                &crate::Actor::Operator,
+                "m",
+                a.id,
+                "m-1",
+                Some("[superlatives]\n"),
+            )
             .unwrap();
         assert_eq!(r1, 1);
         let v = c.dataset_vocabulary(a.id, "m").unwrap().unwrap();
@@ -139,12 +158,12 @@ mod tests {
 
         // Another account has no `m`: not found, and a's stays as it was.
         assert!(matches!(
-            c.set_dataset_vocabulary("m", b.id, "m-1", None),
+            c.set_dataset_vocabulary(&crate::Actor::Operator, "m", b.id, "m-1", None),
             Err(CatalogError::NotFound(_))
         ));
         // Checked against a version that is no longer current: refused.
         assert!(matches!(
-            c.set_dataset_vocabulary("m", a.id, "m-0", None),
+            c.set_dataset_vocabulary(&crate::Actor::Operator, "m", a.id, "m-0", None),
             Err(CatalogError::Conflict(_))
         ));
         assert_eq!(
@@ -153,7 +172,11 @@ mod tests {
         );
 
         // Cleared: none, and a new revision.
-        assert_eq!(c.set_dataset_vocabulary("m", a.id, "m-1", None).unwrap(), 2);
+        assert_eq!(
+            c.set_dataset_vocabulary(&crate::Actor::Operator, "m", a.id, "m-1", None)
+                .unwrap(),
+            2
+        );
         assert_eq!(c.dataset_vocabulary(a.id, "m").unwrap(), None);
         assert_eq!(
             c.get_dataset(a.id, "m")
@@ -173,6 +196,7 @@ mod tests {
         let import = |name: &'static str| move || Ok::<_, CatalogError>((name.to_string(), 3u64));
         let mut asked = Vec::new();
         c.import_dataset(
+            &crate::Actor::Operator,
             "m",
             a.id,
             OnExisting::Refuse,
@@ -186,11 +210,12 @@ mod tests {
         )
         .unwrap();
         assert!(asked.is_empty(), "a new dataset has no vocabulary to keep");
-        c.set_dataset_vocabulary("m", a.id, "m-1", Some("old"))
+        c.set_dataset_vocabulary(&crate::Actor::Operator, "m", a.id, "m-1", Some("old"))
             .unwrap();
 
         // The same text kept: no new revision.
         c.import_dataset(
+            &crate::Actor::Operator,
             "m",
             a.id,
             OnExisting::Replace,
@@ -208,6 +233,7 @@ mod tests {
 
         // Rewritten: stored with the swap.
         c.import_dataset(
+            &crate::Actor::Operator,
             "m",
             a.id,
             OnExisting::Replace,
@@ -223,8 +249,9 @@ mod tests {
         assert_eq!((e.version.as_str(), e.vocabulary_revision), ("m-3", 2));
 
         // A dropped dataset takes its vocabulary with it.
-        c.drop_dataset(a.id, "m").unwrap();
-        c.register_dataset("m", a.id, "m-4", 1).unwrap();
+        c.drop_dataset(&crate::Actor::Operator, a.id, "m").unwrap();
+        c.register_dataset(&crate::Actor::Operator, "m", a.id, "m-4", 1)
+            .unwrap();
         assert_eq!(c.dataset_vocabulary(a.id, "m").unwrap(), None);
     }
 }

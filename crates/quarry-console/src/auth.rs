@@ -27,7 +27,7 @@ use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Form;
-use quarry_catalog::{CatalogError, ConsoleSession};
+use quarry_catalog::{Actor, AuditAction, CatalogError, ConsoleSession};
 use quarry_contract::ErrorCode;
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
@@ -95,11 +95,19 @@ pub(crate) fn tokens_match(presented: &str, expected: &str) -> bool {
 /// cleared).
 pub(crate) struct Signed {
     pub session: ConsoleSession,
+    /// The client's address, for the audit log.
+    pub address: String,
 }
 
 impl Signed {
     pub(crate) fn account_id(&self) -> i64 {
         self.session.account.id
+    }
+
+    /// The signed-in account from the client's address, as the audit log
+    /// names who acted.
+    pub(crate) fn actor(&self) -> Actor {
+        Actor::account(self.account_id(), self.address.clone())
     }
 }
 
@@ -111,8 +119,12 @@ impl FromRequestParts<Console> for Signed {
             return Err(see_other(&format!("{MOUNT}/sign-in")));
         };
         let limits = console.session_limits();
+        let ClientAddr(address) = match ClientAddr::from_request_parts(parts, console).await {
+            Ok(a) => a,
+            Err(never) => match never {},
+        };
         match console.blocking(move |c| c.session(&id, limits)).await {
-            Ok(Some(session)) => Ok(Signed { session }),
+            Ok(Some(session)) => Ok(Signed { session, address }),
             Ok(None) => {
                 let mut resp = see_other(&format!("{MOUNT}/sign-in?expired=1"));
                 resp.headers_mut()
@@ -368,10 +380,28 @@ pub(crate) async fn sign_in(
     let account = match verified {
         Ok(Some(a)) => a,
         Ok(None) => {
+            let (email_in, addr_in) = (form.email.clone(), addr.clone());
             let recorded = console
                 .blocking(move |c| {
                     let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-                    c.record_sign_in_failure(&refs, now_secs - window)
+                    c.record_sign_in_failure(&refs, now_secs - window)?;
+                    // The audit log names the account when the email is
+                    // one, and never what was typed otherwise (it could
+                    // be a password typed into the wrong field).
+                    let target = c.account_by_email(&email_in).ok();
+                    let by = Actor::Anonymous {
+                        address: Some(addr_in),
+                    };
+                    let subject = match &target {
+                        Some(a) => format!("account {}", a.email),
+                        None => "unknown account".to_string(),
+                    };
+                    c.record(
+                        &by,
+                        target.map(|a| a.id),
+                        AuditAction::SignInFailed,
+                        &subject,
+                    )
                 })
                 .await;
             if let Err(e) = recorded {
@@ -389,8 +419,15 @@ pub(crate) async fn sign_in(
 
     let old = cookie(&headers, SESSION_COOKIE);
     let account_id = account.id;
+    let subject = format!("account {}", account.email);
     let started = console
         .blocking(move |c| {
+            c.record(
+                &Actor::account(account_id, addr),
+                Some(account_id),
+                AuditAction::SignIn,
+                &subject,
+            )?;
             for s in &names {
                 c.clear_sign_in_failures(s)?;
             }

@@ -458,9 +458,9 @@ async fn receive_file(
         if total > max {
             return Err(multipart_error_too_large(console));
         }
-        out.write_all(&chunk).await.map_err(internal)?;
+        out.write_all(&chunk).await.map_err(write_failed)?;
     }
-    out.flush().await.map_err(internal)?;
+    out.flush().await.map_err(write_failed)?;
     if total == 0 {
         return Err(failed(
             ErrorCode::InvalidInput,
@@ -472,6 +472,20 @@ async fn receive_file(
         path,
         file_name,
     }))
+}
+
+/// A write of the received file that failed: a full disk said so (the
+/// partial file goes with its temporary directory), anything else internal.
+fn write_failed(e: std::io::Error) -> UploadError {
+    if e.kind() == std::io::ErrorKind::StorageFull {
+        tracing::warn!("console upload refused: the disk holding the data directory is full");
+        failed(
+            ErrorCode::ServiceUnavailable,
+            "The server's disk is full; the upload was not kept. Retry once space has been freed.",
+        )
+    } else {
+        internal(e)
+    }
 }
 
 fn multipart_error_too_large(console: &Console) -> UploadError {
@@ -531,13 +545,17 @@ async fn receive_and_import(
     };
     let id_column = Some(form.id_column.clone()).filter(|c| !c.is_empty());
     let account_id = signed.account_id();
+    let by = signed.actor();
     let data_dir = console.data_dir().to_path_buf();
     let limits = UploadLimits {
         bytes: console.config().max_upload_bytes,
         rows: console.config().max_upload_rows,
     };
     let done = tokio::task::spawn_blocking(move || {
-        import(&data_dir, account_id, &id, id_column, &received, limits).map(|(i, k)| (id, i, k))
+        import(
+            &data_dir, &by, account_id, &id, id_column, &received, limits,
+        )
+        .map(|(i, k)| (id, i, k))
     })
     .await
     .map_err(internal)?;
@@ -558,6 +576,7 @@ struct UploadLimits {
 /// import stops there and leaves nothing), else `INVALID_INPUT`.
 fn import(
     data_dir: &Path,
+    by: &quarry_catalog::Actor,
     account_id: i64,
     id: &str,
     id_column: Option<String>,
@@ -580,6 +599,7 @@ fn import(
     let mut dropped: Vec<String> = Vec::new();
     // The console's upload form creates or replaces (the page says so).
     let result = catalog.import_dataset(
+        by,
         id,
         account_id,
         quarry_catalog::OnExisting::Replace,
@@ -641,7 +661,15 @@ pub(crate) async fn upload(
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.contains("application/json"));
     let mut form = UploadForm::default();
-    match receive_and_import(&console, &signed, multipart, &mut form).await {
+    let started = std::time::Instant::now();
+    let outcome = receive_and_import(&console, &signed, multipart, &mut form).await;
+    let metrics = &console.config().metrics;
+    match &outcome {
+        Ok((_, imported, _)) => metrics.import(Some(imported.row_count), started.elapsed()),
+        Err(UploadError::Failed { .. }) => metrics.import(None, started.elapsed()),
+        Err(UploadError::Forbidden) => {}
+    }
+    match outcome {
         Ok((id, imported, dropped)) => {
             let mut to = format!("{MOUNT}/datasets?imported={}", query_value(&id));
             if dropped > 0 {
@@ -712,6 +740,7 @@ pub(crate) async fn vocabulary(
     // Browsers send a textarea's lines with CRLF.
     let text = form.vocabulary.replace("\r\n", "\n");
     let account_id = signed.account_id();
+    let by = signed.actor();
     let store = SqliteStore::in_data_dir(console.data_dir());
     let (id_c, text_c) = (id.clone(), text.clone());
     let outcome = console
@@ -722,7 +751,7 @@ pub(crate) async fn vocabulary(
                 )
             })?;
             if action == "clear" {
-                c.set_dataset_vocabulary(&id_c, account_id, &entry.version, None)?;
+                c.set_dataset_vocabulary(&by, &id_c, account_id, &entry.version, None)?;
                 return Ok(Ok(VocabularyOutcome::Cleared));
             }
             let profile = match store.load_profile(&entry.version) {
@@ -752,6 +781,7 @@ pub(crate) async fn vocabulary(
                     },
                 ),
                 Ok(_) => VocabularyOutcome::Saved(c.set_dataset_vocabulary(
+                    &by,
                     &id_c,
                     account_id,
                     &entry.version,
@@ -813,10 +843,13 @@ pub(crate) async fn drop(
         return e.into_response();
     }
     let account_id = signed.account_id();
+    let by = signed.actor();
     let id_c = id.clone();
     let store = SqliteStore::in_data_dir(console.data_dir());
     match console
-        .blocking(move |c| c.drop_account_dataset(account_id, &id_c, &|v| store.remove_version(v)))
+        .blocking(move |c| {
+            c.drop_account_dataset(&by, account_id, &id_c, &|v| store.remove_version(v))
+        })
         .await
     {
         Ok(_) => {

@@ -21,6 +21,7 @@
 //! The console has its own catalog connection; the API sees its changes on
 //! the next request (a deleted token is refused at once).
 
+mod activity;
 mod assets;
 mod auth;
 mod datasets;
@@ -83,6 +84,8 @@ pub struct ConsoleConfig {
     pub max_upload_bytes: u64,
     /// Most records an upload may have; `None`: no cap.
     pub max_upload_rows: Option<u64>,
+    /// Where uploads are counted (the server's registry, shared).
+    pub metrics: std::sync::Arc<quarry_metrics::Metrics>,
 }
 
 impl Default for ConsoleConfig {
@@ -101,6 +104,7 @@ impl Default for ConsoleConfig {
             setup_code: None,
             max_upload_bytes: 1 << 30,
             max_upload_rows: Some(10_000_000),
+            metrics: std::sync::Arc::new(quarry_metrics::Metrics::new()),
         }
     }
 }
@@ -266,6 +270,7 @@ pub fn router(console: Console) -> Router {
         .route("/datasets/{id}/drop", post(datasets::drop))
         .route("/datasets/{id}/vocabulary", post(datasets::vocabulary))
         .route("/playground", get(playground::page))
+        .route("/activity", get(activity::page))
         .route("/assets/{name}", get(assets::serve))
         .fallback(|| async { ConsoleError::NotFound("There is no such page.".into()) })
         .with_state(console)

@@ -24,7 +24,7 @@ pub(crate) struct Page {
     pub title: &'static str,
     pub assets: &'static AssetUrls,
     pub user: Option<UserView>,
-    /// `tokens`, `datasets`, `playground`, or empty.
+    /// `tokens`, `datasets`, `playground`, `activity`, or empty.
     pub tab: &'static str,
 }
 

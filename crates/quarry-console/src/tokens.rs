@@ -121,8 +121,9 @@ pub(crate) async fn create(
     }
     let account_id = signed.account_id();
     let name = form.name.clone();
+    let by = signed.actor();
     let made = console
-        .blocking(move |c| c.create_token(account_id, Some(&name)))
+        .blocking(move |c| c.create_token(&by, account_id, Some(&name)))
         .await;
     let error = match made {
         Ok(t) => {
@@ -168,8 +169,9 @@ pub(crate) async fn delete(
         return not_found().into_response();
     };
     let account_id = signed.account_id();
+    let by = signed.actor();
     match console
-        .blocking(move |c| c.delete_token_by_id(account_id, token_id))
+        .blocking(move |c| c.delete_token_by_id(&by, account_id, token_id))
         .await
     {
         Ok(name) => {

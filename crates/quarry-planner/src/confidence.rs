@@ -32,6 +32,8 @@ pub const YES_NO_FIELD: f32 = 0.7;
 /// A field named with a word of absence or presence ("unknown colour",
 /// "with a website").
 pub const MISSING_VALUE: f32 = 0.8;
+/// One field compared with another of the record ("more deaths than births").
+pub const FIELD_COMPARISON: f32 = 0.8;
 /// Quoted text searched inside a text field.
 pub const SUBSTRING: f32 = 0.7;
 /// "which venue is listed the most": the most frequent value of a field.

@@ -79,6 +79,9 @@ pub struct Index {
     /// Short one-word values of fields with few values, that may be codes
     /// of longer words ("bc" for blue collar, "AsstProf"): their entries.
     pub code_values: Vec<u32>,
+    /// Several-word values of categorical columns by their initials
+    /// ("nsw" → `New South Wales`).
+    pub initials: HashMap<String, Vec<u32>>,
     /// Values of text fields of at most 50 short values, listed whole:
     /// what one word may spell out ("Vic", "T_Sprnt").
     pub short_codes: Vec<u32>,
@@ -392,6 +395,17 @@ impl Aliases {
                 kind: AliasKind::Full,
             });
         }
+        // "3 bed 2 bath": a count of rooms named by the kind of room
+        // (`bedrooms`, `bathrooms`, `bed_rooms`).
+        for w in form {
+            if let Some(kind) = w.strip_suffix("room").filter(|k| k.len() >= 3) {
+                self.add(FieldAlias {
+                    column: ci,
+                    words: vec![kind.to_string()],
+                    kind: AliasKind::Partial,
+                });
+            }
+        }
         if form.len() > 1 {
             // "over" of `over_time` is a comparison, never the field.
             for w in content.iter().filter(|w| !crate::lexicon::is_stopword(w)) {
@@ -587,6 +601,27 @@ impl Index {
             })
             .map(|(id, _)| id as u32)
             .collect();
+        // "nsw" for `New South Wales`: the initials of the several-word
+        // values of categorical columns (articles and "of", "and" left out).
+        let mut initials: HashMap<String, Vec<u32>> = HashMap::new();
+        for (id, e) in v.values.iter().enumerate() {
+            let col = &profile.columns[e.column];
+            if e.words.len() < 2 || e.words.len() > 5 || col.values.len() > 200 {
+                continue;
+            }
+            if col.distinct_count as usize > col.values.len() {
+                continue;
+            }
+            let key: String = e
+                .words
+                .iter()
+                .filter(|w| !matches!(w.as_str(), "of" | "the" | "and" | "&"))
+                .filter_map(|w| w.chars().next())
+                .collect();
+            if key.len() >= 2 && key.chars().all(|c| c.is_ascii_alphabetic()) {
+                initials.entry(key).or_default().push(id as u32);
+            }
+        }
         let list_columns = profile.columns.iter().map(is_list_column).collect();
         let taught = if vocabulary.is_empty() {
             Taught::default()
@@ -605,6 +640,7 @@ impl Index {
         };
         Index {
             profile: profile.clone(),
+            initials,
             code_values,
             short_codes,
             list_columns,

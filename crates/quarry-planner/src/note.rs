@@ -56,6 +56,16 @@ pub enum Note {
         low: Option<i64>,
         high: Option<i64>,
     },
+    /// "more deaths than births": one field compared with another of the
+    /// same record.
+    FieldComparison {
+        source: String,
+        field: String,
+        other: String,
+    },
+    /// "cities with more than 5 companies": values of `field` counted over
+    /// the records.
+    GroupCount { source: String, field: String },
     /// "more gold than Kenya": `field` compared with the anchor record's.
     RowComparison {
         source: String,
@@ -291,7 +301,7 @@ impl fmt::Display for Note {
             Note::NoCondition => {
                 f.write_str("No condition found: returning the records in dataset order.")
             }
-            Note::RelativeDate { .. } | Note::YesNoField { .. } | Note::Month { .. } | Note::AgeWord { .. } | Note::Calendar { .. } | Note::TimeOfDay { .. } | Note::NoTimeColumn { .. } | Note::Missing { .. } | Note::RowComparison { .. } | Note::RowPosition { .. } | Note::Value { .. } | Note::Substring { .. } | Note::Average { .. } | Note::Number { .. } | Note::Conversion { .. } | Note::NoFieldForUnit { .. } | Note::MostFrequent { .. } => self.fmt_condition(f),
+            Note::RelativeDate { .. } | Note::YesNoField { .. } | Note::Month { .. } | Note::AgeWord { .. } | Note::Calendar { .. } | Note::TimeOfDay { .. } | Note::NoTimeColumn { .. } | Note::Missing { .. } | Note::RowComparison { .. } | Note::FieldComparison { .. } | Note::GroupCount { .. } | Note::RowPosition { .. } | Note::Value { .. } | Note::Substring { .. } | Note::Average { .. } | Note::Number { .. } | Note::Conversion { .. } | Note::NoFieldForUnit { .. } | Note::MostFrequent { .. } => self.fmt_condition(f),
         }
     }
 }
@@ -334,6 +344,18 @@ impl Note {
             Note::NoTimeColumn { source } => write!(
                 f,
                 "'{source}' read as a time of day; the dataset has no time column, so it sets no condition."
+            ),
+            Note::GroupCount { source, field } => write!(
+                f,
+                "'{source}' read as a count of the matching records for each value of {field}."
+            ),
+            Note::FieldComparison {
+                source,
+                field,
+                other,
+            } => write!(
+                f,
+                "'{source}' read as a comparison of {field} with {other} in each record."
             ),
             Note::Missing {
                 source,

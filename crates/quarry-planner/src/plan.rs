@@ -60,6 +60,11 @@ pub enum CompareOp {
     LtRowOf,
     /// `field` equal to the same field of the anchor record.
     EqRowOf,
+    /// `field` greater than another field of the same record: values are
+    /// `[Text(other field name)]` ("more deaths than births").
+    GtField,
+    /// `field` less than another field of the same record.
+    LtField,
     /// `field` above its mean over the whole dataset ("older than
     /// average"); no values.
     GtAvg,
@@ -70,6 +75,11 @@ pub enum CompareOp {
     MostFrequent,
     /// `field` holds its least frequent value among those records.
     LeastFrequent,
+    /// `field` holds a value that a number of records (among those the
+    /// other filters keep) hold: values are `[Text(">"|">="|"<"|"<="),
+    /// Integer(n)]` or `[Text("between"), Integer(lo), Integer(hi)]`
+    /// ("cities with more than 5 companies").
+    GroupCount,
 }
 
 /// How a word was linked to a field or value; reported in `metadata` and

@@ -135,6 +135,7 @@ const IRREGULAR: &[(&str, &str)] = &[
     ("lives", "life"),
     ("wives", "wife"),
     ("halves", "half"),
+    ("ids", "id"),
     ("shelves", "shelf"),
     ("potatoes", "potato"),
     ("tomatoes", "tomato"),

@@ -251,6 +251,12 @@ fn describe(plan: &QueryPlan) -> String {
                 CompareOp::IsNotNull => format!("{f} IS NOT NULL"),
                 CompareOp::BeforeRowOf => format!("row before the first {f} = {first}"),
                 CompareOp::AfterRowOf => format!("row after the first {f} = {first}"),
+                CompareOp::GroupCount => {
+                    let rest: Vec<String> = c.values.iter().skip(1).map(literal).collect();
+                    format!("{f} held by {first} {} records", rest.join(" and "))
+                }
+                CompareOp::GtField => format!("{f} > field {first}"),
+                CompareOp::LtField => format!("{f} < field {first}"),
                 CompareOp::GtRowOf | CompareOp::LtRowOf | CompareOp::EqRowOf => {
                     let sign = match c.op {
                         CompareOp::GtRowOf => ">",
@@ -357,7 +363,9 @@ corpus!(
     counties,
     players,
     seasons,
-    engines
+    engines,
+    trips,
+    homes
 );
 
 #[test]
@@ -387,6 +395,8 @@ fn every_phrases_file_has_a_test() {
         "players",
         "seasons",
         "engines",
+        "trips",
+        "homes",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

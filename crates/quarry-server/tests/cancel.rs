@@ -90,9 +90,13 @@ fn data_dir(name: &str) -> (PathBuf, String) {
     let account = catalog
         .create_account("a@example.com", "password1")
         .unwrap();
-    let token = catalog.create_token(account.id, None).unwrap().value;
+    let token = catalog
+        .create_token(&quarry_catalog::Actor::Operator, account.id, None)
+        .unwrap()
+        .value;
     catalog
         .register_dataset(
+            &quarry_catalog::Actor::Operator,
             "cities",
             account.id,
             &imported.file_name,

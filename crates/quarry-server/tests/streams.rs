@@ -56,10 +56,22 @@ fn data_dir() -> (PathBuf, String, String) {
     let a = catalog
         .create_account("a@example.com", "password1")
         .unwrap();
-    let t1 = catalog.create_token(a.id, None).unwrap().value;
-    let t2 = catalog.create_token(a.id, None).unwrap().value;
+    let t1 = catalog
+        .create_token(&quarry_catalog::Actor::Operator, a.id, None)
+        .unwrap()
+        .value;
+    let t2 = catalog
+        .create_token(&quarry_catalog::Actor::Operator, a.id, None)
+        .unwrap()
+        .value;
     catalog
-        .register_dataset("cities", a.id, &imported.file_name, imported.row_count)
+        .register_dataset(
+            &quarry_catalog::Actor::Operator,
+            "cities",
+            a.id,
+            &imported.file_name,
+            imported.row_count,
+        )
         .unwrap();
     (dir, t1, t2)
 }

@@ -98,6 +98,7 @@ impl Session {
                 );
                 match self.run_within(sink, &relaxed_sql, limit, deadline).await {
                     Within::Done(Ok(rows)) if !rows.items.is_empty() => {
+                        self.record(|s| s.relaxed = true);
                         (relaxed, relaxed_sql, Ok(rows), vec![ran])
                     }
                     Within::Done(Ok(_)) => {
@@ -177,15 +178,26 @@ impl Session {
         if self.cancel.load(Ordering::SeqCst) {
             cancel.store(true, Ordering::SeqCst);
         }
+        // What the statement took, for the caller's log and metrics
+        // (`Session::stats`), timed where it runs.
+        let stats = self.stats.clone();
         Ok(tokio::task::spawn_blocking(move || {
-            engine.run(
+            let started = std::time::Instant::now();
+            let outcome = engine.run(
                 dataset.file(),
                 dataset.profile(),
                 &sql,
                 limit,
                 &cancel,
                 timeout,
-            )
+            );
+            let timed_out = matches!(outcome, Err(EngineFailure::Timeout));
+            let mut s = stats.lock().unwrap_or_else(|p| p.into_inner());
+            s.sql += started.elapsed();
+            s.statements += 1;
+            s.timed_out |= timed_out;
+            drop(s);
+            outcome
         }))
     }
 
@@ -315,6 +327,11 @@ impl Session {
         let close = match outcome {
             Ok(EngineRows { mut items, .. }) => {
                 items.truncate(self.limit as usize);
+                let rows = items.len();
+                self.record(|s| {
+                    s.rows = rows;
+                    s.zero_results = rows == 0;
+                });
                 if !sink.emit(Event::Results(items)).await {
                     return Ended::SinkGone;
                 }

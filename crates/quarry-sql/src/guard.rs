@@ -140,7 +140,6 @@ fn check_select_body(s: &Select, scope: Scope, depth: usize) -> Result<(), Strin
         && s.cluster_by.is_empty()
         && s.distribute_by.is_empty()
         && s.sort_by.is_empty()
-        && s.having.is_none()
         && s.named_window.is_empty()
         && s.qualify.is_none()
         && s.value_table_mode.is_none()
@@ -150,6 +149,13 @@ fn check_select_body(s: &Select, scope: Scope, depth: usize) -> Result<(), Strin
             "the SELECT has a clause the renderer never writes (DISTINCT, INTO, GROUP BY, HAVING, WINDOW, …)"
                 .into(),
         );
+    }
+    if let Some(h) = &s.having {
+        let grouped = matches!(&s.group_by, GroupByExpr::Expressions(c, _) if !c.is_empty());
+        if !scope.subquery || !grouped {
+            return Err("HAVING is allowed only in a grouping subquery".into());
+        }
+        check_having(h)?;
     }
     check_from(&s.from, scope, depth)?;
     if let GroupByExpr::Expressions(columns, _) = &s.group_by {
@@ -190,6 +196,54 @@ fn check_select_body(s: &Select, scope: Scope, depth: usize) -> Result<(), Strin
         check_expr(w, scope, depth + 1)?;
     }
     Ok(())
+}
+
+/// The one HAVING the renderer writes: `count(*)` compared with a number,
+/// or between two numbers (records per value: "cities with more than 5
+/// companies").
+fn check_having(h: &Expr) -> Result<(), String> {
+    let is_count = |e: &Expr| match e {
+        Expr::Function(Function {
+            name,
+            args: FunctionArguments::List(list),
+            over: None,
+            filter: None,
+            ..
+        }) => {
+            name.to_string().eq_ignore_ascii_case("count")
+                && list.duplicate_treatment.is_none()
+                && matches!(
+                    list.args.as_slice(),
+                    [FunctionArg::Unnamed(FunctionArgExpr::Wildcard)]
+                )
+        }
+        _ => false,
+    };
+    let is_number = |e: &Expr| matches!(e, Expr::Value(v) if matches!(v.value, Value::Number(..)));
+    let ok = match h {
+        Expr::BinaryOp { left, op, right } => {
+            matches!(
+                op,
+                BinaryOperator::Gt
+                    | BinaryOperator::GtEq
+                    | BinaryOperator::Lt
+                    | BinaryOperator::LtEq
+            ) && is_count(left)
+                && is_number(right)
+        }
+        Expr::Between {
+            expr,
+            negated: false,
+            low,
+            high,
+        } => is_count(expr) && is_number(low) && is_number(high),
+        _ => false,
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err("HAVING may only compare count(*) with numbers".into())
+    }
 }
 
 fn check_from(from: &[TableWithJoins], scope: Scope, depth: usize) -> Result<(), String> {
@@ -401,6 +455,18 @@ fn check_expr(e: &Expr, scope: Scope, depth: usize) -> Result<(), String> {
             };
             check_query(q, inner, d)
         }
+        Expr::InSubquery {
+            expr,
+            subquery,
+            negated: false,
+        } => {
+            check_expr(expr, scope, d)?;
+            let inner = Scope {
+                subquery: true,
+                ..scope
+            };
+            check_query(subquery, inner, d)
+        }
         other => Err(format!("expression {} is not allowed", kind_of(other))),
     }
 }
@@ -555,6 +621,13 @@ mod tests {
         ok(
             r#"SELECT "companies".rowid AS "_row" FROM "companies" WHERE "companies"."industry" = (SELECT "industry" FROM "companies" WHERE "industry" IS NOT NULL AND "companies"."country" = 'DE' GROUP BY "industry" ORDER BY count(*) DESC, min(rowid) LIMIT 1) ORDER BY "companies".rowid LIMIT 1"#,
         );
+        // Records per value: a grouping subquery with a count in HAVING.
+        ok(
+            r#"SELECT "companies".rowid AS "_row" FROM "companies" WHERE "companies"."city" IN (SELECT "city" FROM "companies" WHERE "city" IS NOT NULL AND "companies"."country" = 'DE' GROUP BY "city" HAVING count(*) >= 2) ORDER BY "companies".rowid LIMIT 10"#,
+        );
+        ok(
+            r#"SELECT "companies".rowid AS "_row" FROM "companies" WHERE "companies"."city" IN (SELECT "city" FROM "companies" WHERE "city" IS NOT NULL GROUP BY "city" HAVING count(*) BETWEEN 1 AND 2) ORDER BY "companies".rowid LIMIT 10"#,
+        );
         ok(
             r#"SELECT "companies".rowid AS "_row" FROM "companies" WHERE "companies".rowid < (SELECT min(rowid) FROM "companies" WHERE "name" = 'x') AND "companies"."e" > (SELECT "e" FROM "companies" WHERE "name" = 'y' LIMIT 1) AND "companies"."n" LIKE '%5\%%' ESCAPE '\' AND "companies"."f" BETWEEN -1.5 AND 1e100 AND 1 ORDER BY "companies".rowid LIMIT 1"#,
         );
@@ -630,6 +703,10 @@ mod tests {
             "SELECT name FROM companies GROUP BY name",
             "SELECT name FROM companies WHERE x = (SELECT x FROM companies GROUP BY lower(x))",
             "SELECT name FROM companies WHERE x = (SELECT x FROM companies GROUP BY x HAVING 1)",
+            "SELECT name FROM companies WHERE x IN (SELECT x FROM companies GROUP BY x HAVING count(x) > 1)",
+            "SELECT name FROM companies WHERE x IN (SELECT x FROM companies GROUP BY x HAVING count(*) > (SELECT 1))",
+            "SELECT name FROM companies WHERE x IN (SELECT x FROM companies HAVING count(*) > 1)",
+            "SELECT name FROM companies GROUP BY name HAVING count(*) > 1",
             "SELECT count(*) FROM companies",
             "SELECT name FROM companies WHERE x = (SELECT count(x) FROM companies)",
             "SELECT name FROM companies WHERE x = (SELECT count(DISTINCT x) FROM companies)",

@@ -182,6 +182,11 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
                 }
             }
         }
+        // The other field is a name, quoted as one: never a literal.
+        CompareOp::GtField | CompareOp::LtField => {
+            let sym = if c.op == CompareOp::GtField { ">" } else { "<" };
+            format!("{col} {sym} {}", column(style, &first_text()))
+        }
         CompareOp::GtRowOf | CompareOp::LtRowOf | CompareOp::EqRowOf => {
             let sym = match c.op {
                 CompareOp::GtRowOf => ">",
@@ -227,6 +232,34 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
                 }
             }
         }
+        CompareOp::GroupCount => {
+            // Only the comparisons the planner writes; anything else is
+            // no condition rather than text in the statement.
+            let sym = match first_text().as_str() {
+                s @ (">" | ">=" | "<" | "<=" | "between") => s.to_string(),
+                _ => return "1".to_string(),
+            };
+            let count = if sym == "between" {
+                format!("count(*) BETWEEN {} AND {}", v(1), v(2))
+            } else {
+                format!("count(*) {sym} {}", v(1))
+            };
+            match style {
+                Style::Thought => format!("{col} held by {count} records"),
+                Style::Sql { table, dialect: d } => {
+                    let t = d.ident(table);
+                    let f = d.ident(&c.field);
+                    let extra = if others.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" AND {others}")
+                    };
+                    format!(
+                        "{col} IN (SELECT {f} FROM {t} WHERE {f} IS NOT NULL{extra} GROUP BY {f} HAVING {count})"
+                    )
+                }
+            }
+        }
         CompareOp::GtAvg | CompareOp::LtAvg => {
             let sym = if c.op == CompareOp::GtAvg { ">" } else { "<" };
             match style {
@@ -265,9 +298,12 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
 }
 
 fn is_frequency(f: &Filter) -> bool {
-    f.any_of
-        .iter()
-        .any(|c| matches!(c.op, CompareOp::MostFrequent | CompareOp::LeastFrequent))
+    f.any_of.iter().any(|c| {
+        matches!(
+            c.op,
+            CompareOp::MostFrequent | CompareOp::LeastFrequent | CompareOp::GroupCount
+        )
+    })
 }
 
 fn filter(style: Style, f: &Filter, others: &str) -> String {

@@ -9,14 +9,14 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
 
 use anyhow::{bail, Context};
-use quarry_catalog::{Account, Catalog, DatasetEntry, OnExisting};
+use quarry_catalog::{Account, Actor, Catalog, DatasetEntry, OnExisting};
 use quarry_dataset::{DatasetStore, ImportOptions, Imported, Progress, SqliteStore};
 
 use crate::cli::{AccountCommand, DatasetCommand, ImportArgs, TokenCommand, VocabularyArgs};
 use crate::import_progress::{group, ImportProgress};
 use crate::term::{line as clean, text as clean_text};
 
-fn open(data_dir: &Path) -> anyhow::Result<Catalog> {
+pub(crate) fn open(data_dir: &Path) -> anyhow::Result<Catalog> {
     Catalog::open(data_dir)
         .with_context(|| format!("opening the catalog in {}", data_dir.display()))
 }
@@ -29,7 +29,7 @@ fn store(data_dir: &Path) -> SqliteStore {
 /// Unix seconds as a UTC instant. Instants beyond the calendar's range
 /// (about 262,000 years either way; the catalog writes only the clock's
 /// time) stop at its ends.
-fn format_time(unix: i64) -> String {
+pub(crate) fn format_time(unix: i64) -> String {
     use chrono::{DateTime, Datelike, Timelike, Utc};
     let t = DateTime::from_timestamp(unix, 0).unwrap_or(if unix < 0 {
         DateTime::<Utc>::MIN_UTC
@@ -101,7 +101,7 @@ pub fn account(data_dir: &Path, cmd: AccountCommand) -> anyhow::Result<()> {
             limits.per_minute = per_minute.or(limits.per_minute);
             limits.concurrent = concurrent.or(limits.concurrent);
             limits.tokens = tokens.or(limits.tokens);
-            catalog.set_account_limits(a.id, limits)?;
+            catalog.set_account_limits(&Actor::Operator, a.id, limits)?;
             let show = |v: Option<u32>| v.map_or("server default".to_string(), |n| n.to_string());
             println!(
                 "Limits of {} per API key: {} requests per minute, {} open streams; at most {} API tokens.",
@@ -165,7 +165,7 @@ pub fn token(data_dir: &Path, cmd: TokenCommand) -> anyhow::Result<()> {
     match cmd {
         TokenCommand::Create { account, name } => {
             let a = account_by_email(&catalog, &account)?;
-            let t = catalog.create_token(a.id, name.as_deref())?;
+            let t = catalog.create_token(&Actor::Operator, a.id, name.as_deref())?;
             // The token alone on stdout, so scripts can capture it.
             println!("{}", t.value);
             eprintln!(
@@ -202,7 +202,7 @@ pub fn token(data_dir: &Path, cmd: TokenCommand) -> anyhow::Result<()> {
             name_or_id,
         } => {
             let a = account_by_email(&catalog, &account)?;
-            let name = catalog.delete_token(a.id, &name_or_id)?;
+            let name = catalog.delete_token(&Actor::Operator, a.id, &name_or_id)?;
             println!(
                 "Deleted token {}; requests with it are refused from now on.",
                 clean(&name)
@@ -223,7 +223,9 @@ pub fn demo_token(data_dir: &Path, email: &str, name: &str) -> anyhow::Result<St
     {
         return Ok(t.value);
     }
-    Ok(catalog.create_token(a.id, Some(name))?.value)
+    Ok(catalog
+        .create_token(&Actor::Operator, a.id, Some(name))?
+        .value)
 }
 
 // ----- the secret key -----------------------------------------------------
@@ -231,7 +233,7 @@ pub fn demo_token(data_dir: &Path, email: &str, name: &str) -> anyhow::Result<St
 /// `quarry rotate-secret`: every token re-encrypted under a new key file;
 /// running servers follow on their next request.
 pub fn rotate_secret(data_dir: &Path) -> anyhow::Result<()> {
-    let r = open(data_dir)?.rotate_secret()?;
+    let r = open(data_dir)?.rotate_secret(&Actor::Operator)?;
     println!(
         "Rotated the secret key: {} token(s) re-encrypted, key generation {}. \
          The previous key no longer decrypts them; delete any copy of it.",
@@ -251,7 +253,7 @@ pub fn dataset(data_dir: &Path, cmd: DatasetCommand) -> anyhow::Result<()> {
         DatasetCommand::Drop { id, account } => {
             let catalog = open(data_dir)?;
             let entry = resolve_dataset(&catalog, &id, account.as_deref())?;
-            catalog.drop_dataset(entry.account_id, &id)?;
+            catalog.drop_dataset(&Actor::Operator, entry.account_id, &id)?;
             // The file goes once queries that were already running on it
             // have had time to finish (a later command or the server deletes
             // it).
@@ -361,6 +363,7 @@ pub fn dataset_import(
     // version is kept, the rest reported.
     let mut carried: Option<quarry_vocabulary::Carried> = None;
     let imported = catalog.import_dataset(
+        &Actor::Operator,
         &opts.dataset_id,
         account.id,
         on_existing,
@@ -417,7 +420,13 @@ fn dataset_vocabulary(data_dir: &Path, args: VocabularyArgs) -> anyhow::Result<(
         return Ok(());
     }
     if args.clear {
-        catalog.set_dataset_vocabulary(id, entry.account_id, &entry.version, None)?;
+        catalog.set_dataset_vocabulary(
+            &Actor::Operator,
+            id,
+            entry.account_id,
+            &entry.version,
+            None,
+        )?;
         println!("Cleared the vocabulary of dataset {id}.");
         return Ok(());
     }
@@ -471,8 +480,13 @@ fn dataset_vocabulary(data_dir: &Path, args: VocabularyArgs) -> anyhow::Result<(
         println!("{name} is a valid vocabulary for dataset {id}: {summary}.");
         return Ok(());
     }
-    let revision =
-        catalog.set_dataset_vocabulary(id, entry.account_id, &entry.version, Some(&text))?;
+    let revision = catalog.set_dataset_vocabulary(
+        &Actor::Operator,
+        id,
+        entry.account_id,
+        &entry.version,
+        Some(&text),
+    )?;
     println!("Set the vocabulary of dataset {id} (revision {revision}): {summary}.");
     Ok(())
 }

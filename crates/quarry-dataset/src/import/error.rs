@@ -121,7 +121,7 @@ pub enum ImportError {
         /// (value, where the duplicate is, where the first occurrence is).
         duplicates: Vec<(String, Location, Location)>,
     },
-    #[error("{file}: building the dataset file: {source}")]
+    #[error("{file}: building the dataset file: {}", describe_sqlite(.source))]
     Sqlite {
         file: String,
         #[source]
@@ -137,6 +137,24 @@ impl ImportError {
             self,
             ImportError::TooLarge { .. } | ImportError::TooManyRows { .. }
         )
+    }
+}
+
+/// A SQLite error, said plainly when it is the disk's: a full disk is
+/// `SQLITE_FULL`; a write refused by a quota or a file size limit (EFBIG,
+/// EDQUOT) reaches SQLite as a short write, `SQLITE_IOERR_WRITE`.
+fn describe_sqlite(e: &rusqlite::Error) -> String {
+    use rusqlite::ffi;
+    match e.sqlite_error() {
+        Some(f)
+            if f.code == ffi::ErrorCode::DiskFull || f.extended_code == ffi::SQLITE_IOERR_WRITE =>
+        {
+            format!(
+                "could not write it: the disk is full, or a quota or file size limit was reached \
+                 ({e}); nothing was imported"
+            )
+        }
+        _ => e.to_string(),
     }
 }
 

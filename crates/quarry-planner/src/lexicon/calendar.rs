@@ -106,6 +106,14 @@ pub fn event_roots(w: &str) -> &'static [&'static str] {
         "ordered" | "order" => &["order", "ordered"],
         "shipped" | "shipping" | "shipment" => &["ship", "shipped", "shipping", "shipment"],
         "delivered" | "delivery" => &["delivery", "delivered"],
+        "sold" | "sale" | "sales" | "sell" | "selling" => &["sold", "sale", "sell"],
+        "built" | "build" | "constructed" | "construction" => {
+            &["built", "build", "construction", "constructed"]
+        }
+        "bought" | "purchased" | "purchase" | "purchases" => &["purchase", "purchased", "bought"],
+        "registered" | "registration" => &["registered", "registration", "reg"],
+        "graduated" | "graduation" => &["graduation", "graduated", "grad"],
+        "closed" | "closing" | "closure" => &["closed", "closing", "closure", "close"],
         _ => &[],
     }
 }

@@ -236,6 +236,33 @@ pub fn is_absence_word(w: &str) -> bool {
     )
 }
 
+/// Nouns that only stand for a field's values between its name and a word
+/// of absence: "january figures missing", "salary data not given".
+pub fn is_filler_noun(w: &str) -> bool {
+    matches!(
+        w,
+        "figure"
+            | "figures"
+            | "data"
+            | "value"
+            | "values"
+            | "info"
+            | "information"
+            | "details"
+            | "entry"
+            | "entries"
+            | "field"
+            | "reading"
+            | "readings"
+            | "number"
+            | "numbers"
+            | "toll"
+            | "count"
+            | "status"
+            | "amount"
+    )
+}
+
 /// Words before a field saying it has a value: "with a website", "known age".
 pub fn is_presence_word(w: &str) -> bool {
     matches!(

@@ -68,7 +68,7 @@ const PRICE: &[&str] = &[
     "charge",
 ];
 const HEIGHT: &[&str] = &[
-    "height", "tall", "taller", "tallest", "high", "short", "shorter", "shortest",
+    "height", "tall", "taller", "tallest", "high", "short", "shorter", "shortest", "altitude",
 ];
 const WEIGHT: &[&str] = &[
     "weight", "mass", "heavy", "heavier", "heaviest", "light", "lighter", "lightest", "weigh",
@@ -141,6 +141,8 @@ pub const FIELD_SYNONYMS: &[&[&str]] = &[
     &["birth", "birthday", "birthdate"],
     &["quantity", "qty"],
     &["percent", "percentage", "pct", "share"],
+    &["magnitude", "richter", "mag"],
+    &["installment", "instalment", "payment", "repayment"],
 ];
 
 /// Abbreviations found in column names, with the word they stand for.
@@ -224,7 +226,15 @@ pub fn group_measures(group: FieldGroup) -> &'static [&'static str] {
         FieldGroup::Length => &["distance", "dist", "length", "runtime", "duration", "time"],
         FieldGroup::Population => &["population", "pop", "inhabitants", "residents"],
         // "the strongest earthquake", "the most powerful car".
-        FieldGroup::Strength => &["magnitude", "mag", "intensity", "force", "horsepower", "hp"],
+        FieldGroup::Strength => &[
+            "magnitude",
+            "mag",
+            "richter",
+            "intensity",
+            "force",
+            "horsepower",
+            "hp",
+        ],
         // What a thing costs when no price is named: "the cheapest
         // players" by salary, "the cheapest rooms" by rate.
         FieldGroup::Price => &[

@@ -659,7 +659,9 @@ pub fn dimension_word(w: &str) -> Option<Dimension> {
         | "sales" | "profit" | "profits" | "earnings" | "pay" | "fare" | "rent" | "spend"
         | "spending" | "expend" | "expenditure" | "expenditures" | "gdp" | "value" | "worth"
         | "payroll" | "compensation" | "tax" | "taxes" | "debt" | "assets" | "funding"
-        | "donation" | "donations" | "loan" | "premium" | "msrp" => Dimension::Money,
+        | "donation" | "donations" | "loan" | "premium" | "msrp" | "payment" | "payments"
+        | "installment" | "instalment" | "bill" | "bills" | "tip" | "tips" | "gratuity"
+        | "takings" | "turnover" | "spent" => Dimension::Money,
         "population" | "pop" | "employees" | "staff" | "votes" | "count" | "cnt" | "users"
         | "visitors" | "followers" | "likes" | "retweets" | "views" | "members" | "students"
         | "subscribers" | "downloads" | "passengers" | "enrollment" | "applications" => {

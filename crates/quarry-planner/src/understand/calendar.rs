@@ -765,6 +765,12 @@ impl Ctx<'_> {
     /// that the table has none.
     fn time_condition(&mut self, span: (usize, usize), from: Minutes, to: Minutes) {
         let source = self.span_text(span.0, span.1);
+        if self.time_column(span).is_none() {
+            if let Some(col) = self.hour_column() {
+                self.hour_condition(span, col, from, to);
+                return;
+            }
+        }
         let Some(col) = self.time_column(span) else {
             // A part of the day with no time column is left to other passes;
             // a clock time is still no number.
@@ -779,14 +785,7 @@ impl Ctx<'_> {
             return;
         };
         let name = self.ix.column_name(col).to_string();
-        self.claims.claim(span, ClaimedBy::Month);
-        self.phrases.push(span);
-        self.note(Note::TimeOfDay {
-            source: source.clone(),
-            field: name.clone(),
-            from: clock_words(from),
-            to: clock_words(to),
-        });
+        self.time_claimed(span, &source, &name, (from, to));
         self.push_condition(
             span,
             Condition {
@@ -801,6 +800,78 @@ impl Ctx<'_> {
                 confidence: confidence::MONTH,
             },
         );
+    }
+
+    /// Claims a time phrase read on `field`, with its note.
+    fn time_claimed(
+        &mut self,
+        span: (usize, usize),
+        source: &str,
+        field: &str,
+        range: (Minutes, Minutes),
+    ) {
+        self.claims.claim(span, ClaimedBy::Month);
+        self.phrases.push(span);
+        self.note(Note::TimeOfDay {
+            source: source.to_string(),
+            field: field.to_string(),
+            from: clock_words(range.0),
+            to: clock_words(range.1),
+        });
+    }
+
+    /// A column of hours of the day: integers from 0 to 23 named `hour`
+    /// (or `…_hour`, `hr`, `hour_of_day`).
+    fn hour_column(&self) -> Option<usize> {
+        let cols = &self.ix.profile.columns;
+        let bound = |b: &Option<String>| b.as_deref().and_then(|v| v.parse::<i64>().ok());
+        (0..cols.len()).find(|&c| {
+            let col = &cols[c];
+            col.ty == ColumnType::Integer
+                && col
+                    .name
+                    .split('_')
+                    .any(|w| matches!(w, "hour" | "hr" | "hours" | "hod"))
+                && bound(&col.min).is_some_and(|v| v >= 0)
+                && bound(&col.max).is_some_and(|v| (12..=23).contains(&v))
+        })
+    }
+
+    /// "trips before 6 am", "after 10 pm" over a column of hours: the hours
+    /// the time range covers (`hour < 6`, `hour >= 22`).
+    fn hour_condition(&mut self, span: (usize, usize), col: usize, from: Minutes, to: Minutes) {
+        let source = self.span_text(span.0, span.1);
+        let name = self.ix.column_name(col).to_string();
+        let first = i64::from(from / 60);
+        let last = i64::from(to.div_ceil(60));
+        let cond = |op: CompareOp, v: i64| Condition {
+            field: name.clone(),
+            op,
+            values: vec![Literal::Integer(v)],
+            source: source.clone(),
+            matched: MatchKind::Inferred,
+            confidence: confidence::MONTH,
+        };
+        let mut any_of = Vec::new();
+        if from > 0 {
+            any_of.push(cond(CompareOp::Ge, first));
+        }
+        if to < END_OF_DAY {
+            any_of.push(cond(CompareOp::Lt, last));
+        }
+        if any_of.is_empty() {
+            return;
+        }
+        self.time_claimed(span, &source, &name, (from, to));
+        if any_of.len() == 2 && from > to {
+            // Past midnight: either side.
+            self.filter_spans.push(span);
+            self.plan.filters.push(Filter { any_of });
+        } else {
+            for c in any_of {
+                self.push_condition(span, c);
+            }
+        }
     }
 
     /// Fixed-date holidays: "christmas", "on new year's eve", "halloween

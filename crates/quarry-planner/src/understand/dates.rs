@@ -210,21 +210,7 @@ impl Ctx<'_> {
     /// there, whatever date columns it also has.
     pub(super) fn month_number_column(&self) -> Option<usize> {
         let cols = &self.ix.profile.columns;
-        let within = |b: &Option<String>| {
-            b.as_deref()
-                .and_then(|v| v.parse::<i64>().ok())
-                .is_some_and(|v| (1..=12).contains(&v))
-        };
-        (0..cols.len()).find(|&c| {
-            let col = &cols[c];
-            col.ty == ColumnType::Integer
-                && col
-                    .name
-                    .split('_')
-                    .any(|w| w == "mon" || w.ends_with("month") && w.len() <= 12)
-                && within(&col.min)
-                && within(&col.max)
-        })
+        (0..cols.len()).find(|&c| is_month_number_column(&cols[c]))
     }
 
     /// "in june", "june to august", "not in may" over a column of month
@@ -298,4 +284,21 @@ impl Ctx<'_> {
         }
         month_index(&last.norm).map(|m| (m, i + 3))
     }
+}
+
+/// Whether a column holds month numbers: integers from 1 to 12 named
+/// `month` (or `…_month`, `mon`).
+pub(super) fn is_month_number_column(col: &crate::profile::ColumnProfile) -> bool {
+    let within = |b: &Option<String>| {
+        b.as_deref()
+            .and_then(|v| v.parse::<i64>().ok())
+            .is_some_and(|v| (1..=12).contains(&v))
+    };
+    col.ty == ColumnType::Integer
+        && col
+            .name
+            .split('_')
+            .any(|w| w == "mon" || w.ends_with("month") && w.len() <= 12)
+        && within(&col.min)
+        && within(&col.max)
 }

@@ -25,8 +25,14 @@ impl Ctx<'_> {
     /// three words before it, with only glue words or field names between.
     pub(super) fn negated(&self, start: usize) -> bool {
         self.negations.iter().any(|&ng| {
+            // "not a chevy or a pontiac", "not on the ground or in shrubs":
+            // a negation before a list joined by "or" is "neither", so it
+            // reaches every item of the list.
+            let or_list =
+                ng < start && (ng + 1..start).any(|k| matches!(self.norm(k), "or" | "nor"));
+            let reach = if or_list { 8 } else { 4 };
             ng < start
-                && start - ng <= 4
+                && start - ng <= reach
                 // "non-union workers": "non" negates the word it is glued to.
                 && (self.norm(ng) != "non" || start - ng == 1)
                 && (ng + 1..start).all(|k| {
@@ -34,6 +40,7 @@ impl Ctx<'_> {
                     is_stopword(w)
                         || self.fields.iter().any(|f| f.start <= k && k < f.end)
                         || negation_bridge(w)
+                        || or_list && self.values.iter().any(|v| v.start <= k && k < v.end)
                 })
         }) || self
             .ops

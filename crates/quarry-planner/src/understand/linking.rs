@@ -223,6 +223,17 @@ impl Ctx<'_> {
             let top = cols[0].1;
             cols.retain(|c| c.1 == top);
         }
+        // "rec room" of `recroom`: a name spelled over more words than the
+        // alias of its first word ("rec") covers.
+        if best.as_ref().is_some_and(|(len, _)| *len == 1) {
+            if let Some(longer) = self
+                .joined_field_at(i)
+                .or_else(|| self.spelled_field_at(i))
+                .filter(|(len, _)| *len > 1)
+            {
+                return Some(longer);
+            }
+        }
         best
     }
 
@@ -261,6 +272,38 @@ impl Ctx<'_> {
                 i += 1;
                 continue;
             }
+            // "june to august" in a table of month numbers: months (the
+            // month pass reads them), not a word inside a note.
+            if t.is_word()
+                && crate::lexicon::MONTHS.contains(&t.norm.as_str())
+                && self.month_number_column().is_some()
+            {
+                i += 1;
+                continue;
+            }
+            // "no pesticide": "no" before a field asks for none of it, even
+            // where another field writes "no" as a value.
+            if matches!(t.norm.as_str(), "no" | "yes") && i + 1 < n {
+                let after = self
+                    .field_match_at(i + 1)
+                    .filter(|_| self.value_match_at(i + 1, None).is_none());
+                let other_field = |(_, entries, _): &(usize, Vec<u32>, MatchKind)| {
+                    after.as_ref().is_some_and(|(_, cols)| {
+                        entries.iter().all(|&id| {
+                            let c = self.ix.values[id as usize].column;
+                            cols.iter().all(|x| x.0 != c)
+                        })
+                    })
+                };
+                if self
+                    .value_match_at(i, None)
+                    .as_ref()
+                    .is_some_and(other_field)
+                {
+                    i += 1;
+                    continue;
+                }
+            }
             let value = self.value_match_at(i, None);
             let field = self.field_match_at(i);
             let vlen = value.as_ref().map_or(0, |v| v.0);
@@ -273,6 +316,18 @@ impl Ctx<'_> {
                             .is_some_and(|(_, cols)| cols[0].1 < AliasKind::Full)));
             if take_value {
                 let (len, entries, kind) = value.unwrap();
+                // "smoking status unknown": the value names its field, whose
+                // emptiness is asked (the missing-values pass reads it).
+                if let Some(col) = self.absence_after_value(i + len, &entries) {
+                    self.fields.push(FieldMention {
+                        start: i,
+                        end: i + len,
+                        columns: vec![(col, AliasKind::Partial)],
+                    });
+                    self.claims.claim((i, i + len), ClaimedBy::Field);
+                    i += len;
+                    continue;
+                }
                 self.values.push(ValueMention {
                     start: i,
                     end: i + len,
@@ -319,16 +374,32 @@ impl Ctx<'_> {
                 None
             };
             if let Some(m) = place
+                .or_else(|| self.negated_prefix_value_at(i))
                 .or_else(|| self.week_part_at(i))
+                .or_else(|| self.calendar_name_value_at(i))
                 .or_else(|| self.base_value_at(i))
                 .or_else(|| self.partial_value_at(i))
             {
+                if let Some(col) = self.absence_after_value(m.end, &m.entries) {
+                    self.fields.push(FieldMention {
+                        start: m.start,
+                        end: m.end,
+                        columns: vec![(col, AliasKind::Partial)],
+                    });
+                    self.claims.claim((m.start, m.end), ClaimedBy::Field);
+                    i = m.end;
+                    continue;
+                }
                 self.claims.claim((m.start, m.end), ClaimedBy::Value);
                 i = m.end;
                 self.values.push(m);
                 continue;
             }
-            if let Some(m) = self.code_value_at(i).or_else(|| self.word_code_at(i)) {
+            if let Some(m) = self
+                .code_value_at(i)
+                .or_else(|| self.word_code_at(i))
+                .or_else(|| self.initials_value_at(i))
+            {
                 self.claims.claim((m.start, m.end), ClaimedBy::Value);
                 i = m.end;
                 self.values.push(m);
@@ -492,6 +563,101 @@ impl Ctx<'_> {
                 .is_some_and(|n| n.is_word() && n.stem != n.norm && !is_stopword(&n.norm))
     }
 
+    /// "in march", "thursday trips": the value of a field of month or day
+    /// names written short (`Mar`, `Thu`, `Thur`) that the word spells.
+    fn calendar_name_value_at(&self, i: usize) -> Option<ValueMention> {
+        let t = &self.toks[i];
+        if !t.is_word() {
+            return None;
+        }
+        let word = t.norm.as_str();
+        let names: &[&str] = if DAYS.contains(&word) {
+            DAYS
+        } else if crate::lexicon::MONTHS.contains(&word) {
+            crate::lexicon::MONTHS
+        } else {
+            return None;
+        };
+        // A short form of one of `names`, not the whole name (whole names
+        // are matched as values already).
+        let short_of = |v: &str| {
+            let v = v.trim().trim_end_matches('.').to_lowercase();
+            if v.len() < 3 {
+                return None;
+            }
+            names
+                .iter()
+                .find(|n| n.starts_with(v.as_str()) && n.len() > v.len())
+        };
+        let cols = &self.ix.profile.columns;
+        let col = (0..cols.len()).find(|&c| {
+            cols[c].ty == ColumnType::Text
+                && (2..=12).contains(&cols[c].values.len())
+                && cols[c].values.iter().all(|v| short_of(&v.value).is_some())
+        })?;
+        let ids = self
+            .short_values(|e| e.column == col && short_of(&e.value).is_some_and(|n| *n == word));
+        (!ids.is_empty()).then(|| one_word(i, ids, MatchKind::Inferred))
+    }
+
+    /// The one column of `entries` when the words from `k` ask for its
+    /// emptiness: a filler noun ("status", "figures") then a word of
+    /// absence ("unknown", "missing").
+    fn absence_after_value(&self, k: usize, entries: &[u32]) -> Option<usize> {
+        let col = self.ix.values[*entries.first()? as usize].column;
+        if entries
+            .iter()
+            .any(|&id| self.ix.values[id as usize].column != col)
+        {
+            return None;
+        }
+        let filler = self
+            .toks
+            .get(k)
+            .is_some_and(|t| t.is_word() && crate::lexicon::is_filler_noun(&t.norm));
+        let absent = self
+            .toks
+            .get(k + 1)
+            .is_some_and(|t| t.is_word() && is_absence_word(&t.norm));
+        (filler && absent && self.ix.profile.columns[col].null_count > 0).then_some(col)
+    }
+
+    /// "unmarried" → `not married`: a word of "un" and a word, where a
+    /// field writes "not" and that word as one of its values.
+    fn negated_prefix_value_at(&self, i: usize) -> Option<ValueMention> {
+        let t = &self.toks[i];
+        let rest = t.norm.strip_prefix("un").filter(|r| r.len() >= 4)?;
+        let ids: Vec<u32> = self
+            .ix
+            .values_by_first
+            .get("not")?
+            .iter()
+            .copied()
+            .filter(|&id| {
+                let e = &self.ix.values[id as usize];
+                e.words.len() == 2 && e.words[1] == rest
+            })
+            .collect();
+        (!ids.is_empty()).then(|| one_word(i, ids, MatchKind::Inferred))
+    }
+
+    /// "nsw", "the nt": a short word no dictionary knows that is the
+    /// initials of one several-word value (`New South Wales`).
+    fn initials_value_at(&self, i: usize) -> Option<ValueMention> {
+        let t = &self.toks[i];
+        if !t.is_word()
+            || !(2..=4).contains(&t.norm.len())
+            || !t.norm.chars().all(|c| c.is_ascii_alphabetic())
+            || is_stopword(&t.norm)
+            || is_negation(&t.norm)
+            || crate::lexicon::wordnet::knows(&t.norm)
+        {
+            return None;
+        }
+        let ids = self.ix.initials.get(&t.norm)?;
+        (ids.len() == 1).then(|| one_word(i, ids.clone(), MatchKind::Inferred))
+    }
+
     /// "weekend trips", "on weekdays": the values of a day-of-week field
     /// (`Sat`, `Sunday`, …) the word spans.
     fn week_part_at(&self, i: usize) -> Option<ValueMention> {
@@ -503,17 +669,8 @@ impl Ctx<'_> {
         };
         let is_day = |v: &str| {
             let v = v.trim().to_lowercase();
-            [
-                "monday",
-                "tuesday",
-                "wednesday",
-                "thursday",
-                "friday",
-                "saturday",
-                "sunday",
-            ]
-            .iter()
-            .any(|d| v.len() >= 2 && d.starts_with(v.as_str()))
+            DAYS.iter()
+                .any(|d| v.len() >= 2 && d.starts_with(v.as_str()))
         };
         let cols = &self.ix.profile.columns;
         let col = (0..cols.len()).find(|&c| {
@@ -775,6 +932,7 @@ impl Ctx<'_> {
                         && (matches!(rest, "s" | "er" | "ers" | "ing" | "ed" | "or" | "ors")
                             || v.len() <= 4
                                 && rest.len() >= 3
+                                && !splits_digraph(one, rest)
                                 && !crate::lexicon::wordnet::is_adjective(w))
                 }
                 [head, tail] => {
@@ -1114,3 +1272,29 @@ fn code_parts(v: &str) -> Vec<String> {
     }
     parts
 }
+
+/// Whether cutting a word into `head` and `rest` splits one sound written
+/// with two or three letters ("pit|chers", "ba|ch", "las|h"): an
+/// abbreviation never ends there, so `PIT` is no short form of "pitchers"
+/// (while `CHEM` is of "chemistry").
+fn splits_digraph(head: &str, rest: &str) -> bool {
+    let (Some(a), Some(b)) = (head.chars().last(), rest.chars().next()) else {
+        return false;
+    };
+    matches!(
+        (a, b),
+        ('c' | 's' | 't' | 'p' | 'g' | 'w', 'h') | ('c', 'k') | ('q', 'u')
+    ) || a == 't' && rest.starts_with("ch")
+        || a == 'd' && rest.starts_with('g')
+}
+
+/// The days of the week, as month names are in `lexicon::MONTHS`.
+const DAYS: &[&str] = &[
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+];

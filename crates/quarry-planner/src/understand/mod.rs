@@ -18,7 +18,8 @@
 //! | 4 | values (`values`) | value and field mentions, comparators, negations | a filter per field of values; row comparisons ("more gold than Kenya") and positions ("before San Juan"), which set the order by position |
 //! | 5 | substrings (`quoted`) | unclaimed quoted text or spelled parts, field mentions | claims them; a `Contains` filter or a trait |
 //! | 6 | averages (`average`) | comparators, "average", field mentions | claims the span and marks it; a `GtAvg`/`LtAvg` filter |
-//! | 7 | numbers (`numbers`) | unclaimed numbers, quantities, comparators, field mentions, attached fields | claims the number phrase, attaches its field; a filter in the field's unit |
+//! | 6b | one field against another (`compare_fields`) | field mentions, a comparative and "than" | claims the span, attaches both fields; a `GtField`/`LtField` filter ("more deaths than births") |
+//! | 7 | numbers (`numbers`, `group_count`) | unclaimed numbers, quantities, comparators, field mentions, attached fields | claims the number phrase, attaches its field; a filter in the field's unit; or, before the table's row noun ("hometowns shared by at least two teachers"), a count of records per value of the field named before (`GroupCount`) |
 //! | 7b | age words (`people`) | age words no number took | a range filter on the age field |
 //! | 7b' | figures (`figure`) | "how many", "average/total" and the field after it | the plan's figure; marks the field taken |
 //! | 7c | missing values (`missing`) | field mentions no number took, absence and presence words | claims them; `IS NULL`/`IS NOT NULL`, or `= 0`/`> 0` on a count |
@@ -39,12 +40,14 @@
 mod average;
 mod calendar;
 mod claims;
+mod compare_fields;
 mod dates;
 mod figure;
 mod filters;
 mod fuzzy;
 mod governs;
 mod graded;
+mod group_count;
 mod inside;
 mod linking;
 mod mentions;
@@ -64,6 +67,7 @@ mod yes_no;
 use crate::index::Index;
 use crate::note::Note;
 use crate::plan::{QueryPlan, Tier};
+use crate::profile::ColumnType;
 use crate::text::{tokenize, Token};
 use crate::Day;
 use claims::Claims;
@@ -102,7 +106,7 @@ struct Ctx<'a> {
 
 /// Plans one phrase: runs the passes in their order.
 pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
-    let toks = seasons(tokenize(query), ix);
+    let toks = engine_layouts(seasons(tokenize(query), ix), ix);
     let n = toks.len();
     let mut cx = Ctx {
         ix,
@@ -136,6 +140,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.value_conditions();
     cx.quoted_conditions();
     cx.average_conditions();
+    cx.field_comparisons();
     cx.number_conditions();
     cx.age_word_conditions();
     cx.figures();
@@ -149,6 +154,44 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.finish();
     cx.plan.notes = cx.notes.iter().map(Note::to_string).collect();
     cx.plan
+}
+
+/// "v8 chevys", "v6": an engine's layout and count of cylinders, in a
+/// table with a column of cylinders (`cylinders`, `no_cylinders`, `cyl`),
+/// is that count ("8 cylinders").
+fn engine_layouts(toks: Vec<Token>, ix: &Index) -> Vec<Token> {
+    let cylinders = ix.profile.columns.iter().find(|c| {
+        c.ty.is_numeric()
+            && c.name
+                .split('_')
+                .any(|w| w.starts_with("cyl") && w.len() <= 9)
+    });
+    let Some(col) = cylinders else {
+        return toks;
+    };
+    let word = col
+        .name
+        .split('_')
+        .find(|w| w.starts_with("cyl"))
+        .unwrap_or("cylinders")
+        .to_string();
+    let mut out = Vec::with_capacity(toks.len());
+    for t in toks {
+        let count = t
+            .norm
+            .strip_prefix('v')
+            .map(|n| n.trim_end_matches('s'))
+            .and_then(|n| n.parse::<u32>().ok())
+            .filter(|n| matches!(n, 2..=16) && n % 2 == 0);
+        match count {
+            Some(n) if t.is_word() && !ix.values_by_first.contains_key(&t.norm) => {
+                out.push(Token::plain_number(f64::from(n), t.start, t.end));
+                out.push(Token::word(&word, t.start, t.end));
+            }
+            _ => out.push(t),
+        }
+    }
+    out
 }
 
 /// "summer 2018": a season before a year is its months ("june to august
@@ -168,8 +211,25 @@ fn seasons(toks: Vec<Token>, ix: &Index) -> Vec<Token> {
             .get(k + 1)
             .and_then(Token::number)
             .is_some_and(|y| (1000.0..=2100.0).contains(&y) && y.fract() == 0.0);
+        // "summer bills" with no year: the months, where the table has
+        // months to compare (a date or a column of month numbers).
+        let has_months = || {
+            ix.profile.columns.iter().any(|c| {
+                matches!(c.ty, ColumnType::Date | ColumnType::DateTime)
+                    || dates::is_month_number_column(c)
+                    || c.ty == ColumnType::Text
+                        && !c.values.is_empty()
+                        && c.values.len() <= 12
+                        && c.values.iter().all(|v| {
+                            let v = v.value.trim().to_lowercase();
+                            v.len() >= 3 && crate::lexicon::MONTHS.iter().any(|m| m.starts_with(&v))
+                        })
+            })
+        };
+        let named_value =
+            ix.values_by_first.contains_key(&t.norm) || ix.values_by_word.contains_key(&t.stem);
         match months {
-            Some((from, to)) if year_after && !ix.values_by_first.contains_key(&t.norm) => {
+            Some((from, to)) if !named_value && (year_after || has_months()) => {
                 for w in [from, "to", to] {
                     out.push(Token::word(w, t.start, t.end));
                 }

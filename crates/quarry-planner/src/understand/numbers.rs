@@ -114,6 +114,17 @@ impl Ctx<'_> {
                 continue;
             }
             let mut p = self.number_phrase(i, v);
+            // "cities with more than 5 companies": a count of records per
+            // value, not a number of a field.
+            if p.unit.is_none()
+                && !p.percent
+                && !p.scaled
+                && p.list.len() <= 1
+                && self.group_count((p.start(), p.end), p.cmp, p.value, p.hi)
+            {
+                i = p.end;
+                continue;
+            }
             let (field, how) = self.number_field(&mut p);
             i = p.end;
             if let Some(col) = field {
@@ -246,6 +257,23 @@ impl Ctx<'_> {
         {
             p.hi = self.toks[end + 1].number();
             p.cmp = Some(Cmp::Between);
+            // "between 20 and 25 grand": the second number's magnitude is
+            // the first's too.
+            let hi_scaled = matches!(
+                self.toks[end + 1].kind,
+                TokenKind::Number { scaled: true, .. }
+            );
+            if let Some(hi) = p.hi.filter(|_| hi_scaled && !p.scaled) {
+                let lo = p.value;
+                if let Some(f) = [1e3, 1e6, 1e9]
+                    .into_iter()
+                    .find(|&f| lo * f <= hi && hi < lo * f * 100.0)
+                {
+                    p.value = lo * f;
+                    p.list = vec![p.value];
+                    p.scaled = true;
+                }
+            }
             p.end = self.past_unit_words(end + 2);
             // "between 1 and 2 hours": the unit after the second number is
             // the first's too.
@@ -260,8 +288,18 @@ impl Ctx<'_> {
                 p.end = q.end;
             }
         } else if p.cmp == Some(Cmp::Between) {
-            p.cmp = None; // "from 1990" alone
-            if p.op.as_ref().is_some_and(|o| self.norm(o.start) == "from") {
+            // "from 1990" alone. "from 100 up" is at least 100, and so is
+            // a year "from 1990 on"; "bills from 2005" is of that year.
+            p.cmp = None;
+            let onward = self.toks.get(p.end).is_some_and(|t| {
+                matches!(
+                    t.norm.as_str(),
+                    "on" | "onward" | "onwards" | "forward" | "up" | "upward" | "upwards"
+                )
+            });
+            if p.op.as_ref().is_some_and(|o| self.norm(o.start) == "from")
+                && (!p.year_like() || onward)
+            {
                 p.cmp = Some(Cmp::Since);
             }
         }
@@ -330,6 +368,34 @@ impl Ctx<'_> {
             .collect();
         let flag = |c: usize| flags[c];
         let mut field = p.between_field.or(after.map(|f| f.0)).filter(|&c| !flag(c));
+        // "2008 sales", "december 2008 sales": a year before an amount is
+        // the year of the event, not an amount of 2008, in a table with a
+        // year or date column (the one the event word names first).
+        let year_range = p.cmp == Some(Cmp::Between)
+            && p.hi
+                .is_some_and(|h| h.fract() == 0.0 && (1000.0..=2100.0).contains(&h));
+        if let Some(c) = field.filter(|_| {
+            p.year_like()
+                && !p.percent
+                && !p.scaled
+                && (p.cmp.is_none() || year_range)
+                && p.list.len() <= 1
+        }) {
+            let col = &self.ix.profile.columns[c];
+            let cannot_hold = col.ty.is_numeric() && !in_range(col, v);
+            if self.ix.measures[c].dim == Some(Dimension::Money) || cannot_hold {
+                let year = self.year_column_at((p.start(), i + 1)).filter(|&y| {
+                    let col = &self.ix.profile.columns[y];
+                    y != c
+                        && (matches!(col.ty, ColumnType::Date | ColumnType::DateTime)
+                            || in_range(col, v))
+                });
+                if year.is_some() {
+                    field = year;
+                    how = MatchKind::Inferred;
+                }
+            }
+        }
         // "in 1994", "during 2007": a year, whatever field precedes it.
         let year_word =
             p.year_like() && i > 0 && introduces_year(self.norm(i - 1)) && p.op.is_none();
@@ -363,15 +429,38 @@ impl Ctx<'_> {
                 how = MatchKind::Synonym;
             }
         }
+        // "student 86", "farm 101001": the table's row noun and a number
+        // name a record by its identifier.
+        if field.is_none()
+            && p.cmp.is_none()
+            && p.list.len() <= 1
+            && !p.scaled
+            && i > 0
+            && self.ix.row_nouns.contains(&self.toks[i - 1].stem)
+        {
+            if let Some(c) = self.identifier_holding(v) {
+                field = Some(c);
+                how = MatchKind::Inferred;
+            }
+        }
         let yearish = p.year_like() && !p.percent;
         // "2018 results": a year alone, before no field, in a table that
         // has years or dates.
-        let lone_year = yearish && after.is_none() && p.cmp.is_none() && p.list.is_empty();
-        if field.is_none()
-            && yearish
-            && (p.cmp.is_some() || i > 0 && precedes_year(self.norm(i - 1)) || lone_year)
-        {
-            field = self.year_column_at((p.start(), i + 1));
+        // Not the year of a written day ("march 2001", "2001-01-01"), which
+        // the calendar passes read, and only a year the column holds.
+        let in_day = i > 0 && crate::lexicon::month_index(self.norm(i - 1)).is_some()
+            || self.toks.get(i + 1).is_some_and(|t| {
+                // The separator of "2001-01-01" is not a token.
+                t.start == self.toks[i].end
+                    || t.number().is_some() && t.start == self.toks[i].end + 1
+            });
+        let lone_year =
+            yearish && after.is_none() && p.cmp.is_none() && p.list.len() <= 1 && !in_day;
+        let asked_year = p.cmp.is_some() || i > 0 && precedes_year(self.norm(i - 1));
+        if field.is_none() && yearish && (asked_year || lone_year) {
+            field = self
+                .year_column_at((p.start(), i + 1))
+                .filter(|&c| asked_year || self.holds_year(c, v));
             how = MatchKind::Inferred;
         }
         // "women over 70", "patients under 50": people compared by a
@@ -460,6 +549,40 @@ impl Ctx<'_> {
             }
         }
         (field, how)
+    }
+
+    /// The identifier column (integers, one a record or a record's repeats, named `…_id`,
+    /// `…_no`, `number`) whose range holds `v`.
+    fn identifier_holding(&self, v: f64) -> Option<usize> {
+        let cols = &self.ix.profile.columns;
+        (0..cols.len()).find(|&c| {
+            let col = &cols[c];
+            col.ty == ColumnType::Integer
+                // One a record, or one a record's repeats (a panel).
+                && (col.distinct_count + col.null_count >= self.ix.profile.row_count
+                    || col.distinct_count >= 10)
+                && col.name.rsplit('_').next().is_some_and(|w| {
+                    matches!(w, "id" | "no" | "num" | "number" | "nr" | "idx")
+                })
+                && in_range(col, v)
+        })
+    }
+
+    /// Whether year `v` lies within the years column `c` holds (a year
+    /// number, or the year of a date).
+    fn holds_year(&self, c: usize, v: f64) -> bool {
+        let col = &self.ix.profile.columns[c];
+        let year = |b: &Option<String>| {
+            b.as_deref()
+                .and_then(|x| x.get(..4))
+                .and_then(|x| x.parse::<f64>().ok())
+        };
+        match col.ty {
+            ColumnType::Date | ColumnType::DateTime => {
+                year(&col.min).is_some_and(|m| m <= v) && year(&col.max).is_some_and(|m| v <= m)
+            }
+            _ => in_range(col, v),
+        }
     }
 
     /// "hired in 2005": the field named just before, if it can hold the

@@ -70,7 +70,17 @@ impl Ctx<'_> {
             if is_position_word(&w) {
                 self.position_word(i, w != "first");
             } else if is_negation(&w) {
-                self.negations.push(i);
+                // "anything but diesel" negates; "under 6 but over 1000"
+                // only joins.
+                let joins = w == "but"
+                    && !(i > 0
+                        && matches!(
+                            self.norm(i - 1),
+                            "anything" | "all" | "everything" | "everyone" | "everybody" | "any"
+                        ));
+                if !joins {
+                    self.negations.push(i);
+                }
             }
             i += 1;
         }

@@ -436,7 +436,7 @@ impl Ctx<'_> {
         if i == 0 || !self.ends_comparison(i - 1) {
             return None;
         }
-        let Some((_, unit, UnitUse::Always)) = phrase_unit(|q| {
+        let Some((_, unit, UnitUse::Always | UnitUse::OrSterling)) = phrase_unit(|q| {
             self.toks
                 .get(unit_at + q)
                 .filter(|t| t.is_word())
@@ -524,6 +524,12 @@ impl Ctx<'_> {
                         return Some((minutes, Some(&units::MINUTE)));
                     }
                 }
+                // "$500 million" on takings of 16 to 945: millions.
+                if unit.dim == Dimension::Money && m.dim.is_none() {
+                    if let Some(r) = self.amount_in_scale(c, x / m.scale) {
+                        return Some(r);
+                    }
+                }
                 // The typed number if the column's values hold it: a column
                 // in the phrase's own unit ("flights over 500 miles" on
                 // miles) is likelier than any conversion that also fits.
@@ -570,7 +576,10 @@ impl Ctx<'_> {
         let max = col.max.as_deref().and_then(|v| v.parse::<f64>().ok())?;
         // Amounts only: a measure above its column's range ("rain over 10
         // mm" on a dry month) is an empty answer, not a unit to guess.
-        let scalable = matches!(m.dim, Some(Dimension::Money | Dimension::Count));
+        // A column of unknown measure may store amounts too ("takings" of
+        // 16 to 945, in millions): an amount far above its range is read
+        // in its scale rather than matching nothing.
+        let scalable = matches!(m.dim, None | Some(Dimension::Money | Dimension::Count));
         if !scalable || m.scale != 1.0 || y <= max {
             return None;
         }

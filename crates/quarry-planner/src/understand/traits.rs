@@ -31,9 +31,14 @@ impl Ctx<'_> {
             // the most frequent value.
             let frequency = is_frequency_word(&t.norm)
                 && self.plan.filters.iter().any(|f| {
-                    f.any_of
-                        .iter()
-                        .any(|c| matches!(c.op, CompareOp::MostFrequent | CompareOp::LeastFrequent))
+                    f.any_of.iter().any(|c| {
+                        matches!(
+                            c.op,
+                            CompareOp::MostFrequent
+                                | CompareOp::LeastFrequent
+                                | CompareOp::GroupCount
+                        )
+                    })
                 });
             if !t.is_word()
                 || is_stopword(&t.norm)

@@ -36,7 +36,23 @@ impl Ctx<'_> {
             {
                 Some(Literal::Integer(1))
             }
+            // `Remote` / `Not remote`: the value the other one negates.
             ColumnType::Text if !col.values.is_empty() && col.values.len() <= 2 => {
+                // `Remote` / `Not remote`: the value the other one negates.
+                if let [a, b] = col.values.as_slice() {
+                    let negates = |x: &str, y: &str| {
+                        let (x, y) = (x.trim().to_lowercase(), y.trim().to_lowercase());
+                        ["not ", "non-", "non ", "no "]
+                            .iter()
+                            .any(|p| x.strip_prefix(p) == Some(y.as_str()))
+                    };
+                    if col.distinct_count == 2 && negates(&a.value, &b.value) {
+                        return Some(Literal::Text(b.value.clone()));
+                    }
+                    if col.distinct_count == 2 && negates(&b.value, &a.value) {
+                        return Some(Literal::Text(a.value.clone()));
+                    }
+                }
                 let yes = col
                     .values
                     .iter()
@@ -87,10 +103,29 @@ impl Ctx<'_> {
                 && name
                     .strip_suffix(self.toks[f.start].norm.as_str())
                     .is_some_and(|p| matches!(p, "in" | "is" | "has" | "on" | "at"));
-            if kind < AliasKind::Full && f.end - f.start < 2 && !first_word && !derived && !glued {
+            // "devops" of `dev_ops`: the whole name, written as one word.
+            let whole = f.end - f.start == 1 && name.replace('_', "") == self.toks[f.start].norm;
+            if kind < AliasKind::Full
+                && f.end - f.start < 2
+                && !first_word
+                && !derived
+                && !glued
+                && !whole
+            {
                 continue;
             }
             if self.aggregated(f.start) {
+                continue;
+            }
+            // "developers" of `mobile_developer`, `embedded_developer`,
+            // `desktop_applications_developer`…: a word many flags share
+            // names what the rows are, not one of them.
+            let flags_sharing = f
+                .columns
+                .iter()
+                .filter(|c| self.yes_value(c.0).is_some())
+                .count();
+            if kind < AliasKind::Full && f.end - f.start == 1 && flags_sharing >= 3 {
                 continue;
             }
             let neg = self.negated(f.start) || self.negated_verb_before(col, f.start);

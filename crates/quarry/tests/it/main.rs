@@ -10,14 +10,23 @@
 mod harness;
 
 mod api;
+mod audit;
+mod backup;
 mod cli;
+mod config;
 mod console_browser;
 mod console_http;
 mod discovery;
+mod faults;
+mod full_disk;
 mod hardening;
 mod hostile_clients;
 mod imports;
 mod limits;
+mod logs;
+mod metrics;
+mod overload;
 mod security;
 mod tenants;
+mod tls;
 mod vocabulary;

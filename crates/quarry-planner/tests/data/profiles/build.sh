@@ -63,6 +63,8 @@ sources=(
     "players=$data/players.csv"
     "seasons=$data/seasons.csv"
     "engines=$data/engines.csv"
+    "trips=$data/trips.csv"
+    "homes=$data/homes.csv"
 )
 
 for entry in "${sources[@]}"; do

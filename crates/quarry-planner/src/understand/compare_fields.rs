@@ -1,0 +1,165 @@
+//! Pass 7d, one field against another of the same record: "more deaths
+//! than births", "better at math than reading", "sale price above list
+//! price" → `deaths > births`. Both must be numbers (or dates); the
+//! comparative may come before the first field or between the two.
+
+use super::claims::ClaimedBy;
+use super::Ctx;
+use crate::confidence;
+use crate::lexicon::{split_comparative, Cmp};
+use crate::note::Note;
+use crate::plan::{CompareOp, Condition, Literal, MatchKind};
+
+impl Ctx<'_> {
+    pub(super) fn field_comparisons(&mut self) {
+        let fields = self.fields.clone();
+        for pair in fields.windows(2) {
+            let (a, b) = (&pair[0], &pair[1]);
+            if self.claims.is_field_attached(a.start) || self.claims.is_field_attached(b.start) {
+                continue;
+            }
+            let ordered = |f: &super::FieldMention| {
+                f.columns
+                    .iter()
+                    .map(|c| c.0)
+                    .find(|&c| self.is_ordered(c) && self.yes_value(c).is_none())
+            };
+            let (Some(ca), Some(cb)) = (ordered(a), ordered(b)) else {
+                continue;
+            };
+            if ca == cb || self.is_date(ca) != self.is_date(cb) {
+                continue;
+            }
+            // Like with like: a year is no amount, a price no weight.
+            let year = |c: usize| {
+                self.ix
+                    .column_name(c)
+                    .split('_')
+                    .any(crate::lexicon::is_year_name_part)
+            };
+            if year(ca) != year(cb) || self.ix.measures[ca].dim != self.ix.measures[cb].dim {
+                continue;
+            }
+            // The words between the fields, articles before the second
+            // left out.
+            let mut k = b.start;
+            while k > a.end && matches!(self.norm(k - 1), "the" | "their" | "its" | "his" | "her") {
+                k -= 1;
+            }
+            let own = |j: usize| {
+                !self.claims.is_claimed(j) || self.ops.iter().any(|o| o.start <= j && j < o.end)
+            };
+            if !(a.end..k).all(own) {
+                continue;
+            }
+            let found = if k > a.end && self.norm(k - 1) == "than" {
+                // "deaths higher than births", or the comparative up to
+                // three words before the first field ("more deaths than
+                // births", "better at math than reading"), only little
+                // words between.
+                let between = (a.end..k - 1).find_map(|j| Some((self.comparative_at(j)?, j)));
+                let before = (a.start.saturating_sub(3)..a.start)
+                    .rev()
+                    .find_map(|j| Some((self.comparative_at(j)?, j)));
+                between.or(before).filter(|&(_, at)| {
+                    (at.min(a.start)..k).all(|j| {
+                        j == at
+                            || j == k - 1
+                            || (a.start..a.end).contains(&j)
+                            || matches!(
+                                self.norm(j),
+                                "the"
+                                    | "their"
+                                    | "its"
+                                    | "at"
+                                    | "in"
+                                    | "on"
+                                    | "with"
+                                    | "is"
+                                    | "was"
+                                    | "are"
+                            )
+                    })
+                })
+            } else {
+                // "birth rate above death rate": one word of comparison
+                // between them ("is" allowed before it).
+                let mut j = a.end;
+                if j < k && matches!(self.norm(j), "is" | "was" | "are" | "were") {
+                    j += 1;
+                }
+                (j + 1 == k)
+                    .then(|| self.norm(j))
+                    .and_then(|w| match w {
+                        "above" | "over" | "exceeds" | "exceeding" | "exceeded" | "beyond" => {
+                            Some(Cmp::Gt)
+                        }
+                        "below" | "under" => Some(Cmp::Lt),
+                        _ => None,
+                    })
+                    .map(|c| (c, j))
+            };
+            let Some((cmp, at)) = found else {
+                continue;
+            };
+            let span = (at.min(a.start), b.end);
+            let op = match cmp {
+                Cmp::Gt | Cmp::Ge => CompareOp::Gt,
+                Cmp::Lt | Cmp::Le => CompareOp::Lt,
+                _ => continue,
+            };
+            let (na, nb) = (
+                self.ix.column_name(ca).to_string(),
+                self.ix.column_name(cb).to_string(),
+            );
+            self.claims.claim(span, ClaimedBy::Number);
+            self.claims.attach_field(a.start);
+            self.claims.attach_field(b.start);
+            let source = self.span_text(span.0, span.1);
+            self.note(Note::FieldComparison {
+                source: source.clone(),
+                field: na.clone(),
+                other: nb.clone(),
+            });
+            self.phrases.push(span);
+            self.push_condition(
+                span,
+                Condition {
+                    field: na,
+                    op: if op == CompareOp::Gt {
+                        CompareOp::GtField
+                    } else {
+                        CompareOp::LtField
+                    },
+                    values: vec![Literal::Text(nb)],
+                    source,
+                    matched: MatchKind::Inferred,
+                    confidence: confidence::FIELD_COMPARISON,
+                },
+            );
+        }
+    }
+
+    /// The comparison a comparative word at `j` makes ("more", "higher",
+    /// "better", "above", "over", "fewer", "below").
+    fn comparative_at(&self, j: usize) -> Option<Cmp> {
+        if self.claims.is_claimed(j) && !self.ops.iter().any(|o| o.start == j) {
+            return None;
+        }
+        let w = self.norm(j);
+        split_comparative(w).or(match w {
+            "better" | "above" | "over" | "exceeds" | "exceeding" | "exceeded" | "beyond" => {
+                Some(Cmp::Gt)
+            }
+            "worse" | "below" | "under" | "fewer" | "less" | "lower" | "smaller" => Some(Cmp::Lt),
+            _ => None,
+        })
+    }
+
+    fn is_date(&self, c: usize) -> bool {
+        matches!(
+            self.ix.column_type(c),
+            crate::profile::ColumnType::Date | crate::profile::ColumnType::DateTime
+        )
+    }
+}
