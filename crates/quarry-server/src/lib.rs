@@ -206,7 +206,19 @@ impl Api {
                 state.spawn_reloader();
                 Some(state)
             }
-            None => None,
+            None => {
+                // SIGHUP reloads certificates; with none, it only says so
+                // (its default action would end the server).
+                tokio::spawn(async {
+                    use tokio::signal::unix::{signal, SignalKind};
+                    if let Ok(mut hangup) = signal(SignalKind::hangup()) {
+                        while hangup.recv().await.is_some() {
+                            tracing::info!("SIGHUP: no TLS certificate to reload");
+                        }
+                    }
+                });
+                None
+            }
         };
         let listener = tokio::net::TcpListener::bind(&config.addr)
             .await

@@ -353,3 +353,24 @@ fn a_missing_or_mismatched_key_stops_the_start() {
     assert!(!ok);
     assert!(err.contains("--tls-key"), "{err}");
 }
+
+/// Without TLS, SIGHUP has nothing to reload: the server says so and goes
+/// on serving (the signal's default action would end it).
+#[test]
+fn sighup_without_tls_is_no_stop() {
+    let mut s = Server::start("sighup-plain", &[]);
+    unsafe {
+        libc::kill(s.child.id() as i32, libc::SIGHUP);
+    }
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !s.log().contains("no TLS certificate to reload") {
+        assert!(Instant::now() < deadline, "no log line: {}", s.log());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(
+        s.child.try_wait().unwrap().is_none(),
+        "SIGHUP stopped the server"
+    );
+    let health = reqwest::blocking::get(s.url("/healthz")).unwrap();
+    assert_eq!(health.status(), 200);
+}
