@@ -23,8 +23,8 @@ mod store;
 mod value;
 
 pub use engine::{
-    json_string_len, CancelFlag, DatasetReader, EngineError, ResultItem, Rows, FIGURE_COLUMN,
-    MAX_RESULT_BYTES,
+    json_string_len, CancelFlag, DatasetReader, EngineError, ResultItem, RowCollector, Rows,
+    FIGURE_COLUMN, MAX_RESULT_BYTES,
 };
 pub use file_meta::{load_profile, DatasetError, FORMAT_VERSION, META_TABLE, PROFILE_TABLE};
 pub use import::{
@@ -34,4 +34,4 @@ pub use import::{
 pub use names::normalise as normalise_column_name;
 pub use source::{Encoding, Format, Location};
 pub use store::{DatasetStore, SqliteStore, DATASETS_DIR};
-pub use value::format_float;
+pub use value::{format_float, Cell};
