@@ -22,6 +22,13 @@ use rusqlite::{Connection, OpenFlags};
 use crate::setup::{building_lock_key, BUILDING_SUFFIX, FTS_COLUMN, VERSIONS_TABLE};
 use crate::{db_error, pg_error};
 
+/// Every ASCII character but letters and digits, as a regular expression:
+/// replaced by spaces before the text is parsed, so that words are split
+/// as FTS5's `unicode61` splits them (`Asia/Tokyo`, `3.5`, `a@b.com`,
+/// `fin-tech` are two or more words; PostgreSQL's parser would keep them
+/// whole as a file name, a number, an e-mail address or a compound).
+const FTS_SEPARATORS: &str = r"'[!-/:-@[-`{-~[:space:]]+'";
+
 /// Bytes of `COPY` data sent at a time.
 const COPY_CHUNK: usize = 256 << 10;
 /// Characters of the dataset id a version's name keeps (PostgreSQL names
@@ -130,7 +137,12 @@ async fn build(
         .columns
         .iter()
         .filter(|c| c.full_text)
-        .map(|c| format!("coalesce({}, '')", ident(&c.name)))
+        .map(|c| {
+            format!(
+                "regexp_replace(coalesce({}, ''), {FTS_SEPARATORS}, ' ', 'g')",
+                ident(&c.name)
+            )
+        })
         .collect();
     let fts = profile.fts_table.is_some() && !fts_cols.is_empty();
     if fts {
