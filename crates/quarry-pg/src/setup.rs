@@ -25,19 +25,37 @@ const STEM_DICTIONARY: &str = "quarry_stem";
 
 /// SQLite's `time(x)` for what Quarry stores: `HH:MM[:SS[.fff]]`, an ISO
 /// date with an optional time (`T` or a space) and offset (turned to UTC,
-/// as SQLite does), as `HH:MM:SS`; NULL for anything else, where a cast
-/// would fail the whole statement.
+/// as SQLite does), as `HH:MM:SS`; the date is not checked beyond its
+/// month and a day up to 31 (SQLite reads `2017-02-30`); NULL for anything
+/// else, where a cast would fail the whole statement.
 const TIME_OF_DAY_BODY: &str = r#"
+DECLARE
+  t text;
+  o text;
+  shift interval := interval '0';
 BEGIN
   IF v ~ '^[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]+)?)?$' THEN
-    RETURN to_char(v::time, 'HH24:MI:SS');
-  ELSIF v ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]+)?)?)?([Zz]|[+-][0-9]{2}(:?[0-9]{2})?)?$' THEN
-    IF v ~ '([Zz]|[+-][0-9]{2}(:?[0-9]{2})?)$' AND length(v) > 10 THEN
-      RETURN to_char(v::timestamptz AT TIME ZONE 'UTC', 'HH24:MI:SS');
+    t := v;
+  ELSE
+    IF v !~ '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]+)?)?([Zz]|[+-][0-9]{2}:[0-9]{2})?)?$' THEN
+      RETURN NULL;
     END IF;
-    RETURN to_char(v::timestamp, 'HH24:MI:SS');
+    t := coalesce(substring(v from '[T ]([0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?)'), '00:00');
+    o := substring(v from '([+-][0-9]{2}:[0-9]{2})$');
+    IF o IS NOT NULL THEN
+      -- To UTC, as SQLite does.
+      shift := make_interval(hours => substr(o, 2, 2)::int, mins => right(o, 2)::int);
+      IF left(o, 1) = '-' THEN
+        shift := -shift;
+      END IF;
+    END IF;
   END IF;
-  RETURN NULL;
+  -- time - interval wraps around midnight; 24:00 is SQLite's 00:00.
+  t := to_char(t::time - shift, 'HH24:MI:SS');
+  IF left(t, 2) = '24' THEN
+    t := '00' || substr(t, 3);
+  END IF;
+  RETURN t;
 EXCEPTION WHEN others THEN
   RETURN NULL;
 END

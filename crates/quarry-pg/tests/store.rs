@@ -221,3 +221,48 @@ fn a_failed_import_leaves_nothing_and_stale_tables_are_removed() {
     assert_eq!(pg.remove_stale_imports().unwrap(), 0);
     assert_eq!(pg.versions().unwrap(), [p.file_name]);
 }
+
+/// The store's time-of-day function is SQLite's `time()` on what Quarry
+/// stores (and on text times), and NULL where `time()` is NULL rather than
+/// an error.
+#[test]
+fn the_time_of_day_function_is_sqlites() {
+    let pg = common::store("time");
+    let sqlite = rusqlite::Connection::open_in_memory().unwrap();
+    let f = format!(
+        "SELECT {}.{}($1)",
+        quarry_sql::ident(pg.schema()),
+        quarry_sql::PG_TIME_OF_DAY_FUNCTION
+    );
+    for v in [
+        "22:14",
+        "22:14:09",
+        "07:05:59.25",
+        "2017-06-03 22:14:00",
+        "2017-06-03T22:14:00",
+        "2017-06-03T22:14:00.5",
+        "2017-06-03T22:14:00Z",
+        "2017-06-03T22:14:00+02:00",
+        "2017-06-03T01:14:00-05:30",
+        "2017-06-03",
+        "2017-02-30T10:00:00",
+        "2017-02-32T10:00:00",
+        "2017-13-01T10:00:00",
+        "2017-06-03T23:30:00-01:00",
+        "2017-06-03T00:30:00+0100",
+        "2017-06-03 22:14",
+        "07:05:59.999",
+        "24:00",
+        "25:00",
+        "9:30",
+        "noon",
+        "",
+        "n/a",
+    ] {
+        let want: Option<String> = sqlite
+            .query_row("SELECT time(?1)", [v], |r| r.get(0))
+            .unwrap();
+        let got = common::query_text(&f, v).remove(0);
+        assert_eq!(got, want, "time({v:?})");
+    }
+}

@@ -95,3 +95,22 @@ pub fn execute(sql: &str) {
         let _ = task.await;
     });
 }
+
+/// The first column of each row of `sql` with one text parameter `arg`,
+/// as text.
+pub fn query_text(sql: &str, arg: &str) -> Vec<Option<String>> {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let (client, conn) = tokio_postgres::connect(url(), tokio_postgres::NoTls)
+            .await
+            .expect("connecting");
+        let task = tokio::spawn(conn);
+        let rows = client.query(sql, &[&arg]).await.expect(sql);
+        drop(client);
+        let _ = task.await;
+        rows.iter().map(|r| r.get(0)).collect()
+    })
+}
