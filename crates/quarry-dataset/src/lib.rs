@@ -1,5 +1,5 @@
 //! The dataset store: where dataset versions live ([`DatasetStore`], with
-//! [`SqliteStore`] its one implementation), and everything inside a
+//! [`SqliteStore`] its implementation here; `quarry-pg` has another), and everything inside a
 //! version's SQLite file: import from CSV, TSV, JSON Lines or Parquet, the
 //! text formats possibly gzip-compressed ([`import_file`]), the stored
 //! profile ([`load_profile`]) and read-only execution of a rendered `SELECT`

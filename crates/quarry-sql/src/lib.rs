@@ -1,7 +1,7 @@
 //! The SQL renderer: the only place where SQL text is written.
 //!
-//! It turns a [`QueryPlan`] into one `SELECT` in a [`Dialect`] (today
-//! [`Sqlite`], the only back-end). Identifiers come from the dataset profile
+//! It turns a [`QueryPlan`] into one `SELECT` in a [`Dialect`] ([`Sqlite`],
+//! the default back-end, or [`Postgres`]). Identifiers come from the dataset profile
 //! and are always quoted; values come from the plan's [`Literal`]s and are
 //! always rendered as SQL literals by the dialect, so no text of the search
 //! phrase can change the shape of the statement. The renderer decides the
