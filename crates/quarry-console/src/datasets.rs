@@ -458,9 +458,9 @@ async fn receive_file(
         if total > max {
             return Err(multipart_error_too_large(console));
         }
-        out.write_all(&chunk).await.map_err(internal)?;
+        out.write_all(&chunk).await.map_err(write_failed)?;
     }
-    out.flush().await.map_err(internal)?;
+    out.flush().await.map_err(write_failed)?;
     if total == 0 {
         return Err(failed(
             ErrorCode::InvalidInput,
@@ -472,6 +472,20 @@ async fn receive_file(
         path,
         file_name,
     }))
+}
+
+/// A write of the received file that failed: a full disk said so (the
+/// partial file goes with its temporary directory), anything else internal.
+fn write_failed(e: std::io::Error) -> UploadError {
+    if e.kind() == std::io::ErrorKind::StorageFull {
+        tracing::warn!("console upload refused: the disk holding the data directory is full");
+        failed(
+            ErrorCode::ServiceUnavailable,
+            "The server's disk is full; the upload was not kept. Retry once space has been freed.",
+        )
+    } else {
+        internal(e)
+    }
 }
 
 fn multipart_error_too_large(console: &Console) -> UploadError {
@@ -647,7 +661,15 @@ pub(crate) async fn upload(
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.contains("application/json"));
     let mut form = UploadForm::default();
-    match receive_and_import(&console, &signed, multipart, &mut form).await {
+    let started = std::time::Instant::now();
+    let outcome = receive_and_import(&console, &signed, multipart, &mut form).await;
+    let metrics = &console.config().metrics;
+    match &outcome {
+        Ok((_, imported, _)) => metrics.import(Some(imported.row_count), started.elapsed()),
+        Err(UploadError::Failed { .. }) => metrics.import(None, started.elapsed()),
+        Err(UploadError::Forbidden) => {}
+    }
+    match outcome {
         Ok((id, imported, dropped)) => {
             let mut to = format!("{MOUNT}/datasets?imported={}", query_value(&id));
             if dropped > 0 {

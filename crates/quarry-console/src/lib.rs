@@ -84,6 +84,8 @@ pub struct ConsoleConfig {
     pub max_upload_bytes: u64,
     /// Most records an upload may have; `None`: no cap.
     pub max_upload_rows: Option<u64>,
+    /// Where uploads are counted (the server's registry, shared).
+    pub metrics: std::sync::Arc<quarry_metrics::Metrics>,
 }
 
 impl Default for ConsoleConfig {
@@ -102,6 +104,7 @@ impl Default for ConsoleConfig {
             setup_code: None,
             max_upload_bytes: 1 << 30,
             max_upload_rows: Some(10_000_000),
+            metrics: std::sync::Arc::new(quarry_metrics::Metrics::new()),
         }
     }
 }

@@ -4,6 +4,7 @@
 
 use axum::http::HeaderMap;
 use quarry_catalog::KeyIdentity;
+use quarry_metrics::{AuthOutcome, Rejection};
 
 use crate::error::ApiError;
 use crate::limits::RateDecision;
@@ -18,6 +19,31 @@ pub async fn authenticate(
     headers: &HeaderMap,
     rate: &mut Option<RateDecision>,
 ) -> Result<KeyIdentity, ApiError> {
+    let checked = check_key(state, headers).await;
+    let metrics = state.metrics();
+    metrics.authentication(match &checked {
+        Ok(_) => AuthOutcome::Ok,
+        Err(ApiError::MissingApiKey) => AuthOutcome::Missing,
+        Err(ApiError::InvalidApiKey) => AuthOutcome::Invalid,
+        Err(_) => AuthOutcome::Error,
+    });
+    let who = checked?;
+
+    // 3. The key's request rate.
+    let (per_minute, _) = crate::limits::effective(who.limits, state.limits());
+    let decision = state.limiter().check(who.token_id, per_minute);
+    *rate = Some(decision);
+    if !decision.allowed {
+        metrics.rejected(Rejection::RateLimit);
+        return Err(ApiError::RateLimited {
+            retry_after: decision.reset_secs,
+        });
+    }
+    Ok(who)
+}
+
+/// The `apikey` header looked up in the catalog.
+async fn check_key(state: &AppState, headers: &HeaderMap) -> Result<KeyIdentity, ApiError> {
     // 2. Authentication, before any look at the rest of the request.
     let key = match headers.get("apikey") {
         None => return Err(ApiError::MissingApiKey),
@@ -33,21 +59,10 @@ pub async fn authenticate(
     let st = state.clone();
     // The client's address, for the audit log's entry of a token's first use.
     let peer = crate::middleware::peer().map(|a| a.ip().to_string());
-    let who = blocking(move || st.with_catalog(|c| c.authenticate_key_from(&key, peer.as_deref())))
+    blocking(move || st.with_catalog(|c| c.authenticate_key_from(&key, peer.as_deref())))
         .await?
         .map_err(ApiError::internal)?
-        .ok_or(ApiError::InvalidApiKey)?;
-
-    // 3. The key's request rate.
-    let (per_minute, _) = crate::limits::effective(who.limits, state.limits());
-    let decision = state.limiter().check(who.token_id, per_minute);
-    *rate = Some(decision);
-    if !decision.allowed {
-        return Err(ApiError::RateLimited {
-            retry_after: decision.reset_secs,
-        });
-    }
-    Ok(who)
+        .ok_or(ApiError::InvalidApiKey)
 }
 
 /// Runs blocking work (SQLite, files, planning) off the async workers.

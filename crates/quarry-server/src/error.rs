@@ -43,6 +43,13 @@ pub enum ApiError {
     /// Overload or shutdown.
     #[error("The service is unavailable; retry later.")]
     Unavailable,
+    /// As many queries run as may (`--max-running-queries`), and none
+    /// finished within the short wait.
+    #[error("The server is running as many queries as it may ({max}); retry in a moment.")]
+    Overloaded { max: usize },
+    /// The server is shutting down.
+    #[error("The server is shutting down; retry on another instance or in a moment.")]
+    ShuttingDown,
     #[error("Content-Type must be application/json.")]
     UnsupportedMediaType,
     #[error("The request body is larger than {limit} bytes.")]
@@ -87,7 +94,9 @@ impl ApiError {
                 ErrorCode::RateLimited
             }
             ApiError::RequestTimeout => ErrorCode::RequestTimeout,
-            ApiError::Unavailable => ErrorCode::ServiceUnavailable,
+            ApiError::Unavailable | ApiError::Overloaded { .. } | ApiError::ShuttingDown => {
+                ErrorCode::ServiceUnavailable
+            }
             ApiError::UnsupportedMediaType => ErrorCode::UnsupportedMediaType,
             ApiError::PayloadTooLarge { .. } => ErrorCode::PayloadTooLarge,
             ApiError::InvalidJson(_) => ErrorCode::InvalidJson,
@@ -115,13 +124,19 @@ impl IntoResponse for ApiError {
                 resp.headers_mut()
                     .insert(header::RETRY_AFTER, retry_after.max(1).into());
             }
-            ApiError::TooManyStreams { .. } | ApiError::Unavailable => {
+            ApiError::TooManyStreams { .. }
+            | ApiError::Unavailable
+            | ApiError::Overloaded { .. }
+            | ApiError::ShuttingDown => {
                 resp.headers_mut()
                     .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
             }
-            ApiError::RequestTimeout => {
-                // The rest of the body may still be on its way: do not try
-                // to read another request from this connection.
+            ApiError::RequestTimeout | ApiError::PayloadTooLarge { .. } => {
+                // The rest of the body may still be on its way (a body
+                // over the limit is not read to its end): do not try to
+                // read another request from this connection, and say so,
+                // or a keep-alive client sends its next request into a
+                // connection the server is closing (found by quarry-soak).
                 resp.headers_mut()
                     .insert(header::CONNECTION, HeaderValue::from_static("close"));
             }

@@ -3,8 +3,10 @@
 //! Routes: `POST /v1/query` (the contract's one operation, `query`),
 //! `GET /v1/datasets` and `GET /v1/datasets/{id}` (discovery, an extension
 //! of the contract, `datasets`), `GET /v1/openapi.json` (generated,
-//! `openapi`) and `GET /healthz`. `auth` checks the API key and its rate
-//! for every route that takes one.
+//! `openapi`), `GET /healthz` and `GET /metrics` (Prometheus, from the
+//! `quarry-metrics` registry; never behind a key, on the main address or
+//! its own). `auth` checks the API key and its rate for every route that
+//! takes one. `listener` is the accept loop (with `tls`, HTTPS).
 //! The layer in `middleware` gives every response an `X-Request-Id` and
 //! every error the contract's body; `error` is the one place errors become
 //! statuses and codes. This crate knows nothing of SQL text, nor of how a
@@ -24,6 +26,7 @@ mod openapi;
 mod query;
 pub mod request;
 mod state;
+pub mod tls;
 mod write_timeout;
 
 use axum::http::StatusCode;
@@ -33,13 +36,30 @@ use axum::{Json, Router};
 use tower_http::catch_panic::CatchPanicLayer;
 
 pub use error::ApiError;
-pub use limits::Limits;
+pub use limits::{default_max_running_queries, Limits};
+pub use quarry_metrics::Metrics;
 pub use quarry_session::{EngineFailure, EngineRows, QueryEngine, ResultItem, SqliteEngine};
 pub use state::{AppState, Config};
+pub use tls::TlsFiles;
 
-/// The service's router with its state and layers.
+/// The service's router with its state and layers, `GET /metrics` included.
 pub fn app(state: AppState) -> Router {
-    Router::new()
+    app_with(state, true)
+}
+
+/// The service's router; `GET /metrics` only when `with_metrics` (else it
+/// is served on an address of its own, [`metrics_app`]).
+pub fn app_with(state: AppState, with_metrics: bool) -> Router {
+    let router = Router::new();
+    let router = if with_metrics {
+        router.route(
+            "/metrics",
+            get(metrics_text).fallback(|| async { method_not_allowed("GET, HEAD") }),
+        )
+    } else {
+        router
+    };
+    router
         .route(
             "/v1/query",
             post(query::query_dataset).fallback(|| async { method_not_allowed("POST") }),
@@ -79,6 +99,33 @@ async fn openapi_json() -> Response {
 
 async fn healthz() -> Response {
     Json(serde_json::json!({"status": "ok"})).into_response()
+}
+
+/// The metrics in the OpenMetrics text format: counts and times, labelled
+/// by route pattern, stage, tier and reason, never by token, account or
+/// dataset.
+async fn metrics_text(axum::extract::State(state): axum::extract::State<AppState>) -> Response {
+    let body = state.metrics().encode();
+    (
+        [(
+            axum::http::header::CONTENT_TYPE,
+            quarry_metrics::CONTENT_TYPE,
+        )],
+        body,
+    )
+        .into_response()
+}
+
+/// `GET /metrics` alone, for `--metrics-addr`.
+pub fn metrics_app(state: AppState) -> Router {
+    Router::new()
+        .route(
+            "/metrics",
+            get(metrics_text).fallback(|| async { method_not_allowed("GET, HEAD") }),
+        )
+        .fallback(|| async { ApiError::NotFound })
+        .with_state(state)
+        .layer(axum::middleware::from_fn(middleware::frame))
 }
 
 /// How often the server deletes dataset files that a replacement or a drop
@@ -130,43 +177,93 @@ impl Api {
                 );
             }
         }
-        let state = AppState::build(
+        let state = AppState::build_with_metrics(
             &config.data_dir,
             config.query_timeout,
             std::sync::Arc::new(SqliteEngine),
             config.limits.clone(),
+            config.metrics.clone(),
         )?;
         spawn_retired_file_sweeper(state.clone(), config.query_timeout);
         Ok(Api { config, state })
     }
 
-    /// The API's router, with its state and its layers ([`app`]).
+    /// The API's router, with its state and its layers ([`app_with`]):
+    /// `GET /metrics` is on it unless it has an address of its own.
     pub fn router(&self) -> Router {
-        app(self.state.clone())
+        app_with(self.state.clone(), self.config.metrics_addr.is_none())
     }
 
-    /// Binds `config.addr` and serves `router` until Ctrl-C or SIGTERM; at
-    /// shutdown the API's open streams are stopped.
+    /// Binds `config.addr` (and `config.metrics_addr`) and serves `router`
+    /// until Ctrl-C or SIGTERM, over TLS when `config.tls` names the files;
+    /// at shutdown the API's open streams are stopped.
     pub async fn serve(self, router: Router) -> anyhow::Result<()> {
         let config = &self.config;
+        // Read before binding: a bad certificate stops the start.
+        let tls = match &config.tls {
+            Some(files) => {
+                let state = tls::TlsState::load(files.clone())?;
+                state.spawn_reloader();
+                Some(state)
+            }
+            None => None,
+        };
         let listener = tokio::net::TcpListener::bind(&config.addr)
             .await
             .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;
+        let scheme = if tls.is_some() { "https" } else { "http" };
         tracing::info!(
             addr = %listener.local_addr()?,
             max_connections = config.limits.max_connections,
-            "quarry listening on http://{}",
+            max_running_queries = config.limits.max_running_queries,
+            tls = tls.is_some(),
+            "quarry listening on {scheme}://{}",
             listener.local_addr()?
         );
+        // One shutdown for both listeners.
+        let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+        tokio::spawn(async move {
+            shutdown_signal().await;
+            let _ = stop_tx.send(true);
+        });
+        let stopped = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
+            let _ = rx.wait_for(|&s| s).await;
+        };
+        if let Some(addr) = &config.metrics_addr {
+            let metrics_listener = tokio::net::TcpListener::bind(addr)
+                .await
+                .map_err(|e| anyhow::anyhow!("cannot listen on {addr} (--metrics-addr): {e}"))?;
+            tracing::info!(
+                "metrics on http://{}/metrics",
+                metrics_listener.local_addr()?
+            );
+            let router = metrics_app(self.state.clone());
+            let limits = Limits {
+                max_connections: 64,
+                ..config.limits.clone()
+            };
+            let rx = stop_rx.clone();
+            tokio::spawn(async move {
+                if let Err(e) =
+                    listener::serve(metrics_listener, router, &limits, stopped(rx), || {}).await
+                {
+                    tracing::warn!(error = %e, "the metrics listener stopped");
+                }
+            });
+        }
         let stopper = self.state.clone();
         // Our own accept loop (connection cap, slow-client time-outs, header
-        // size); it gives each request its peer address as axum's
+        // size, TLS); it gives each request its peer address as axum's
         // ConnectInfo.
-        listener::serve(
+        listener::serve_with(
             listener,
             router,
             &config.limits,
-            shutdown_signal(),
+            listener::ServeOptions {
+                metrics: Some(config.metrics.clone()),
+                tls,
+            },
+            stopped(stop_rx),
             move || stopper.stop_streams(),
         )
         .await?;

@@ -38,6 +38,20 @@ pub struct Limits {
     /// On shutdown, how long open requests may go on before their streams
     /// are ended with a `close` of `SERVICE_UNAVAILABLE` (DESIGN §1).
     pub shutdown_drain: Duration,
+    /// Queries (planning and statements) running at once; one more waits
+    /// at most `queue_wait` for a slot, then gets a 503.
+    pub max_running_queries: usize,
+    /// How long a query may wait for a running slot.
+    pub queue_wait: Duration,
+}
+
+/// The default bound on running queries: two per core (a statement is
+/// mostly CPU, sometimes a page read), at least two.
+pub fn default_max_running_queries() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get() * 2)
+        .unwrap_or(2)
+        .max(2)
 }
 
 impl Default for Limits {
@@ -50,6 +64,8 @@ impl Default for Limits {
             max_header_bytes: 16 * 1024,
             write_timeout: Duration::from_secs(30),
             shutdown_drain: Duration::from_secs(8),
+            max_running_queries: default_max_running_queries(),
+            queue_wait: Duration::from_millis(100),
         }
     }
 }

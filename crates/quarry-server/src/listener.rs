@@ -22,6 +22,11 @@
 //! - A client that takes nothing the server writes for `write_timeout` is
 //!   dropped ([`crate::write_timeout`]), and the answer it held with it.
 //!
+//! - With TLS ([`ServeOptions::tls`]), each connection's handshake is done
+//!   in its own task within the read time-out, then served the same way.
+//! - Every request is counted in the metrics ([`ServeOptions::metrics`]) by
+//!   route pattern and status, with its time until its answer's last byte.
+//!
 //! Each request carries the peer address as `ConnectInfo<SocketAddr>`.
 
 use std::convert::Infallible;
@@ -37,13 +42,130 @@ use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use quarry_contract::ErrorCode;
-use tokio::net::TcpListener;
+use quarry_metrics::{Metrics, Rejection, Route};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, watch, Semaphore};
 use tokio::time::Instant;
 use tower::ServiceExt;
 
 use crate::limits::Limits;
+use crate::tls::TlsState;
 use crate::write_timeout::WriteTimeout;
+
+/// What [`serve_with`] adds to [`serve`]: where requests are counted, and
+/// TLS.
+#[derive(Debug, Default, Clone)]
+pub struct ServeOptions {
+    pub metrics: Option<Arc<Metrics>>,
+    pub tls: Option<Arc<TlsState>>,
+}
+
+type Plain = WriteTimeout<TcpStream>;
+
+/// A connection's byte stream: the socket, or TLS over it.
+enum Conn {
+    Plain(Plain),
+    Tls(Box<tokio_rustls::server::TlsStream<Plain>>),
+}
+
+impl AsyncRead for Conn {
+    fn poll_read(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        match self.get_mut() {
+            Conn::Plain(s) => std::pin::Pin::new(s).poll_read(cx, buf),
+            Conn::Tls(s) => std::pin::Pin::new(s.as_mut()).poll_read(cx, buf),
+        }
+    }
+}
+
+impl AsyncWrite for Conn {
+    fn poll_write(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        match self.get_mut() {
+            Conn::Plain(s) => std::pin::Pin::new(s).poll_write(cx, buf),
+            Conn::Tls(s) => std::pin::Pin::new(s.as_mut()).poll_write(cx, buf),
+        }
+    }
+
+    fn poll_write_vectored(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        match self.get_mut() {
+            Conn::Plain(s) => std::pin::Pin::new(s).poll_write_vectored(cx, bufs),
+            Conn::Tls(s) => std::pin::Pin::new(s.as_mut()).poll_write_vectored(cx, bufs),
+        }
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        match self {
+            Conn::Plain(s) => s.is_write_vectored(),
+            Conn::Tls(s) => s.is_write_vectored(),
+        }
+    }
+
+    fn poll_flush(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        match self.get_mut() {
+            Conn::Plain(s) => std::pin::Pin::new(s).poll_flush(cx),
+            Conn::Tls(s) => std::pin::Pin::new(s.as_mut()).poll_flush(cx),
+        }
+    }
+
+    fn poll_shutdown(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        match self.get_mut() {
+            Conn::Plain(s) => std::pin::Pin::new(s).poll_shutdown(cx),
+            Conn::Tls(s) => std::pin::Pin::new(s.as_mut()).poll_shutdown(cx),
+        }
+    }
+}
+
+/// The connection ready for HTTP: as it is, or once its TLS handshake is
+/// done (within `timeout`; `None` when it failed or took too long).
+async fn ready(io: Plain, tls: Option<&TlsState>, timeout: Duration) -> Option<Conn> {
+    let Some(tls) = tls else {
+        return Some(Conn::Plain(io));
+    };
+    match tokio::time::timeout(timeout, tls.acceptor().accept(io)).await {
+        Ok(Ok(stream)) => Some(Conn::Tls(Box::new(stream))),
+        Ok(Err(e)) => {
+            tracing::debug!(error = %e, "TLS handshake failed");
+            None
+        }
+        Err(_) => {
+            tracing::debug!("TLS handshake timed out");
+            None
+        }
+    }
+}
+
+/// Counts a request in the metrics when dropped (with its answer's body).
+struct RequestDone {
+    metrics: Arc<Metrics>,
+    route: Route,
+    status: u16,
+    started: std::time::Instant,
+}
+
+impl Drop for RequestDone {
+    fn drop(&mut self) {
+        self.metrics
+            .request(self.route, self.status, self.started.elapsed());
+    }
+}
 
 /// Connections over the cap that are answered with a 503 at once; beyond
 /// these they are closed unanswered.
@@ -115,6 +237,26 @@ pub async fn serve(
     shutdown: impl Future<Output = ()>,
     stop_streams: impl FnOnce(),
 ) -> std::io::Result<()> {
+    serve_with(
+        listener,
+        router,
+        limits,
+        ServeOptions::default(),
+        shutdown,
+        stop_streams,
+    )
+    .await
+}
+
+/// [`serve`], with metrics and TLS.
+pub async fn serve_with(
+    listener: TcpListener,
+    router: Router,
+    limits: &Limits,
+    options: ServeOptions,
+    shutdown: impl Future<Output = ()>,
+    stop_streams: impl FnOnce(),
+) -> std::io::Result<()> {
     let max = limits.max_connections.max(1);
     let mark = high_water(max);
     let grace = PRESSURE_GRACE.min(limits.read_timeout);
@@ -143,7 +285,10 @@ pub async fn serve(
             _ = &mut shutdown => break,
         };
         let _ = stream.set_nodelay(true);
-        let io = TokioIo::new(WriteTimeout::new(stream, limits.write_timeout));
+        let io = WriteTimeout::new(stream, limits.write_timeout);
+        let tls = options.tls.clone();
+        let metrics = options.metrics.clone();
+        let read_timeout = limits.read_timeout;
         let accepted = Instant::now();
         let permit = slots.clone().try_acquire_owned();
         if permit.is_err() || max - slots.available_permits() > mark {
@@ -159,24 +304,41 @@ pub async fn serve(
                     let router = router.clone();
                     // Held until the response body is done (or dropped).
                     let guard = tracker.clone();
+                    let metrics = metrics.clone();
+                    let started = std::time::Instant::now();
+                    let route = Route::of_path(req.uri().path());
                     async move {
-                        if head_size(&req) > max_head {
-                            return Ok(head_too_large(max_head));
-                        }
-                        req.extensions_mut().insert(ConnectInfo(peer));
-                        let resp = router.oneshot(req).await?;
+                        let resp = if head_size(&req) > max_head {
+                            head_too_large(max_head)
+                        } else {
+                            req.extensions_mut().insert(ConnectInfo(peer));
+                            router.oneshot(req).await?
+                        };
+                        let done = metrics.map(|metrics| RequestDone {
+                            metrics,
+                            route,
+                            status: resp.status().as_u16(),
+                            started,
+                        });
                         Ok::<_, Infallible>(resp.map(|b| {
                             Body::new(Tracked {
                                 inner: b,
                                 _guard: guard,
+                                _done: done,
                             })
                         }))
                     }
                 });
-                let conn = builder.serve_connection(io, svc);
+                let builder = builder.clone();
                 let (mut pressure, mut stop) = (pressure.subscribe(), stop.subscribe());
                 let done = done.clone();
                 tokio::spawn(async move {
+                    let Some(io) = ready(io, tls.as_deref(), read_timeout).await else {
+                        drop(permit);
+                        drop(done);
+                        return;
+                    };
+                    let conn = builder.serve_connection(TokioIo::new(io), svc);
                     tokio::pin!(conn);
                     let in_request = || Arc::strong_count(&in_flight) > 2;
                     let mut deadline: Option<Instant> = None;
@@ -212,17 +374,32 @@ pub async fn serve(
                 });
             }
             Err(_) => {
+                if let Some(m) = &metrics {
+                    m.rejected(Rejection::Connections);
+                }
                 let Ok(permit) = overflow.clone().try_acquire_owned() else {
                     continue; // dropped: closed unanswered
                 };
-                let conn = busy.serve_connection(
-                    io,
-                    hyper::service::service_fn(|_req: Request<Incoming>| async {
-                        Ok::<_, Infallible>(over_capacity())
-                    }),
-                );
+                let busy = busy.clone();
                 tokio::spawn(async move {
-                    let _ = tokio::time::timeout(Duration::from_secs(5), conn).await;
+                    let answer = async {
+                        let io = ready(io, tls.as_deref(), Duration::from_secs(2)).await?;
+                        let conn = busy.serve_connection(
+                            TokioIo::new(io),
+                            hyper::service::service_fn(|req: Request<Incoming>| {
+                                if let Some(m) = &metrics {
+                                    m.request(
+                                        Route::of_path(req.uri().path()),
+                                        503,
+                                        Duration::ZERO,
+                                    );
+                                }
+                                async { Ok::<_, Infallible>(over_capacity()) }
+                            }),
+                        );
+                        conn.await.ok()
+                    };
+                    let _ = tokio::time::timeout(Duration::from_secs(5), answer).await;
                     drop(permit);
                 });
             }
@@ -254,6 +431,7 @@ pub async fn serve(
 struct Tracked {
     inner: Body,
     _guard: Arc<()>,
+    _done: Option<RequestDone>,
 }
 
 impl hyper::body::Body for Tracked {

@@ -1,5 +1,8 @@
 //! The layer around every route: the `X-Request-Id` header (an incoming
-//! valid one is echoed, else one is generated), one log line per request,
+//! valid one is echoed, else one is generated), one log line per request
+//! (written when its answer's last byte has left, or its client went, with
+//! what the handler added to its [`RequestLog`]: account, dataset, tier,
+//! rows and stage timings),
 //! and the guarantee that every error response has the contract's JSON body,
 //! including the framework's own rejections; a 500 names the request id;
 //! and on every response `X-Content-Type-Options: nosniff` and, unless the
@@ -8,7 +11,8 @@
 //! records and must not be sniffed into something else or kept by a cache.
 
 use std::net::SocketAddr;
-use std::time::Instant;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Request};
@@ -26,6 +30,34 @@ pub const REQUEST_ID_HEADER: &str = "x-request-id";
 /// extension.
 #[derive(Debug, Clone, Default)]
 pub struct RequestId(pub String);
+
+/// What a handler adds to its request's log line (an extension of every
+/// request). Never a token: the account is named by its id.
+#[derive(Debug, Default)]
+pub struct RequestLog(Mutex<LogFields>);
+
+#[derive(Debug, Default, Clone)]
+pub struct LogFields {
+    pub account_id: Option<i64>,
+    pub dataset: Option<String>,
+    pub tier: Option<&'static str>,
+    pub rows: Option<usize>,
+    pub plan: Option<Duration>,
+    pub sql: Option<Duration>,
+    pub stream: Option<Duration>,
+    /// The error code of a refusal or of a failing `close`.
+    pub error_code: Option<&'static str>,
+}
+
+impl RequestLog {
+    pub fn update(&self, f: impl FnOnce(&mut LogFields)) {
+        f(&mut self.0.lock().unwrap_or_else(|p| p.into_inner()));
+    }
+
+    fn fields(&self) -> LogFields {
+        self.0.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+}
 
 fn valid_incoming(v: &HeaderValue) -> Option<String> {
     let s = v.to_str().ok()?;
@@ -74,11 +106,13 @@ pub async fn frame(mut req: Request, next: Next) -> Response {
         .unwrap_or_else(generate);
     let method = req.method().clone();
     let path = req.uri().path().to_string();
+    let log = Arc::new(RequestLog::default());
     req.extensions_mut().insert(RequestId(id.clone()));
+    req.extensions_mut().insert(log.clone());
 
     // Everything the handler logs carries the request id (an internal
     // error's details are logged inside this span, never sent).
-    let span = tracing::info_span!("request", id = %id);
+    let span = tracing::info_span!("request", request_id = %id);
     let peer = req
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
@@ -104,15 +138,83 @@ pub async fn frame(mut req: Request, next: Next) -> Response {
     if !h.contains_key(header::CACHE_CONTROL) {
         h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
-    tracing::info!(
-        request_id = %id,
-        method = %method,
-        path = %path,
-        status = resp.status().as_u16(),
-        elapsed_ms = started.elapsed().as_millis() as u64,
-        "request"
-    );
-    resp
+    let line = LogLine {
+        started,
+        id,
+        method: method.to_string(),
+        path,
+        status: resp.status().as_u16(),
+        log,
+    };
+    resp.map(|body| {
+        Body::new(LoggedBody {
+            inner: body,
+            _line: line,
+        })
+    })
+}
+
+/// A request's log line, written when it is dropped: with the answer's
+/// body, once its last byte has been handed on or its client has gone.
+struct LogLine {
+    started: Instant,
+    id: String,
+    method: String,
+    path: String,
+    status: u16,
+    log: Arc<RequestLog>,
+}
+
+fn millis(d: Option<Duration>) -> Option<f64> {
+    d.map(|d| (d.as_secs_f64() * 1e6).round() / 1e3)
+}
+
+impl Drop for LogLine {
+    fn drop(&mut self) {
+        let f = self.log.fields();
+        tracing::info!(
+            request_id = %self.id,
+            method = %self.method,
+            path = %self.path,
+            status = self.status,
+            account_id = f.account_id,
+            dataset = f.dataset.as_deref(),
+            tier = f.tier,
+            rows = f.rows,
+            error_code = f.error_code,
+            plan_ms = millis(f.plan),
+            sql_ms = millis(f.sql),
+            stream_ms = millis(f.stream),
+            elapsed_ms = millis(Some(self.started.elapsed())),
+            "request"
+        );
+    }
+}
+
+/// A response body that writes its request's log line when it is dropped.
+struct LoggedBody {
+    inner: Body,
+    _line: LogLine,
+}
+
+impl http_body::Body for LoggedBody {
+    type Data = bytes::Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Self::Data>, Self::Error>>> {
+        std::pin::Pin::new(&mut self.inner).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        self.inner.size_hint()
+    }
 }
 
 fn is_json(resp: &Response) -> bool {

@@ -11,7 +11,7 @@ use std::convert::Infallible;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::body::Body;
 use axum::extract::State;
@@ -30,10 +30,11 @@ use crate::events::{
     CloseData, Envelope, EventData, ResultsData, SqlData, ThoughtsData, KEEP_ALIVE,
 };
 use crate::limits::{RateDecision, StreamSlot};
-use crate::middleware::RequestId;
+use crate::middleware::{RequestId, RequestLog};
 use crate::request::{is_json_media_type, QueryRequest};
 use crate::state::{AppState, LoadedDataset};
 use quarry_contract::{internal_error_message, ErrorCode};
+use quarry_metrics::{Metrics, Rejection, Stage, TierLabel};
 
 /// Largest accepted request body.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
@@ -76,7 +77,7 @@ pub const KEEP_ALIVE_EVERY: Duration = Duration::from_secs(10);
                 ("RateLimit" = String, description = "What is left of it."),
             )),
         (status = 500, description = "Internal server error (INTERNAL_ERROR); the message names the request id.", body = ErrorBody),
-        (status = 503, description = "Overloaded (too many connections) or shutting down (SERVICE_UNAVAILABLE).", body = ErrorBody,
+        (status = 503, description = "Overloaded (too many connections, or as many queries running as the server allows) or shutting down (SERVICE_UNAVAILABLE).", body = ErrorBody,
             headers(
                 ("Retry-After" = u64, description = "Seconds to wait before retrying."),
             )),
@@ -86,15 +87,20 @@ pub const KEEP_ALIVE_EVERY: Duration = Duration::from_secs(10);
 pub async fn query_dataset(
     State(state): State<AppState>,
     request_id: Option<Extension<RequestId>>,
+    log: Option<Extension<Arc<RequestLog>>>,
     headers: HeaderMap,
     body: Body,
 ) -> Response {
     let request_id = request_id.map(|Extension(r)| r.0).unwrap_or_default();
+    let log = log.map(|Extension(l)| l).unwrap_or_default();
     // Every response to an authenticated key says where its quota stands.
     let mut rate = None;
-    let mut resp = match handle(state, request_id, headers, body, &mut rate).await {
+    let mut resp = match handle(state, request_id, log.clone(), headers, body, &mut rate).await {
         Ok(resp) => resp,
-        Err(e) => e.into_response(),
+        Err(e) => {
+            log.update(|f| f.error_code = Some(e.code()));
+            e.into_response()
+        }
     };
     if let Some(rate) = rate {
         rate.apply(resp.headers_mut());
@@ -110,14 +116,21 @@ enum Mode {
 async fn handle(
     state: AppState,
     request_id: String,
+    log: Arc<RequestLog>,
     headers: HeaderMap,
     body: Body,
     rate: &mut Option<RateDecision>,
 ) -> Result<Response, ApiError> {
+    let metrics = state.metrics().clone();
     // 2. Authentication, before any look at the body, and 3. the key's
     // rate.
     let who = authenticate(&state, &headers, rate).await?;
     let account_id = who.account_id;
+    log.update(|f| f.account_id = Some(account_id));
+    if state.is_stopping() {
+        metrics.rejected(Rejection::Shutdown);
+        return Err(ApiError::ShuttingDown);
+    }
 
     // 3. Open answers (streams and JSON arrays alike), per key, before the
     // body is read. The slot travels with the response body.
@@ -125,7 +138,10 @@ async fn handle(
     let slot = state
         .limiter()
         .open_stream(who.token_id, max_streams)
-        .ok_or(ApiError::TooManyStreams { max: max_streams })?;
+        .ok_or_else(|| {
+            metrics.rejected(Rejection::StreamCap);
+            ApiError::TooManyStreams { max: max_streams }
+        })?;
 
     // 4. The body: media type, size, JSON object.
     if !is_json_media_type(headers.get(header::CONTENT_TYPE)) {
@@ -137,6 +153,19 @@ async fn handle(
 
     // 5. Fields.
     let req = QueryRequest::from_body(&bytes)?;
+    let tier = if req.use_smaller_model {
+        Tier::Small
+    } else {
+        Tier::Default
+    };
+    let tier_label = match tier {
+        Tier::Small => TierLabel::Small,
+        _ => TierLabel::Default,
+    };
+    log.update(|f| {
+        f.dataset = Some(req.dataset_id.clone());
+        f.tier = Some(tier_label.as_str());
+    });
 
     // 6. Dataset: unknown and not-yours look the same.
     let st = state.clone();
@@ -149,37 +178,54 @@ async fn handle(
     // 7. Content negotiation.
     let mode = negotiate(headers.get(header::ACCEPT))?;
 
+    // The running-query bound: a slot within a short wait, else a 503 at
+    // once (never an unbounded queue). Held from planning until the
+    // session's last statement has ended, so slow statements cannot take
+    // more of the blocking pool than the bound.
+    let running = acquire_running(&state).await?;
+
     // Load and plan; failures here are still a 500 before the stream.
     let st = state.clone();
-    let tier = if req.use_smaller_model {
-        Tier::Small
-    } else {
-        Tier::Default
-    };
     let phrase = req.query_string.clone();
     let cancel = Arc::new(AtomicBool::new(false));
     let session_cancel = cancel.clone();
-    let (session, plan) = blocking(move || {
+    let (session, plan, planning) = blocking(move || {
         let d = st.load_dataset(&entry)?;
         let session = Session::new(st.engine(), d, req.limit, st.query_timeout())
             .with_cancel(session_cancel)
             .with_stop(st.stop_signal())
             .with_keep_alive_every(KEEP_ALIVE_EVERY);
+        let started = Instant::now();
         let plan = session.plan(&phrase, tier);
-        anyhow::Ok((session, plan))
+        anyhow::Ok((session, plan, started.elapsed()))
     })
     .await?
     .map_err(ApiError::internal)?;
+    metrics.stage(Stage::Plan, tier_label, planning);
+    log.update(|f| f.plan = Some(planning));
 
     let (tx, rx) = mpsc::channel(8);
-    tokio::spawn(produce(session, plan, ChannelSink { tx, request_id }));
+    let first_event = Arc::new(std::sync::OnceLock::new());
+    let sink = ChannelSink {
+        tx,
+        request_id,
+        metrics: metrics.clone(),
+        log: log.clone(),
+        first_event: first_event.clone(),
+    };
+    tokio::spawn(produce(session, plan, sink, tier_label, running));
 
     // The guard travels with the response body (or the collecting future):
     // when the client goes away, the body is dropped and the statement is
     // interrupted. The stream slot travels with it and is given back then.
+    metrics.stream_opened();
     let guard = CancelOnDrop {
         cancel,
         _slot: slot,
+        first_event,
+        tier: tier_label,
+        metrics,
+        log,
     };
     Ok(match mode {
         Mode::Stream => sse_response(rx, guard),
@@ -259,11 +305,63 @@ struct CancelOnDrop {
     cancel: Arc<AtomicBool>,
     /// Held for the life of the response; dropping it frees the slot.
     _slot: StreamSlot,
+    /// When the session sent its first event (the stream stage's start).
+    first_event: Arc<std::sync::OnceLock<Instant>>,
+    tier: TierLabel,
+    metrics: Arc<Metrics>,
+    log: Arc<RequestLog>,
 }
 
 impl Drop for CancelOnDrop {
     fn drop(&mut self) {
         self.cancel.store(true, Ordering::SeqCst);
+        self.metrics.stream_closed();
+        if let Some(first) = self.first_event.get() {
+            let streamed = first.elapsed();
+            self.metrics.stage(Stage::Stream, self.tier, streamed);
+            self.log.update(|f| f.stream = Some(streamed));
+        }
+    }
+}
+
+/// A slot of the running-query bound, given back when dropped.
+struct RunningSlot {
+    _permit: tokio::sync::OwnedSemaphorePermit,
+    metrics: Arc<Metrics>,
+}
+
+impl Drop for RunningSlot {
+    fn drop(&mut self) {
+        self.metrics.query_finished();
+    }
+}
+
+/// A slot of the running-query bound within `Limits::queue_wait`, else
+/// 503 `SERVICE_UNAVAILABLE` (with `Retry-After`).
+async fn acquire_running(state: &AppState) -> Result<RunningSlot, ApiError> {
+    let semaphore = state.running().clone();
+    let permit = match semaphore.clone().try_acquire_owned() {
+        Ok(p) => Some(p),
+        Err(_) => tokio::time::timeout(state.limits().queue_wait, semaphore.acquire_owned())
+            .await
+            .ok()
+            .and_then(Result::ok),
+    };
+    let metrics = state.metrics().clone();
+    match permit {
+        Some(permit) => {
+            metrics.query_started();
+            Ok(RunningSlot {
+                _permit: permit,
+                metrics,
+            })
+        }
+        None => {
+            metrics.rejected(Rejection::Overload);
+            Err(ApiError::Overloaded {
+                max: state.limits().max_running_queries.max(1),
+            })
+        }
     }
 }
 
@@ -356,11 +454,36 @@ impl quarry_session::Dataset for LoadedDataset {
 }
 
 /// The producer: runs the session, whose events go to the response through
-/// the channel.
-async fn produce(session: Session, plan: QueryPlan, mut sink: ChannelSink) {
-    if session.run(plan, &mut sink).await == Ended::Cancelled {
+/// the channel; then records what it did (before the sink, and so the
+/// response body, ends) and gives back its running slot.
+async fn produce(
+    session: Session,
+    plan: QueryPlan,
+    mut sink: ChannelSink,
+    tier: TierLabel,
+    running: RunningSlot,
+) {
+    let ended = session.run(plan, &mut sink).await;
+    drop(running);
+    if ended == Ended::Cancelled {
         tracing::info!(request_id = %sink.request_id, "client disconnected; query cancelled");
     }
+    let stats = session.stats();
+    let metrics = &sink.metrics;
+    metrics.stage(Stage::Sql, tier, stats.sql);
+    if stats.relaxed {
+        metrics.relaxation();
+    }
+    if stats.timed_out {
+        metrics.statement_timeout();
+    }
+    if stats.zero_results && ended == Ended::Closed {
+        metrics.zero_results(tier);
+    }
+    sink.log.update(|f| {
+        f.sql = Some(stats.sql);
+        f.rows = Some(stats.rows);
+    });
 }
 
 /// The session's sink: each event as the envelope of the contract, and a
@@ -368,11 +491,15 @@ async fn produce(session: Session, plan: QueryPlan, mut sink: ChannelSink) {
 struct ChannelSink {
     tx: mpsc::Sender<Out>,
     request_id: String,
+    metrics: Arc<Metrics>,
+    log: Arc<RequestLog>,
+    first_event: Arc<std::sync::OnceLock<Instant>>,
 }
 
 impl EventSink for ChannelSink {
     /// False when the client has gone.
     async fn emit(&mut self, event: Event) -> bool {
+        self.first_event.get_or_init(Instant::now);
         let data = match event {
             Event::Thoughts(t) => EventData::Thoughts(ThoughtsData {
                 filters: t.filters,
@@ -382,7 +509,20 @@ impl EventSink for ChannelSink {
             }),
             Event::Sql(sql) => EventData::Sql(SqlData { sql }),
             Event::Results(items) => EventData::Results(ResultsData { items }),
-            Event::Close(close) => EventData::Close(close_data(close, &self.request_id)),
+            Event::Close(close) => {
+                let data = close_data(close, &self.request_id);
+                if data.error_code.as_deref() == Some(ErrorCode::ServiceUnavailable.as_str()) {
+                    self.metrics.rejected(Rejection::Shutdown);
+                }
+                if let Some(code) = &data.error_code {
+                    let code = ErrorCode::ALL
+                        .iter()
+                        .find(|c| c.as_str() == code)
+                        .map(|c| c.as_str());
+                    self.log.update(|f| f.error_code = code);
+                }
+                EventData::Close(data)
+            }
         };
         self.tx.send(Out::Event(Envelope::new(data))).await.is_ok()
     }

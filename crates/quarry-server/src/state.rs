@@ -12,6 +12,9 @@ use quarry_dataset::{DatasetStore, SqliteStore};
 use quarry_planner::{DatasetProfile, Planner, Vocabulary};
 use quarry_session::{QueryEngine, SqliteEngine};
 
+use quarry_metrics::Metrics;
+use tokio::sync::Semaphore;
+
 use crate::limits::{Limits, RateLimiter};
 
 /// The server's configuration.
@@ -21,8 +24,14 @@ pub struct Config {
     pub addr: String,
     /// Statement time-out for the generated SQL.
     pub query_timeout: Duration,
-    /// Rate, stream, connection and slow-client limits.
+    /// Rate, stream, connection, running-query and slow-client limits.
     pub limits: Limits,
+    /// Where the metrics are recorded (the console records into the same).
+    pub metrics: Arc<Metrics>,
+    /// Serve `GET /metrics` on this address alone instead of on `addr`.
+    pub metrics_addr: Option<String>,
+    /// Serve HTTPS with this certificate and key instead of HTTP.
+    pub tls: Option<crate::tls::TlsFiles>,
 }
 
 /// A dataset ready to be queried: its version, profile, vocabulary and
@@ -62,6 +71,9 @@ struct Inner {
     query_timeout: Duration,
     limits: Limits,
     limiter: RateLimiter,
+    metrics: Arc<Metrics>,
+    /// One permit per query allowed to run at once.
+    running: Arc<Semaphore>,
     /// True once the server, shutting down, ends the open streams.
     stopping: tokio::sync::watch::Sender<bool>,
 }
@@ -88,7 +100,25 @@ impl AppState {
         engine: Arc<dyn QueryEngine>,
         limits: Limits,
     ) -> anyhow::Result<AppState> {
+        AppState::build_with_metrics(
+            data_dir,
+            query_timeout,
+            engine,
+            limits,
+            Arc::new(Metrics::new()),
+        )
+    }
+
+    /// As [`AppState::build`], recording into `metrics`.
+    pub fn build_with_metrics(
+        data_dir: &Path,
+        query_timeout: Duration,
+        engine: Arc<dyn QueryEngine>,
+        limits: Limits,
+        metrics: Arc<Metrics>,
+    ) -> anyhow::Result<AppState> {
         let catalog = Catalog::open(data_dir)?;
+        let running = Arc::new(Semaphore::new(limits.max_running_queries.max(1)));
         Ok(AppState {
             inner: Arc::new(Inner {
                 catalog: Mutex::new(catalog),
@@ -98,6 +128,8 @@ impl AppState {
                 query_timeout,
                 limits,
                 limiter: RateLimiter::default(),
+                metrics,
+                running,
                 stopping: tokio::sync::watch::Sender::new(false),
             }),
         })
@@ -109,6 +141,15 @@ impl AppState {
 
     pub fn limiter(&self) -> &RateLimiter {
         &self.inner.limiter
+    }
+
+    pub fn metrics(&self) -> &Arc<Metrics> {
+        &self.inner.metrics
+    }
+
+    /// The permits of the running-query bound.
+    pub fn running(&self) -> &Arc<Semaphore> {
+        &self.inner.running
     }
 
     pub fn query_timeout(&self) -> Duration {

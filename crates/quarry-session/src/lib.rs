@@ -18,7 +18,7 @@ mod zero_results;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use quarry_planner::{DatasetProfile, Planner, QueryPlan, Tier};
@@ -73,6 +73,26 @@ impl Dataset for OpenDataset {
     }
 }
 
+/// What a session's run did, for the caller's log line and metrics: the
+/// time its statements took, whether it relaxed the plan, how many records
+/// it answered with and whether a statement timed out.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RunStats {
+    /// Every statement's time together (the first, a relaxed rerun, the
+    /// zero-result probes).
+    pub sql: Duration,
+    /// Statements run.
+    pub statements: u32,
+    /// The answer is the relaxed plan's.
+    pub relaxed: bool,
+    /// Records in the `results` event (none sent: 0).
+    pub rows: usize,
+    /// The answer was complete and held no record.
+    pub zero_results: bool,
+    /// A statement ran past the time-out.
+    pub timed_out: bool,
+}
+
 /// How a session ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[must_use]
@@ -99,6 +119,7 @@ pub struct Session {
     stop: watch::Receiver<bool>,
     /// Keeps [`Session::stop`] open when the caller gave no stop signal.
     _no_stop: Option<watch::Sender<bool>>,
+    stats: Mutex<RunStats>,
 }
 
 impl Session {
@@ -121,6 +142,7 @@ impl Session {
             cancel: Arc::new(AtomicBool::new(false)),
             stop,
             _no_stop: Some(no_stop),
+            stats: Mutex::new(RunStats::default()),
         }
     }
 
@@ -143,6 +165,15 @@ impl Session {
     pub fn with_keep_alive_every(mut self, every: Duration) -> Session {
         self.keep_alive_every = every;
         self
+    }
+
+    /// What the last [`Session::run`] did.
+    pub fn stats(&self) -> RunStats {
+        *self.stats.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn record(&self, f: impl FnOnce(&mut RunStats)) {
+        f(&mut self.stats.lock().unwrap_or_else(|p| p.into_inner()));
     }
 
     /// The plan of `phrase` on this session's dataset (pure; fast).

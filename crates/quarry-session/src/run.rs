@@ -31,6 +31,7 @@ impl Session {
                 let relaxed_sql = render(&relaxed);
                 match self.run_sql(sink, &relaxed_sql, limit).await {
                     Ok(rows) if !rows.items.is_empty() => {
+                        self.record(|s| s.relaxed = true);
                         let note = format!(
                             "No record matched every condition, so {dropped} was dropped and the query run again."
                         );
@@ -87,6 +88,7 @@ impl Session {
         let cancel = self.cancel.clone();
         let timeout = self.timeout;
         let sql = sql.to_string();
+        let started = std::time::Instant::now();
         let mut task = tokio::task::spawn_blocking(move || {
             engine.run(
                 dataset.file(),
@@ -109,6 +111,12 @@ impl Session {
             tokio::select! {
                 done = &mut task => {
                     let outcome = done.unwrap_or_else(|e| Err(EngineFailure::Failed(format!("engine task: {e}"))));
+                    let timed_out = matches!(outcome, Err(EngineFailure::Timeout));
+                    self.record(|s| {
+                        s.sql += started.elapsed();
+                        s.statements += 1;
+                        s.timed_out |= timed_out;
+                    });
                     return match outcome {
                         Err(EngineFailure::Cancelled) if *self.stop.borrow() => {
                             Err(EngineFailure::Stopped)
@@ -170,6 +178,11 @@ impl Session {
         let close = match outcome {
             Ok(EngineRows { mut items, .. }) => {
                 items.truncate(self.limit as usize);
+                let rows = items.len();
+                self.record(|s| {
+                    s.rows = rows;
+                    s.zero_results = rows == 0;
+                });
                 if !sink.emit(Event::Results(items)).await {
                     return Ended::SinkGone;
                 }

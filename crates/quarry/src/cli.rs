@@ -19,6 +19,12 @@ pub struct Cli {
     )]
     pub data_dir: PathBuf,
 
+    /// Configuration file (TOML) with any `serve` flag and `data_dir`, by
+    /// the flag's name in snake_case; flags and environment variables win
+    /// over it. Default: ./quarry.toml when it exists.
+    #[arg(long, global = true, env = "QUARRY_CONFIG", value_name = "FILE")]
+    pub config: Option<PathBuf>,
+
     #[command(subcommand)]
     pub command: Command,
 }
@@ -93,6 +99,39 @@ pub struct ServeArgs {
     /// Most rows a console upload may have (0: no cap).
     #[arg(long, env = "QUARRY_MAX_UPLOAD_ROWS", default_value_t = 10_000_000)]
     pub max_upload_rows: u64,
+    /// Queries (planning and statements) running at once; one more waits
+    /// briefly for a slot, then gets 503 SERVICE_UNAVAILABLE with
+    /// Retry-After. Default: twice the number of cores.
+    #[arg(long, env = "QUARRY_MAX_RUNNING_QUERIES")]
+    pub max_running_queries: Option<usize>,
+    /// Serve GET /metrics on this address alone (plain HTTP) instead of on --addr.
+    #[arg(long, env = "QUARRY_METRICS_ADDR")]
+    pub metrics_addr: Option<String>,
+    /// Log lines as `text` (for a terminal) or `json` (one object a line).
+    #[arg(long, env = "QUARRY_LOG_FORMAT", default_value = "text", value_parser = ["text", "json"])]
+    pub log_format: String,
+    /// PEM certificate chain: serve HTTPS (with --tls-key). Reloaded on
+    /// SIGHUP or when the file changes.
+    #[arg(
+        long,
+        env = "QUARRY_TLS_CERT",
+        requires = "tls_key",
+        value_name = "FILE"
+    )]
+    pub tls_cert: Option<PathBuf>,
+    /// PEM private key of --tls-cert.
+    #[arg(
+        long,
+        env = "QUARRY_TLS_KEY",
+        requires = "tls_cert",
+        value_name = "FILE"
+    )]
+    pub tls_key: Option<PathBuf>,
+    /// Check the configuration (flags, environment, configuration file),
+    /// print the effective settings with their sources, secrets masked, and
+    /// exit without serving.
+    #[arg(long)]
+    pub check_config: bool,
 }
 
 #[derive(Debug, Args)]

@@ -6,6 +6,7 @@ mod audit;
 mod backup;
 mod cli;
 mod client;
+mod config;
 mod demo;
 mod import_progress;
 mod ops;
@@ -13,16 +14,22 @@ mod perms;
 mod serve;
 mod term;
 
-use clap::Parser;
-
-use cli::{Cli, Command};
+use cli::Command;
 
 fn main() -> std::process::ExitCode {
     // Before anything is created: the data directory is private (perms).
     perms::private_umask();
-    let cli = Cli::parse();
+    // The command line, with the configuration file's values as defaults.
+    let (cli, matches, file) = match config::parse() {
+        Ok(parsed) => parsed,
+        Err(e) => {
+            eprintln!("error: {}", term::text(&format!("{e:#}")));
+            return std::process::ExitCode::from(2);
+        }
+    };
     let data_dir = cli.data_dir;
     let result = match cli.command {
+        Command::Serve(args) if args.check_config => config::check_config(&matches, &file),
         // `serve` tightens the data directory once its log is set up.
         Command::Serve(args) => serve::run(&data_dir, args),
         Command::Query(args) => client::run(args),

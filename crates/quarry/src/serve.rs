@@ -12,7 +12,7 @@ use tracing_subscriber::EnvFilter;
 use crate::cli::ServeArgs;
 
 pub fn run(data_dir: &Path, args: ServeArgs) -> anyhow::Result<()> {
-    init_logging();
+    init_logging(&args.log_format);
     // The data directory is private to this user (crate::perms).
     if let Some(line) = crate::perms::tighten(data_dir).describe() {
         tracing::warn!("{line}");
@@ -24,9 +24,19 @@ pub fn run(data_dir: &Path, args: ServeArgs) -> anyhow::Result<()> {
         crate::demo::ensure_demo(data_dir, &args.addr).context("preparing the demo")?;
     }
 
-    let setup_code = first_run_setup_code(data_dir, &args.addr)?;
+    let tls = match (&args.tls_cert, &args.tls_key) {
+        (Some(cert), Some(key)) => Some(quarry_server::TlsFiles {
+            cert: cert.clone(),
+            key: key.clone(),
+        }),
+        _ => None,
+    };
+    let metrics = std::sync::Arc::new(quarry_server::Metrics::new());
+    let setup_code = first_run_setup_code(data_dir, &args.addr, tls.is_some())?;
     let console_config = quarry_console::ConsoleConfig {
-        secure_cookies: args.secure_cookies,
+        // Over TLS, the cookies are Secure whatever the flag says.
+        secure_cookies: args.secure_cookies || tls.is_some(),
+        metrics: metrics.clone(),
         session_idle: Duration::from_secs(args.session_idle_secs.max(1)),
         session_lifetime: Duration::from_secs(args.session_lifetime_secs.max(1)),
         setup_code,
@@ -45,8 +55,15 @@ pub fn run(data_dir: &Path, args: ServeArgs) -> anyhow::Result<()> {
             read_timeout: Duration::from_millis(args.read_timeout_ms.max(1)),
             max_header_bytes: args.max_header_bytes,
             write_timeout: Duration::from_secs(args.write_timeout_secs.max(1)),
+            max_running_queries: args
+                .max_running_queries
+                .unwrap_or_else(quarry_server::default_max_running_queries)
+                .max(1),
             ..quarry_server::Limits::default()
         },
+        metrics,
+        metrics_addr: args.metrics_addr,
+        tls,
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -66,7 +83,7 @@ pub fn run(data_dir: &Path, args: ServeArgs) -> anyhow::Result<()> {
 /// When the data directory has no account yet, a one-time code for the
 /// console's first-run setup page, printed with the page's address. The code
 /// lives in this process only; a restart prints a new one.
-fn first_run_setup_code(data_dir: &Path, addr: &str) -> anyhow::Result<Option<String>> {
+fn first_run_setup_code(data_dir: &Path, addr: &str, tls: bool) -> anyhow::Result<Option<String>> {
     let catalog = quarry_catalog::Catalog::open(data_dir)
         .with_context(|| format!("opening the catalog in {}", data_dir.display()))?;
     if !catalog.list_accounts()?.is_empty() {
@@ -86,7 +103,10 @@ fn first_run_setup_code(data_dir: &Path, addr: &str) -> anyhow::Result<Option<St
         .map(|c| c.iter().collect::<String>())
         .collect::<Vec<_>>()
         .join("-");
-    let url = crate::demo::display_url(addr);
+    let mut url = crate::demo::display_url(addr);
+    if tls {
+        url = url.replacen("http://", "https://", 1);
+    }
     println!(
         "No account exists yet. Create the first one in the web console:\n  \
          {url}/console/setup\n  one-time setup code: {code}\n\
@@ -95,13 +115,26 @@ fn first_run_setup_code(data_dir: &Path, addr: &str) -> anyhow::Result<Option<St
     Ok(Some(code))
 }
 
-/// Logs go to stderr; `RUST_LOG` (e.g. `debug`, `quarry_server=debug`)
-/// overrides the default `info`.
-fn init_logging() {
+/// Logs go to stderr, as text or as one JSON object a line (`--log-format
+/// json`: the event's fields at the top level beside `timestamp`, `level`
+/// and `message`, and the request span's `request_id` under `span`);
+/// `RUST_LOG` (e.g. `debug`, `quarry_server=debug`) overrides the default
+/// `info`.
+fn init_logging(format: &str) {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt()
+    let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
-        .with_target(false)
-        .try_init();
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .with_target(false);
+    let _ = if format == "json" {
+        builder
+            .json()
+            .flatten_event(true)
+            .with_current_span(true)
+            .with_span_list(false)
+            .try_init()
+    } else {
+        builder.try_init()
+    };
 }

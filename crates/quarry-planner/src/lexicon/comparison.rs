@@ -156,6 +156,8 @@ pub const COMPARATIVES: &[Comparative] = &[
     superlative!(["maximum"], true, None),
     superlative!(["max"], true, None),
     superlative!(["top"], true, None),
+    superlative!(["leader"], true, None),
+    superlative!(["leaders"], true, None),
     superlative!(["best"], true, Some(G::Rating)),
     superlative!(["least"], false, None),
     superlative!(["lowest"], false, None),

@@ -785,14 +785,7 @@ impl Ctx<'_> {
             return;
         };
         let name = self.ix.column_name(col).to_string();
-        self.claims.claim(span, ClaimedBy::Month);
-        self.phrases.push(span);
-        self.note(Note::TimeOfDay {
-            source: source.clone(),
-            field: name.clone(),
-            from: clock_words(from),
-            to: clock_words(to),
-        });
+        self.time_claimed(span, &source, &name, (from, to));
         self.push_condition(
             span,
             Condition {
@@ -807,6 +800,24 @@ impl Ctx<'_> {
                 confidence: confidence::MONTH,
             },
         );
+    }
+
+    /// Claims a time phrase read on `field`, with its note.
+    fn time_claimed(
+        &mut self,
+        span: (usize, usize),
+        source: &str,
+        field: &str,
+        range: (Minutes, Minutes),
+    ) {
+        self.claims.claim(span, ClaimedBy::Month);
+        self.phrases.push(span);
+        self.note(Note::TimeOfDay {
+            source: source.to_string(),
+            field: field.to_string(),
+            from: clock_words(range.0),
+            to: clock_words(range.1),
+        });
     }
 
     /// A column of hours of the day: integers from 0 to 23 named `hour`
@@ -851,14 +862,7 @@ impl Ctx<'_> {
         if any_of.is_empty() {
             return;
         }
-        self.claims.claim(span, ClaimedBy::Month);
-        self.phrases.push(span);
-        self.note(Note::TimeOfDay {
-            source: source.clone(),
-            field: name.clone(),
-            from: clock_words(from),
-            to: clock_words(to),
-        });
+        self.time_claimed(span, &source, &name, (from, to));
         if any_of.len() == 2 && from > to {
             // Past midnight: either side.
             self.filter_spans.push(span);

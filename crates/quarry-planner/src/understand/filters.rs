@@ -44,8 +44,10 @@ impl Ctx<'_> {
                     .is_some_and(|k| self.word_at(k, "or"))
                 && (ae..bs).all(|k| self.toks[k].is_word())
                 && self.plan.filters[a].any_of[0].field != self.plan.filters[b].any_of[0].field
-                // "not from texas or california": neither, so both hold.
+                // "not from texas or california", "not a chevy or a
+                // pontiac": neither, so both hold.
                 && !(negative(&self.plan.filters[a]) && negative(&self.plan.filters[b]))
+                && !self.negated(self.filter_spans[a].0)
             {
                 merged.push((a, b));
             }

@@ -316,6 +316,18 @@ impl Ctx<'_> {
                             .is_some_and(|(_, cols)| cols[0].1 < AliasKind::Full)));
             if take_value {
                 let (len, entries, kind) = value.unwrap();
+                // "smoking status unknown": the value names its field, whose
+                // emptiness is asked (the missing-values pass reads it).
+                if let Some(col) = self.absence_after_value(i + len, &entries) {
+                    self.fields.push(FieldMention {
+                        start: i,
+                        end: i + len,
+                        columns: vec![(col, AliasKind::Partial)],
+                    });
+                    self.claims.claim((i, i + len), ClaimedBy::Field);
+                    i += len;
+                    continue;
+                }
                 self.values.push(ValueMention {
                     start: i,
                     end: i + len,
@@ -362,11 +374,22 @@ impl Ctx<'_> {
                 None
             };
             if let Some(m) = place
+                .or_else(|| self.negated_prefix_value_at(i))
                 .or_else(|| self.week_part_at(i))
                 .or_else(|| self.calendar_name_value_at(i))
                 .or_else(|| self.base_value_at(i))
                 .or_else(|| self.partial_value_at(i))
             {
+                if let Some(col) = self.absence_after_value(m.end, &m.entries) {
+                    self.fields.push(FieldMention {
+                        start: m.start,
+                        end: m.end,
+                        columns: vec![(col, AliasKind::Partial)],
+                    });
+                    self.claims.claim((m.start, m.end), ClaimedBy::Field);
+                    i = m.end;
+                    continue;
+                }
                 self.claims.claim((m.start, m.end), ClaimedBy::Value);
                 i = m.end;
                 self.values.push(m);
@@ -543,15 +566,6 @@ impl Ctx<'_> {
     /// "in march", "thursday trips": the value of a field of month or day
     /// names written short (`Mar`, `Thu`, `Thur`) that the word spells.
     fn calendar_name_value_at(&self, i: usize) -> Option<ValueMention> {
-        const DAYS: &[&str] = &[
-            "monday",
-            "tuesday",
-            "wednesday",
-            "thursday",
-            "friday",
-            "saturday",
-            "sunday",
-        ];
         let t = &self.toks[i];
         if !t.is_word() {
             return None;
@@ -586,6 +600,47 @@ impl Ctx<'_> {
         (!ids.is_empty()).then(|| one_word(i, ids, MatchKind::Inferred))
     }
 
+    /// The one column of `entries` when the words from `k` ask for its
+    /// emptiness: a filler noun ("status", "figures") then a word of
+    /// absence ("unknown", "missing").
+    fn absence_after_value(&self, k: usize, entries: &[u32]) -> Option<usize> {
+        let col = self.ix.values[*entries.first()? as usize].column;
+        if entries
+            .iter()
+            .any(|&id| self.ix.values[id as usize].column != col)
+        {
+            return None;
+        }
+        let filler = self
+            .toks
+            .get(k)
+            .is_some_and(|t| t.is_word() && crate::lexicon::is_filler_noun(&t.norm));
+        let absent = self
+            .toks
+            .get(k + 1)
+            .is_some_and(|t| t.is_word() && is_absence_word(&t.norm));
+        (filler && absent && self.ix.profile.columns[col].null_count > 0).then_some(col)
+    }
+
+    /// "unmarried" → `not married`: a word of "un" and a word, where a
+    /// field writes "not" and that word as one of its values.
+    fn negated_prefix_value_at(&self, i: usize) -> Option<ValueMention> {
+        let t = &self.toks[i];
+        let rest = t.norm.strip_prefix("un").filter(|r| r.len() >= 4)?;
+        let ids: Vec<u32> = self
+            .ix
+            .values_by_first
+            .get("not")?
+            .iter()
+            .copied()
+            .filter(|&id| {
+                let e = &self.ix.values[id as usize];
+                e.words.len() == 2 && e.words[1] == rest
+            })
+            .collect();
+        (!ids.is_empty()).then(|| one_word(i, ids, MatchKind::Inferred))
+    }
+
     /// "nsw", "the nt": a short word no dictionary knows that is the
     /// initials of one several-word value (`New South Wales`).
     fn initials_value_at(&self, i: usize) -> Option<ValueMention> {
@@ -614,17 +669,8 @@ impl Ctx<'_> {
         };
         let is_day = |v: &str| {
             let v = v.trim().to_lowercase();
-            [
-                "monday",
-                "tuesday",
-                "wednesday",
-                "thursday",
-                "friday",
-                "saturday",
-                "sunday",
-            ]
-            .iter()
-            .any(|d| v.len() >= 2 && d.starts_with(v.as_str()))
+            DAYS.iter()
+                .any(|d| v.len() >= 2 && d.starts_with(v.as_str()))
         };
         let cols = &self.ix.profile.columns;
         let col = (0..cols.len()).find(|&c| {
@@ -1241,3 +1287,14 @@ fn splits_digraph(head: &str, rest: &str) -> bool {
     ) || a == 't' && rest.starts_with("ch")
         || a == 'd' && rest.starts_with('g')
 }
+
+/// The days of the week, as month names are in `lexicon::MONTHS`.
+const DAYS: &[&str] = &[
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+];

@@ -132,6 +132,16 @@ impl Ctx<'_> {
         if before > 0 && matches!(self.norm(before - 1), "a" | "an" | "any") {
             before -= 1;
         }
+        // "no hospital visits": one word that names nothing between "no"
+        // and the field.
+        if before > 1
+            && unclaimed_word(before - 1)
+            && !crate::lexicon::is_stopword(self.norm(before - 1))
+            && matches!(self.norm(before - 2), "no" | "without")
+            && unclaimed_word(before - 2)
+        {
+            before -= 1;
+        }
         let cue = before.checked_sub(1).filter(|&k| unclaimed_word(k))?;
         let w = self.norm(cue);
         let recorded = recorded_after(end);
@@ -144,7 +154,9 @@ impl Ctx<'_> {
             if let Some(v) = none_value(column).filter(|_| !recorded) {
                 return Some((Asks::NoneValue(v), (cue, stop)));
             }
-            if count && !recorded && !has_empty {
+            // "no visits" on a count of visits is none, even where some
+            // counts are missing ("no visits recorded" is the missing ones).
+            if count && !recorded {
                 return Some((Asks::Zero, (cue, stop)));
             }
             return has_empty.then_some((Asks::Empty, (cue, stop)));

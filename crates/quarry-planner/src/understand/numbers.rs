@@ -257,6 +257,23 @@ impl Ctx<'_> {
         {
             p.hi = self.toks[end + 1].number();
             p.cmp = Some(Cmp::Between);
+            // "between 20 and 25 grand": the second number's magnitude is
+            // the first's too.
+            let hi_scaled = matches!(
+                self.toks[end + 1].kind,
+                TokenKind::Number { scaled: true, .. }
+            );
+            if let Some(hi) = p.hi.filter(|_| hi_scaled && !p.scaled) {
+                let lo = p.value;
+                if let Some(f) = [1e3, 1e6, 1e9]
+                    .into_iter()
+                    .find(|&f| lo * f <= hi && hi < lo * f * 100.0)
+                {
+                    p.value = lo * f;
+                    p.list = vec![p.value];
+                    p.scaled = true;
+                }
+            }
             p.end = self.past_unit_words(end + 2);
             // "between 1 and 2 hours": the unit after the second number is
             // the first's too.
@@ -271,9 +288,9 @@ impl Ctx<'_> {
                 p.end = q.end;
             }
         } else if p.cmp == Some(Cmp::Between) {
-            p.cmp = None; // "from 1990" alone
-                          // "from 100 up" is at least 100, and so is a year "from 1990 on";
-                          // "bills from 2005" is of that year.
+            // "from 1990" alone. "from 100 up" is at least 100, and so is
+            // a year "from 1990 on"; "bills from 2005" is of that year.
+            p.cmp = None;
             let onward = self.toks.get(p.end).is_some_and(|t| {
                 matches!(
                     t.norm.as_str(),

@@ -37,30 +37,22 @@ impl Ctx<'_> {
                 Some(Literal::Integer(1))
             }
             // `Remote` / `Not remote`: the value the other one negates.
-            ColumnType::Text if col.values.len() == 2 && col.distinct_count == 2 => {
-                let (a, b) = (&col.values[0].value, &col.values[1].value);
-                let negates = |x: &str, y: &str| {
-                    let (x, y) = (x.trim().to_lowercase(), y.trim().to_lowercase());
-                    ["not ", "non-", "non ", "no "]
-                        .iter()
-                        .any(|p| x.strip_prefix(p) == Some(y.as_str()))
-                };
-                if negates(a, b) {
-                    return Some(Literal::Text(b.clone()));
-                }
-                if negates(b, a) {
-                    return Some(Literal::Text(a.clone()));
-                }
-                let yes = col
-                    .values
-                    .iter()
-                    .find(|v| is_yes_word(&v.value.to_lowercase()))?;
-                col.values
-                    .iter()
-                    .all(|v| is_yes_no_word(&v.value.to_lowercase()))
-                    .then(|| Literal::Text(yes.value.clone()))
-            }
             ColumnType::Text if !col.values.is_empty() && col.values.len() <= 2 => {
+                // `Remote` / `Not remote`: the value the other one negates.
+                if let [a, b] = col.values.as_slice() {
+                    let negates = |x: &str, y: &str| {
+                        let (x, y) = (x.trim().to_lowercase(), y.trim().to_lowercase());
+                        ["not ", "non-", "non ", "no "]
+                            .iter()
+                            .any(|p| x.strip_prefix(p) == Some(y.as_str()))
+                    };
+                    if col.distinct_count == 2 && negates(&a.value, &b.value) {
+                        return Some(Literal::Text(b.value.clone()));
+                    }
+                    if col.distinct_count == 2 && negates(&b.value, &a.value) {
+                        return Some(Literal::Text(a.value.clone()));
+                    }
+                }
                 let yes = col
                     .values
                     .iter()

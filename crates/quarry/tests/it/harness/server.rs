@@ -47,6 +47,15 @@ impl Server {
     }
 
     pub fn start_in(data_dir: PathBuf, flags: &[&str]) -> Server {
+        let mut server = Server::spawn_in(data_dir, flags);
+        let deadline = Instant::now() + Duration::from_secs(60);
+        wait_healthy(&mut server.child, &server.base, deadline, &server.log_path);
+        server
+    }
+
+    /// `quarry serve` started over `data_dir`, not waited for (a test that
+    /// serves HTTPS checks its health itself).
+    pub fn spawn_in(data_dir: PathBuf, flags: &[&str]) -> Server {
         let addr = format!("127.0.0.1:{}", free_port());
         let log_path = data_dir.with_extension("serve.log");
         let mut child = Command::new(BIN)
@@ -75,7 +84,7 @@ impl Server {
                 s.push('\n');
             }
         });
-        let mut server = Server {
+        Server {
             child: KillOnDrop(child),
             base: format!("http://{addr}"),
             addr,
@@ -89,10 +98,7 @@ impl Server {
                 .build()
                 .unwrap(),
             stdout,
-        };
-        let deadline = Instant::now() + Duration::from_secs(60);
-        wait_healthy(&mut server.child, &server.base, deadline, &server.log_path);
-        server
+        }
     }
 
     pub fn url(&self, path: &str) -> String {
