@@ -82,6 +82,10 @@ pub enum EngineError {
     Shape(String),
     #[error("SQL error: {0}")]
     Sql(#[source] rusqlite::Error),
+    /// An error of another database than SQLite (a [`crate::DatasetStore`]
+    /// of its own), as its driver said it.
+    #[error("database error: {0}")]
+    Backend(String),
     /// The first record alone is larger, once sent as JSON, than the limit
     /// given (in bytes).
     #[error("one record is larger than the {0} bytes a result may take")]
@@ -316,8 +320,6 @@ impl DatasetReader {
                 profile.columns.len()
             )));
         }
-        // Keys and types of the result columns, in order.
-        let mut keys = Vec::with_capacity(profile.columns.len());
         for (i, c) in profile.columns.iter().enumerate() {
             let got = stmt.column_name(i + 1).map_err(fail)?;
             if !got.eq_ignore_ascii_case(&c.name) {
@@ -327,75 +329,19 @@ impl DatasetReader {
                     c.name
                 )));
             }
-            keys.push((c.item_key(), c.ty));
         }
-        let id_col = profile
-            .id_column
-            .as_ref()
-            .and_then(|id| profile.columns.iter().position(|c| &c.name == id))
-            .map(|i| i + 1);
-
-        let mut items = Vec::new();
-        let mut figure = None;
-        // The array's brackets.
-        let mut bytes = 2usize;
+        let mut out = RowCollector::new(profile, figure_col.is_some(), limit, max_bytes);
         let mut rows = stmt.raw_query();
-        while items.len() < limit {
+        while !out.is_full() {
             let Some(row) = rows.next().map_err(fail)? else {
                 break;
             };
-            if let (Some(f), true) = (figure_col, items.is_empty()) {
-                figure = Some(cell_string(
-                    ColumnType::Float,
-                    row.get_ref(f).map_err(fail)?,
-                ));
+            let more = out.push(|i| row.get_ref(i).map(stored_cell).map_err(fail))?;
+            if !more {
+                break;
             }
-            // What this record adds to the array as sent, counted while it is
-            // built: a cell whose raw bytes alone do not fit is never copied.
-            let budget = max_bytes.saturating_sub(bytes);
-            let mut size = ITEM_OVERHEAD + usize::from(!items.is_empty());
-            let mut fits = true;
-            let mut item = BTreeMap::new();
-            let mut id = None;
-            for (i, (key, ty)) in keys.iter().enumerate() {
-                let cell = row.get_ref(i + 1).map_err(fail)?;
-                // JSON never sends a text in fewer bytes than it has.
-                if let ValueRef::Text(t) | ValueRef::Blob(t) = cell {
-                    if size.saturating_add(t.len()) > budget {
-                        fits = false;
-                        break;
-                    }
-                }
-                let v = cell_string(*ty, cell);
-                size += json_string_len(key) + 1 + json_string_len(&v) + usize::from(i > 0);
-                if size > budget {
-                    fits = false;
-                    break;
-                }
-                if id_col == Some(i + 1) {
-                    id = Some(v.clone());
-                }
-                item.insert(key.clone(), v);
-            }
-            if fits {
-                let id = match id {
-                    Some(id) => id,
-                    None => cell_string(ColumnType::Integer, row.get_ref(0).map_err(fail)?),
-                };
-                size += json_string_len(&id);
-                fits = size <= budget;
-                if fits {
-                    bytes += size;
-                    items.push(ResultItem { id, item });
-                    continue;
-                }
-            }
-            if items.is_empty() {
-                return Err(EngineError::TooLarge(max_bytes));
-            }
-            break;
         }
-        Ok(Rows { items, figure })
+        Ok(out.finish())
     }
 
     fn map_error(&self, e: rusqlite::Error, timeout: Duration) -> EngineError {
@@ -438,12 +384,126 @@ pub fn json_string_len(s: &str) -> usize {
         .sum::<usize>()
 }
 
-fn cell_string(ty: ColumnType, v: ValueRef<'_>) -> String {
-    let cell = match v {
+fn stored_cell(v: ValueRef<'_>) -> Cell<'_> {
+    match v {
         ValueRef::Null => Cell::Null,
         ValueRef::Integer(i) => Cell::Int(i),
         ValueRef::Real(f) => Cell::Real(f),
         ValueRef::Text(t) | ValueRef::Blob(t) => Cell::Text(String::from_utf8_lossy(t)),
-    };
-    value::item_string(ty, &cell)
+    }
+}
+
+/// Turns the rows of a rendered `SELECT` into result items, whatever
+/// database they come from: the row number then every column of the
+/// profile (then the figure, when there is one), at most `limit` items
+/// and at most `max_bytes` once sent (see [`MAX_RESULT_BYTES`]).
+#[derive(Debug)]
+pub struct RowCollector {
+    /// Keys and types of the result columns, in order.
+    keys: Vec<(String, ColumnType)>,
+    /// Statement column of the record id, when the dataset has an id column.
+    id_col: Option<usize>,
+    figure: bool,
+    limit: usize,
+    max_bytes: usize,
+    /// The array as sent so far (its brackets to begin with).
+    bytes: usize,
+    rows: Rows,
+}
+
+impl RowCollector {
+    /// A collector for the rows of a statement over `profile`'s columns,
+    /// with a figure column last when `figure`.
+    pub fn new(profile: &DatasetProfile, figure: bool, limit: usize, max_bytes: usize) -> Self {
+        RowCollector {
+            keys: profile
+                .columns
+                .iter()
+                .map(|c| (c.item_key(), c.ty))
+                .collect(),
+            id_col: profile
+                .id_column
+                .as_ref()
+                .and_then(|id| profile.columns.iter().position(|c| &c.name == id))
+                .map(|i| i + 1),
+            figure,
+            limit,
+            max_bytes,
+            bytes: 2,
+            rows: Rows {
+                items: Vec::new(),
+                figure: None,
+            },
+        }
+    }
+
+    /// Whether `limit` items are there.
+    pub fn is_full(&self) -> bool {
+        self.rows.items.len() >= self.limit
+    }
+
+    /// Adds one row, whose statement column `i` (0 the row number, then
+    /// the profile's columns, then the figure) `cell(i)` reads. `Ok(false)`:
+    /// the row did not fit the byte cap and no later row is wanted. A first
+    /// row that does not fit is [`EngineError::TooLarge`].
+    pub fn push<'r>(
+        &mut self,
+        mut cell: impl FnMut(usize) -> Result<Cell<'r>, EngineError>,
+    ) -> Result<bool, EngineError> {
+        let items = &mut self.rows.items;
+        if self.figure && items.is_empty() {
+            self.rows.figure = Some(value::item_string(
+                ColumnType::Float,
+                &cell(self.keys.len() + 1)?,
+            ));
+        }
+        // What this record adds to the array as sent, counted while it is
+        // built: a cell whose raw bytes alone do not fit is never copied.
+        let budget = self.max_bytes.saturating_sub(self.bytes);
+        let mut size = ITEM_OVERHEAD + usize::from(!items.is_empty());
+        let mut fits = true;
+        let mut item = BTreeMap::new();
+        let mut id = None;
+        for (i, (key, ty)) in self.keys.iter().enumerate() {
+            let c = cell(i + 1)?;
+            // JSON never sends a text in fewer bytes than it has.
+            if let Cell::Text(t) = &c {
+                if size.saturating_add(t.len()) > budget {
+                    fits = false;
+                    break;
+                }
+            }
+            let v = value::item_string(*ty, &c);
+            size += json_string_len(key) + 1 + json_string_len(&v) + usize::from(i > 0);
+            if size > budget {
+                fits = false;
+                break;
+            }
+            if self.id_col == Some(i + 1) {
+                id = Some(v.clone());
+            }
+            item.insert(key.clone(), v);
+        }
+        if fits {
+            let id = match id {
+                Some(id) => id,
+                None => value::item_string(ColumnType::Integer, &cell(0)?),
+            };
+            size += json_string_len(&id);
+            if size <= budget {
+                self.bytes += size;
+                items.push(ResultItem { id, item });
+                return Ok(true);
+            }
+        }
+        if items.is_empty() {
+            return Err(EngineError::TooLarge(self.max_bytes));
+        }
+        Ok(false)
+    }
+
+    /// The items and the figure.
+    pub fn finish(self) -> Rows {
+        self.rows
+    }
 }

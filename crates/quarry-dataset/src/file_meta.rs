@@ -34,6 +34,10 @@ pub enum DatasetError {
         #[source]
         source: serde_json::Error,
     },
+    /// A failure of another database than SQLite (a [`crate::DatasetStore`]
+    /// of its own), as its driver said it.
+    #[error("{file}: {message}")]
+    Backend { file: String, message: String },
 }
 
 pub(crate) fn write_profile(conn: &Connection, profile: &DatasetProfile) -> rusqlite::Result<()> {

@@ -1,5 +1,5 @@
 //! The dataset store: where dataset versions live ([`DatasetStore`], with
-//! [`SqliteStore`] its one implementation), and everything inside a
+//! [`SqliteStore`] its implementation here; `quarry-pg` has another), and everything inside a
 //! version's SQLite file: import from CSV, TSV, JSON Lines or Parquet, the
 //! text formats possibly gzip-compressed ([`import_file`]), the stored
 //! profile ([`load_profile`]) and read-only execution of a rendered `SELECT`
@@ -24,8 +24,8 @@ mod store;
 mod value;
 
 pub use engine::{
-    json_string_len, CancelFlag, DatasetReader, EngineError, ResultItem, Rows, FIGURE_COLUMN,
-    MAX_RESULT_BYTES,
+    json_string_len, CancelFlag, DatasetReader, EngineError, ResultItem, RowCollector, Rows,
+    FIGURE_COLUMN, MAX_RESULT_BYTES,
 };
 pub use file_meta::{load_profile, DatasetError, FORMAT_VERSION, META_TABLE, PROFILE_TABLE};
 pub use import::{
@@ -35,4 +35,4 @@ pub use import::{
 pub use names::normalise as normalise_column_name;
 pub use source::{Encoding, Format, Location};
 pub use store::{DatasetStore, SqliteStore, DATASETS_DIR};
-pub use value::format_float;
+pub use value::{format_float, Cell};

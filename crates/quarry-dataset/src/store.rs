@@ -5,8 +5,8 @@
 //! and nothing outside the store builds a path (or a table name) from it.
 //!
 //! [`SqliteStore`], one SQLite file per version under `<data-dir>/datasets`,
-//! is the only implementation; a PostgreSQL store is another implementation
-//! of [`DatasetStore`], not a change to its callers.
+//! is the implementation here; `quarry-pg`'s PostgreSQL store is another
+//! implementation of [`DatasetStore`], not a change to its callers.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -5,9 +5,10 @@
 use quarry_profile::ColumnType;
 use std::borrow::Cow;
 
-/// A cell after conversion to its column's type, as stored in SQLite.
+/// A cell after conversion to its column's type, as stored in SQLite; also
+/// what an engine reads back ([`crate::RowCollector`]).
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) enum Cell<'a> {
+pub enum Cell<'a> {
     Null,
     Int(i64),
     Real(f64),

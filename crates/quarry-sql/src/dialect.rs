@@ -5,7 +5,7 @@
 //! a record's row position, `NULLS LAST`, and how the guard parses the
 //! result (`sqlparser`'s dialect).
 //!
-//! [`Sqlite`] is the only dialect today. The default methods write standard
+//! [`Sqlite`] and [`Postgres`] implement it. The default methods write standard
 //! SQL (double-quoted identifiers, single-quoted literals with their quotes
 //! doubled, `LIKE … ESCAPE '\'`, `NULLS LAST`), which is also the notation of
 //! the `thoughts` filters: those are the API's, not a back-end's, and do not
@@ -14,7 +14,7 @@
 
 use quarry_planner::{Direction, Literal, QueryPlan, TraitMatch};
 use sqlparser::ast::{Expr, Statement};
-use sqlparser::dialect::SQLiteDialect;
+use sqlparser::dialect::{PostgreSqlDialect, SQLiteDialect};
 use sqlparser::parser::{Parser, ParserError};
 
 /// How one database spells the pieces of a rendered statement.
@@ -40,18 +40,46 @@ pub trait Dialect: Sync {
     /// The condition that a record matches the full-text query `query`.
     fn fts_match(&self, fts_table: &str, query: &str) -> String;
 
-    /// The ranking of a full-text match (better first when ordered
-    /// ascending).
-    fn fts_rank(&self, fts_table: &str) -> String;
+    /// The ranking of a full-text match of `query` (better first when
+    /// ordered ascending).
+    fn fts_rank(&self, fts_table: &str, query: &str) -> String;
 
     /// The same ranking as [`Dialect::fts_rank`], read as a column of the
     /// full-text table: usable where the ranking function is not, beside a
     /// window function (the figure column).
-    fn fts_rank_column(&self, fts_table: &str) -> String;
+    fn fts_rank_column(&self, fts_table: &str, query: &str) -> String;
 
     /// The name of the ranking function [`Dialect::fts_rank`] calls, which
     /// the guard allows (on the full-text table, at the top level).
     fn fts_rank_function(&self) -> &'static str;
+
+    /// Where the full-text index is: `false` (SQLite), a table of its own
+    /// named by [`QueryPlan`]'s profile and joined to the records, `MATCH`ed
+    /// by name; `true` (PostgreSQL), a column of the records table under
+    /// that name, matched with `@@` against one of
+    /// [`Dialect::fts_query_functions`] (which the guard then allows there
+    /// and in the ranking, with two string literals).
+    fn fts_is_column(&self) -> bool {
+        false
+    }
+
+    /// The functions that turn search text into a full-text query, when
+    /// the index is a column ([`Dialect::fts_is_column`]).
+    fn fts_query_functions(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// The operator of a substring match (`LIKE`): it must ignore ASCII
+    /// case, as SQLite's `LIKE` does (PostgreSQL's `ILIKE`).
+    fn like_operator(&self) -> &'static str {
+        "LIKE"
+    }
+
+    /// A condition that always holds (SQLite's `1`; PostgreSQL's `TRUE`,
+    /// since it wants a boolean).
+    fn always_true(&self) -> &'static str {
+        "1"
+    }
 
     /// The time of day (`HH:MM:SS` text) of `column`, which holds a time
     /// or a date and time as text.
@@ -137,6 +165,22 @@ pub(crate) fn like_pattern(s: &str, prefix_only: bool) -> String {
     format!("{} ESCAPE '\\'", quote_text(&pat))
 }
 
+/// The text of each trait as lower-case words (letters and digits), the
+/// traits without any left out: what both dialects search for.
+fn trait_words(plan: &QueryPlan) -> Vec<String> {
+    plan.traits
+        .iter()
+        .filter_map(|t| {
+            let tokens: Vec<String> = t
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .map(|w| w.to_lowercase())
+                .collect();
+            (!tokens.is_empty()).then(|| tokens.join(" "))
+        })
+        .collect()
+}
+
 /// SQLite with FTS5: `rowid` is the row position, the FTS5 table is
 /// `MATCH`ed and ranked by `bm25`.
 #[derive(Debug, Clone, Copy, Default)]
@@ -167,21 +211,9 @@ impl Dialect for Sqlite {
     /// by the user (`NEAR(`, `*`, `^`, column filters) are searched as plain
     /// words.
     fn fts_query(&self, plan: &QueryPlan) -> Option<String> {
-        let parts: Vec<String> = plan
-            .traits
-            .iter()
-            .filter_map(|t| {
-                let tokens: Vec<String> = t
-                    .split(|c: char| !c.is_alphanumeric())
-                    .filter(|w| !w.is_empty())
-                    .map(|w| w.to_lowercase())
-                    .collect();
-                if tokens.is_empty() {
-                    None
-                } else {
-                    Some(format!("\"{}\"", tokens.join(" ").replace('"', "\"\"")))
-                }
-            })
+        let parts: Vec<String> = trait_words(plan)
+            .into_iter()
+            .map(|words| format!("\"{}\"", words.replace('"', "\"\"")))
             .collect();
         if parts.is_empty() {
             return None;
@@ -197,17 +229,136 @@ impl Dialect for Sqlite {
         format!("{} MATCH {}", self.ident(fts_table), self.text(query))
     }
 
-    fn fts_rank(&self, fts_table: &str) -> String {
+    fn fts_rank(&self, fts_table: &str, _query: &str) -> String {
         format!("{}({})", self.fts_rank_function(), self.ident(fts_table))
     }
 
-    fn fts_rank_column(&self, fts_table: &str) -> String {
+    fn fts_rank_column(&self, fts_table: &str, _query: &str) -> String {
         // FTS5's hidden `rank` column is bm25() with the default weights.
         format!("{}.{}", self.ident(fts_table), self.ident("rank"))
     }
 
     fn fts_rank_function(&self) -> &'static str {
         "bm25"
+    }
+}
+
+/// The text search configuration PostgreSQL's full-text column is built
+/// with and queries are parsed with; the store creates it in the dataset
+/// schema (words without accents, stemmed like SQLite's `porter`
+/// tokenizer, no stop words).
+pub const PG_TEXT_SEARCH_CONFIG: &str = "quarry_text";
+
+/// The time-of-day function of PostgreSQL's dataset schema (the store
+/// creates it): SQLite's `time(x)` for the values Quarry stores (`HH:MM`,
+/// `HH:MM:SS`, an ISO date and time, offsets turned to UTC), NULL for any
+/// other text instead of an error.
+pub const PG_TIME_OF_DAY_FUNCTION: &str = "quarry_time";
+
+/// The name of PostgreSQL's row-position column, written by the store's
+/// importer: PostgreSQL has no `rowid`. Column names are `^[a-z0-9_]+$`
+/// without a leading `_`, so no dataset column can take it.
+pub const PG_ROW_COLUMN: &str = "_row";
+
+/// PostgreSQL: the records table has a `_row` column (the row position)
+/// and a generated `tsvector` column (named as the profile's full-text
+/// table), matched with `@@ websearch_to_tsquery(…)` and ranked by
+/// `ts_rank_cd`; `ILIKE` for SQLite's case-blind `LIKE`. Statements name
+/// tables unqualified: the store runs them with the dataset schema as the
+/// search path.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Postgres;
+
+static POSTGRES_PARSER: PostgreSqlDialect = PostgreSqlDialect {};
+
+impl Postgres {
+    fn tsquery(&self, query: &str) -> String {
+        format!(
+            "websearch_to_tsquery({}, {})",
+            self.text(PG_TEXT_SEARCH_CONFIG),
+            self.text(query)
+        )
+    }
+}
+
+impl Dialect for Postgres {
+    fn parser(&self) -> &dyn sqlparser::dialect::Dialect {
+        &POSTGRES_PARSER
+    }
+
+    fn row_position(&self, table: Option<&str>) -> String {
+        match table {
+            Some(t) => format!("{}.{}", self.ident(t), self.ident(PG_ROW_COLUMN)),
+            None => self.ident(PG_ROW_COLUMN),
+        }
+    }
+
+    /// The index is a column of the records table: no join.
+    fn fts_from(&self, table: &str, _fts_table: &str) -> String {
+        self.ident(table)
+    }
+
+    /// `websearch_to_tsquery` syntax: each trait a quoted phrase of its
+    /// words (so `or`, `-` and quotes typed by the user are words, never
+    /// operators), joined by a space (all) or ` or ` (any), as the SQLite
+    /// query joins its phrases with `AND`/`OR`.
+    fn fts_query(&self, plan: &QueryPlan) -> Option<String> {
+        let parts: Vec<String> = trait_words(plan)
+            .into_iter()
+            .map(|words| format!("\"{words}\""))
+            .collect();
+        if parts.is_empty() {
+            return None;
+        }
+        let sep = match plan.trait_match {
+            TraitMatch::All => " ",
+            TraitMatch::Any => " or ",
+        };
+        Some(parts.join(sep))
+    }
+
+    fn fts_match(&self, fts_table: &str, query: &str) -> String {
+        format!("{} @@ {}", self.ident(fts_table), self.tsquery(query))
+    }
+
+    /// `ts_rank_cd` is larger for a better match: negated, so that better
+    /// comes first in ascending order, as with `bm25`.
+    fn fts_rank(&self, fts_table: &str, query: &str) -> String {
+        format!(
+            "-{}({}, {})",
+            self.fts_rank_function(),
+            self.ident(fts_table),
+            self.tsquery(query)
+        )
+    }
+
+    /// PostgreSQL ranks beside a window function: the same expression.
+    fn fts_rank_column(&self, fts_table: &str, query: &str) -> String {
+        self.fts_rank(fts_table, query)
+    }
+
+    fn fts_rank_function(&self) -> &'static str {
+        "ts_rank_cd"
+    }
+
+    fn fts_is_column(&self) -> bool {
+        true
+    }
+
+    fn fts_query_functions(&self) -> &'static [&'static str] {
+        &["websearch_to_tsquery", "plainto_tsquery"]
+    }
+
+    fn time_of_day_function(&self) -> &'static str {
+        PG_TIME_OF_DAY_FUNCTION
+    }
+
+    fn like_operator(&self) -> &'static str {
+        "ILIKE"
+    }
+
+    fn always_true(&self) -> &'static str {
+        "TRUE"
     }
 }
 

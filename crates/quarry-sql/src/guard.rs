@@ -8,7 +8,11 @@
 //! uses, `LIKE … ESCAPE`, `MATCH`, scalar subqueries over the records table
 //! alone (which may group by a column to find its most or least frequent
 //! value), and the functions `min`, `max`, `avg`, `count(*)` and the
-//! dialect's full-text ranking (`bm25`). Anything else (a
+//! dialect's full-text ranking (`bm25`). Where the dialect's full-text
+//! index is a column (PostgreSQL), the join is replaced by
+//! `<column> @@ <query function>('<config>', '<string>')` and the ranking
+//! takes that column and query; `ILIKE` and `TRUE` are admitted only for a
+//! dialect that writes them. Anything else (a
 //! second statement, a write, `ATTACH`, `PRAGMA`, a CTE, `UNION`, another
 //! table, a table-valued function, a placeholder, any other function) is
 //! refused with a reason.
@@ -59,6 +63,10 @@ pub fn check_select(
         fts_table,
         fts_rank: dialect.fts_rank_function(),
         time_of_day: dialect.time_of_day_function(),
+        fts_column: dialect.fts_is_column(),
+        fts_query_functions: dialect.fts_query_functions(),
+        ilike: dialect.like_operator().eq_ignore_ascii_case("ILIKE"),
+        booleans: dialect.always_true().eq_ignore_ascii_case("TRUE"),
         subquery: false,
     };
     check_query(query, scope, 0)
@@ -74,6 +82,16 @@ struct Scope<'a> {
     fts_rank: &'a str,
     /// The dialect's time-of-day function (`time`), on a column.
     time_of_day: &'a str,
+    /// The full-text index is a column of the records table named
+    /// `fts_table` (PostgreSQL's `tsvector`), not a table.
+    fts_column: bool,
+    /// The functions that make a full-text query of a string, allowed
+    /// only right of `@@` and in the ranking (`websearch_to_tsquery`).
+    fts_query_functions: &'a [&'a str],
+    /// `ILIKE` is allowed (the dialect writes it for `LIKE`).
+    ilike: bool,
+    /// `TRUE` and `FALSE` are allowed (the dialect's always-true condition).
+    booleans: bool,
     subquery: bool,
 }
 
@@ -82,9 +100,70 @@ impl Scope<'_> {
         name.eq_ignore_ascii_case(self.table)
     }
 
+    /// `name` is the full-text table (never when the index is a column).
     fn is_fts(&self, name: &str) -> bool {
-        !self.subquery && self.fts_table.is_some_and(|f| name.eq_ignore_ascii_case(f))
+        !self.subquery
+            && !self.fts_column
+            && self.fts_table.is_some_and(|f| name.eq_ignore_ascii_case(f))
     }
+
+    /// `e` is the full-text column, at the top level, unqualified or
+    /// qualified by the records table.
+    fn is_fts_column(&self, e: &Expr) -> bool {
+        let Some(f) = self.fts_table.filter(|_| self.fts_column && !self.subquery) else {
+            return false;
+        };
+        match e {
+            Expr::Identifier(id) => id.value.eq_ignore_ascii_case(f),
+            Expr::CompoundIdentifier(parts) => match parts.as_slice() {
+                [t, c] => self.is_table(&t.value) && c.value.eq_ignore_ascii_case(f),
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
+    /// `e` is a full-text query made of a string: one of the dialect's
+    /// query functions called plainly with two string literals (the text
+    /// search configuration and the search text).
+    fn is_fts_query(&self, e: &Expr) -> bool {
+        let Expr::Function(f) = e else {
+            return false;
+        };
+        let Some(name) = single_name(&f.name) else {
+            return false;
+        };
+        if !self
+            .fts_query_functions
+            .iter()
+            .any(|q| q.eq_ignore_ascii_case(&name))
+            || !plain_call(f)
+        {
+            return false;
+        }
+        let FunctionArguments::List(list) = &f.args else {
+            return false;
+        };
+        let string = |a: &FunctionArg| {
+            matches!(a, FunctionArg::Unnamed(FunctionArgExpr::Expr(Expr::Value(v)))
+                if matches!(v.value, Value::SingleQuotedString(_)))
+        };
+        list.duplicate_treatment.is_none()
+            && list.clauses.is_empty()
+            && list.args.len() == 2
+            && list.args.iter().all(string)
+    }
+}
+
+/// A call without ODBC syntax, parameters, `WITHIN GROUP`, `FILTER`, null
+/// treatment or window.
+fn plain_call(f: &Function) -> bool {
+    !f.uses_odbc_syntax
+        && matches!(f.parameters, FunctionArguments::None)
+        && f.within_group.is_empty()
+        && f.filter.is_none()
+        && f.null_treatment.is_none()
+        && f.over.is_none()
 }
 
 fn check_query(q: &Query, scope: Scope, depth: usize) -> Result<(), String> {
@@ -356,6 +435,7 @@ fn check_expr(e: &Expr, scope: Scope, depth: usize) -> Result<(), String> {
         },
         Expr::Value(v) => match &v.value {
             Value::Number(..) | Value::SingleQuotedString(_) | Value::Null => Ok(()),
+            Value::Boolean(_) if scope.booleans => Ok(()),
             other => Err(format!("literal {other} is not allowed")),
         },
         Expr::Nested(inner) | Expr::IsNull(inner) | Expr::IsNotNull(inner) => {
@@ -379,9 +459,20 @@ fn check_expr(e: &Expr, scope: Scope, depth: usize) -> Result<(), String> {
                     | BinaryOperator::And
                     | BinaryOperator::Or
                     | BinaryOperator::Match
+                    | BinaryOperator::AtAt
             );
             if !allowed {
                 return Err(format!("operator {op} is not allowed"));
+            }
+            if *op == BinaryOperator::AtAt {
+                // Only the full-text column, with a query made of a string.
+                if !(scope.is_fts_column(left) && scope.is_fts_query(right)) {
+                    return Err(
+                        "@@ must be <full-text column> @@ <query function>('<config>', '<string>')"
+                            .into(),
+                    );
+                }
+                return Ok(());
             }
             if *op == BinaryOperator::Match {
                 // Only the FTS table itself can be MATCHed, with a string.
@@ -432,7 +523,15 @@ fn check_expr(e: &Expr, scope: Scope, depth: usize) -> Result<(), String> {
             check_expr(expr, scope, d)?;
             list.iter().try_for_each(|x| check_expr(x, scope, d))
         }
+        Expr::ILike { .. } if !scope.ilike => Err("ILIKE is not allowed".into()),
         Expr::Like {
+            any: false,
+            expr,
+            pattern,
+            escape_char,
+            ..
+        }
+        | Expr::ILike {
             any: false,
             expr,
             pattern,
@@ -498,6 +597,20 @@ fn check_function(f: &Function, scope: Scope) -> Result<(), String> {
         return match list.args.as_slice() {
             [FunctionArg::Unnamed(FunctionArgExpr::Wildcard)] if scope.subquery => Ok(()),
             _ => Err("only count(*) inside a subquery is allowed".into()),
+        };
+    }
+    if lower == scope.fts_rank && scope.fts_column {
+        // ts_rank_cd(<fts column>, <query>), at the top level only.
+        return match list.args.as_slice() {
+            [FunctionArg::Unnamed(FunctionArgExpr::Expr(col)), FunctionArg::Unnamed(FunctionArgExpr::Expr(query))]
+                if scope.is_fts_column(col) && scope.is_fts_query(query) =>
+            {
+                Ok(())
+            }
+            _ => Err(format!(
+                "{}() takes the dataset's full-text column and a query of a string",
+                scope.fts_rank
+            )),
         };
     }
     let [FunctionArg::Unnamed(FunctionArgExpr::Expr(arg))] = list.args.as_slice() else {
@@ -723,6 +836,66 @@ mod tests {
             refused(sql);
         }
         assert!(refused("SELECT name FROM x; SELECT 1").contains("one statement"));
+    }
+
+    fn pg(sql: &str) -> Result<(), String> {
+        check_select(&crate::Postgres, sql, T, Some("_fts"))
+    }
+
+    /// PostgreSQL's shapes: the `_row` column, the full-text column matched
+    /// with `@@` and ranked by `ts_rank_cd`, `ILIKE`, `TRUE`, the store's
+    /// time-of-day function; and what stays refused.
+    #[test]
+    fn postgres_shapes_pass_and_the_rest_is_refused() {
+        for sql in [
+            r#"SELECT "companies"."_row" AS "_row", "companies"."name" FROM "companies" WHERE "_fts" @@ websearch_to_tsquery('quarry_text', '"fintech" or "remote first"') AND "companies"."name" ILIKE '%a\%%' ESCAPE '\' AND TRUE ORDER BY "companies"."employees" DESC NULLS LAST, -ts_rank_cd("_fts", websearch_to_tsquery('quarry_text', '"fintech"')), "companies"."_row" LIMIT 5"#,
+            r#"SELECT "companies"."_row" AS "_row", count(*) OVER () AS "_figure" FROM "companies" WHERE "companies"."_fts" @@ plainto_tsquery('quarry_text', 'x') ORDER BY ts_rank_cd("companies"."_fts", plainto_tsquery('quarry_text', 'x')) LIMIT 5"#,
+            r#"SELECT "companies"."_row" AS "_row" FROM "companies" WHERE quarry_time("companies"."t") >= '22:00:00' AND "companies"."_row" < (SELECT min("_row") FROM "companies" WHERE "name" = 'x') ORDER BY "companies"."_row" LIMIT 1"#,
+        ] {
+            if let Err(e) = pg(sql) {
+                panic!("refused {sql}: {e}");
+            }
+        }
+        for sql in [
+            // The full-text column matched against anything but a query of
+            // a string, or in a subquery; the query functions elsewhere.
+            r#"SELECT "_row" FROM "companies" WHERE "_fts" @@ to_tsquery('quarry_text', 'x')"#,
+            r#"SELECT "_row" FROM "companies" WHERE "_fts" @@ websearch_to_tsquery('quarry_text', "name")"#,
+            r#"SELECT "_row" FROM "companies" WHERE "_fts" @@ websearch_to_tsquery('x')"#,
+            r#"SELECT "_row" FROM "companies" WHERE "name" @@ websearch_to_tsquery('quarry_text', 'x')"#,
+            r#"SELECT "_row" FROM "companies" WHERE "_fts" @@ 'x'"#,
+            r#"SELECT "_row" FROM "companies" WHERE "x" = (SELECT "x" FROM "companies" WHERE "_fts" @@ websearch_to_tsquery('quarry_text', 'x') LIMIT 1)"#,
+            r#"SELECT websearch_to_tsquery('quarry_text', 'x') FROM "companies""#,
+            r#"SELECT "_row" FROM "companies" ORDER BY ts_rank_cd("name", websearch_to_tsquery('quarry_text', 'x'))"#,
+            r#"SELECT "_row" FROM "companies" ORDER BY ts_rank_cd("_fts")"#,
+            // No FTS table to join: the name is a column's.
+            r#"SELECT "_row" FROM "_fts""#,
+            r#"SELECT "_row" FROM "companies" WHERE "_fts" MATCH 'x'"#,
+            // PostgreSQL's own syntax the renderer never writes.
+            r#"SELECT "_row" FROM "companies" WHERE "name"::int > 1"#,
+            r#"SELECT "_row" FROM "companies" WHERE "name" = E'\x41'"#,
+            r#"SELECT "_row" FROM "companies" WHERE "name" = $$x$$"#,
+            r#"SELECT "_row" FROM "companies" WHERE "name" = $1"#,
+            r#"SELECT "_row" FROM "companies" WHERE "name" ~ 'x'"#,
+            r#"SELECT "_row" FROM public."companies""#,
+            r#"SELECT "_row" FROM pg_catalog.pg_authid"#,
+            r#"SELECT "_row" FROM "companies" WHERE pg_sleep(10) IS NULL"#,
+            r#"SELECT "_row" FROM "companies" WHERE "name" = current_setting('x')"#,
+            r#"SELECT "_row" FROM "companies" WHERE "name" = (SELECT rolpassword FROM pg_authid LIMIT 1)"#,
+            "SELECT pg_read_file('/etc/passwd') FROM companies",
+            "COPY companies TO '/tmp/x'",
+            "SET statement_timeout = 0",
+            "BEGIN; SELECT 1 FROM companies",
+            "SELECT 1 FROM companies FOR UPDATE",
+        ] {
+            assert!(pg(sql).is_err(), "allowed {sql}");
+        }
+        // What SQLite's guard refuses stays refused there.
+        refused(r#"SELECT "_row" FROM "companies" WHERE "name" ILIKE 'x'"#);
+        refused(r#"SELECT "_row" FROM "companies" WHERE TRUE"#);
+        refused(
+            r#"SELECT "_row" FROM "companies" WHERE "companies_fts" @@ websearch_to_tsquery('a', 'x')"#,
+        );
     }
 
     #[test]

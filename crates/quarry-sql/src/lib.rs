@@ -1,7 +1,7 @@
 //! The SQL renderer: the only place where SQL text is written.
 //!
-//! It turns a [`QueryPlan`] into one `SELECT` in a [`Dialect`] (today
-//! [`Sqlite`], the only back-end). Identifiers come from the dataset profile
+//! It turns a [`QueryPlan`] into one `SELECT` in a [`Dialect`] ([`Sqlite`],
+//! the default back-end, or [`Postgres`]). Identifiers come from the dataset profile
 //! and are always quoted; values come from the plan's [`Literal`]s and are
 //! always rendered as SQL literals by the dialect, so no text of the search
 //! phrase can change the shape of the statement. The renderer decides the
@@ -12,7 +12,10 @@
 mod dialect;
 mod guard;
 
-pub use dialect::{ident, literal, Dialect, Sqlite};
+pub use dialect::{
+    ident, literal, Dialect, Postgres, Sqlite, PG_ROW_COLUMN, PG_TEXT_SEARCH_CONFIG,
+    PG_TIME_OF_DAY_FUNCTION,
+};
 pub use guard::check_select;
 
 use quarry_planner::{
@@ -45,6 +48,20 @@ impl Style<'_> {
         match self {
             Style::Thought => literal(v),
             Style::Sql { dialect, .. } => dialect.literal(v),
+        }
+    }
+
+    fn like_operator(self) -> &'static str {
+        match self {
+            Style::Thought => "LIKE",
+            Style::Sql { dialect, .. } => dialect.like_operator(),
+        }
+    }
+
+    fn always_true(self) -> &'static str {
+        match self {
+            Style::Thought => "1",
+            Style::Sql { dialect, .. } => dialect.always_true(),
         }
     }
 
@@ -98,7 +115,11 @@ fn list_item(col: &str, item: &str, d: &dyn Dialect) -> String {
         format!("%,{esc},%"),
         format!("%, {esc},%"),
     ] {
-        terms.push(format!("{col} LIKE {} ESCAPE '\\'", text(&p)));
+        terms.push(format!(
+            "{col} {} {} ESCAPE '\\'",
+            d.like_operator(),
+            text(&p)
+        ));
     }
     terms.join(" OR ")
 }
@@ -141,9 +162,9 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
         CompareOp::Between => format!("{col} BETWEEN {} AND {}", v(0), v(1)),
         CompareOp::In => format!("{col} IN ({})", list()),
         CompareOp::NotIn => format!("{col} NOT IN ({})", list()),
-        CompareOp::Contains => format!("{col} LIKE {}", like(false)),
-        CompareOp::NotContains => format!("{col} NOT LIKE {}", like(false)),
-        CompareOp::StartsWith => format!("{col} LIKE {}", like(true)),
+        CompareOp::Contains => format!("{col} {} {}", style.like_operator(), like(false)),
+        CompareOp::NotContains => format!("{col} NOT {} {}", style.like_operator(), like(false)),
+        CompareOp::StartsWith => format!("{col} {} {}", style.like_operator(), like(true)),
         CompareOp::HasItem | CompareOp::NotHasItem => {
             let any = match style {
                 Style::Thought => format!("{col} lists any of ({})", list()),
@@ -237,7 +258,7 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
             // no condition rather than text in the statement.
             let sym = match first_text().as_str() {
                 s @ (">" | ">=" | "<" | "<=" | "between") => s.to_string(),
-                _ => return "1".to_string(),
+                _ => return style.always_true().to_string(),
             };
             let count = if sym == "between" {
                 format!("count(*) BETWEEN {} AND {}", v(1), v(2))
@@ -308,7 +329,7 @@ fn is_frequency(f: &Filter) -> bool {
 
 fn filter(style: Style, f: &Filter, others: &str) -> String {
     match f.any_of.len() {
-        0 => "1".to_string(),
+        0 => style.always_true().to_string(),
         1 => condition(style, &f.any_of[0], others),
         _ => format!(
             "({})",
@@ -389,7 +410,7 @@ fn render(
         }
     }
     let mut wheres = Vec::new();
-    let fts = match (&profile.fts_table, d.fts_query(plan)) {
+    let fts: Option<(&str, String)> = match (&profile.fts_table, d.fts_query(plan)) {
         (Some(fts_table), Some(q)) => Some((fts_table.as_str(), q)),
         _ => None,
     };
@@ -419,13 +440,13 @@ fn render(
         .iter()
         .map(|o| d.order_term(&order_key(style, &o.key), o.direction))
         .collect();
-    if let Some((fts_table, _)) = &fts {
+    if let Some((fts_table, q)) = &fts {
         // SQLite refuses bm25() beside a window function: the figure reads
         // the same ranking as the FTS table's rank column.
         if figure {
-            order.push(d.fts_rank_column(fts_table));
+            order.push(d.fts_rank_column(fts_table, q));
         } else {
-            order.push(d.fts_rank(fts_table));
+            order.push(d.fts_rank(fts_table, q));
         }
     }
     order.push(d.row_position(Some(table)));
@@ -556,6 +577,37 @@ mod tests {
         assert_eq!(names(CompareOp::HasItem, &["IT", "11"]), ["d", "h", "i"]);
         // "g" has no list at all: it is not known to lack DE.
         assert_eq!(names(CompareOp::NotHasItem, &["DE"]), ["e", "f", "h", "i"]);
+    }
+
+    /// The same plan through PostgreSQL: `_row`, `ILIKE`, the full-text
+    /// column matched and ranked with the same query, `TRUE`; the guard
+    /// admits it.
+    #[test]
+    fn postgres_renders_the_same_plan_in_its_spelling() {
+        let mut p = profile();
+        p.fts_table = Some("_fts".into());
+        let mut plan = QueryPlan::empty(Tier::Default);
+        plan.traits = vec!["remote-first".into(), "or \"x\"".into()];
+        plan.trait_match = quarry_planner::TraitMatch::Any;
+        plan.filters.push(cond(
+            "name",
+            CompareOp::Contains,
+            vec![Literal::Text("50%_off".into())],
+        ));
+        plan.filters.push(Filter { any_of: vec![] });
+        let sql = render_select(&Postgres, &p, &plan, 10);
+        assert_eq!(
+            sql,
+            r#"SELECT "companies"."_row" AS "_row", "companies"."name", "companies"."country", "companies"."employees" FROM "companies" WHERE "_fts" @@ websearch_to_tsquery('quarry_text', '"remote first" or "or x"') AND "companies"."name" ILIKE '%50\%\_off%' ESCAPE '\' AND TRUE ORDER BY -ts_rank_cd("_fts", websearch_to_tsquery('quarry_text', '"remote first" or "or x"')), "companies"."_row" LIMIT 10"#
+        );
+        check_select(&Postgres, &sql, "companies", Some("_fts")).unwrap();
+        // The thoughts do not change with the dialect.
+        assert_eq!(
+            thought_filters(&plan)[0],
+            r"name LIKE '%50\%\_off%' ESCAPE '\'"
+        );
+        let probe = render_probe(&Postgres, &p, &plan, 5);
+        check_select(&Postgres, &probe, "companies", Some("_fts")).unwrap();
     }
 
     #[test]

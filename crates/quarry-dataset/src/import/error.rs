@@ -127,6 +127,10 @@ pub enum ImportError {
         #[source]
         source: rusqlite::Error,
     },
+    /// A failure of another database than SQLite while a store of its own
+    /// loaded the built dataset, as its driver said it.
+    #[error("{file}: storing the dataset: {message}; nothing was imported")]
+    Backend { file: String, message: String },
 }
 
 impl ImportError {

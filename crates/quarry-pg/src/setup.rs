@@ -1,0 +1,263 @@
+//! The dataset schema: created once, with the table of versions, the text
+//! search configuration and the time-of-day function the
+//! [`quarry_sql::Postgres`] dialect names; and the small reads and writes
+//! of the table of versions.
+
+use deadpool_postgres::Pool;
+use quarry_sql::{ident, PG_TEXT_SEARCH_CONFIG, PG_TIME_OF_DAY_FUNCTION};
+
+use crate::{db_error, pg_error};
+
+/// The generated `tsvector` column of a version's table (a dataset's
+/// profile names it as its `fts_table`). Column names never start with `_`.
+pub const FTS_COLUMN: &str = "_fts";
+
+/// The table of versions and their profiles. Dataset ids start with a
+/// letter or digit, so no version's table can take this name.
+pub(crate) const VERSIONS_TABLE: &str = "_versions";
+
+/// The suffix of a version's table while it is built.
+pub(crate) const BUILDING_SUFFIX: &str = "-building";
+
+/// The English Snowball stemmer without a stop word list (SQLite's FTS5
+/// `porter` tokenizer stems and keeps every word).
+const STEM_DICTIONARY: &str = "quarry_stem";
+
+/// SQLite's `time(x)` for what Quarry stores: `HH:MM[:SS[.fff]]`, an ISO
+/// date with an optional time (`T` or a space) and offset (turned to UTC,
+/// as SQLite does), as `HH:MM:SS`; the date is not checked beyond its
+/// month and a day up to 31 (SQLite reads `2017-02-30`); NULL for anything
+/// else, where a cast would fail the whole statement.
+const TIME_OF_DAY_BODY: &str = r#"
+DECLARE
+  t text;
+  o text;
+  shift interval := interval '0';
+BEGIN
+  IF v ~ '^[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]+)?)?$' THEN
+    t := v;
+  ELSE
+    IF v !~ '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]+)?)?([Zz]|[+-][0-9]{2}:[0-9]{2})?)?$' THEN
+      RETURN NULL;
+    END IF;
+    t := coalesce(substring(v from '[T ]([0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?)'), '00:00');
+    o := substring(v from '([+-][0-9]{2}:[0-9]{2})$');
+    IF o IS NOT NULL THEN
+      -- To UTC, as SQLite does.
+      shift := make_interval(hours => substr(o, 2, 2)::int, mins => right(o, 2)::int);
+      IF left(o, 1) = '-' THEN
+        shift := -shift;
+      END IF;
+    END IF;
+  END IF;
+  -- time - interval wraps around midnight; 24:00 is SQLite's 00:00.
+  t := to_char(t::time - shift, 'HH24:MI:SS');
+  IF left(t, 2) = '24' THEN
+    t := '00' || substr(t, 3);
+  END IF;
+  RETURN t;
+EXCEPTION WHEN others THEN
+  RETURN NULL;
+END
+"#;
+
+/// Creates the schema and its fixtures if missing, under a transaction
+/// lock so that processes starting together do not race.
+pub(crate) async fn prepare_schema(pool: &Pool, schema: &str) -> Result<(), String> {
+    let mut client = pool.get().await.map_err(db_error)?;
+    let tx = client.transaction().await.map_err(|e| pg_error(&e))?;
+    let s = ident(schema);
+    tx.execute(
+        "SELECT pg_advisory_xact_lock(hashtext($1))",
+        &[&format!("quarry-pg schema {schema}")],
+    )
+    .await
+    .map_err(|e| pg_error(&e))?;
+    tx.batch_execute(&format!(
+        "CREATE SCHEMA IF NOT EXISTS {s};
+         CREATE TABLE IF NOT EXISTS {s}.{v} (
+             version text PRIMARY KEY,
+             dataset_id text NOT NULL,
+             profile text NOT NULL,
+             created_at timestamptz NOT NULL DEFAULT now());
+         CREATE OR REPLACE FUNCTION {s}.{f}(v text) RETURNS text
+             LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $quarry${TIME_OF_DAY_BODY}$quarry$;",
+        v = ident(VERSIONS_TABLE),
+        f = ident(PG_TIME_OF_DAY_FUNCTION),
+    ))
+    .await
+    .map_err(|e| pg_error(&e))?;
+    let has_config = tx
+        .query_opt(
+            "SELECT 1 FROM pg_ts_config c JOIN pg_namespace n ON n.oid = c.cfgnamespace
+             WHERE n.nspname = $1 AND c.cfgname = $2",
+            &[&schema, &PG_TEXT_SEARCH_CONFIG],
+        )
+        .await
+        .map_err(|e| pg_error(&e))?
+        .is_some();
+    if !has_config {
+        // Accents removed as SQLite's `remove_diacritics 2` does, when the
+        // `unaccent` extension is there (Debian's postgresql has it; a
+        // trusted extension, which a database owner may create).
+        let unaccent = unaccent_dictionary(&tx).await;
+        let filter = unaccent.map(|d| format!("{d}, ")).unwrap_or_default();
+        let c = format!("{s}.{}", ident(PG_TEXT_SEARCH_CONFIG));
+        let stem = format!("{s}.{}", ident(STEM_DICTIONARY));
+        // Compound words ("fin-tech") are dropped and their parts kept:
+        // FTS5's `unicode61` splits at every character that is not a letter
+        // or a digit and knows no compounds.
+        tx.batch_execute(&format!(
+            "CREATE TEXT SEARCH DICTIONARY {stem} (TEMPLATE = pg_catalog.snowball, Language = english);
+             CREATE TEXT SEARCH CONFIGURATION {c} (COPY = pg_catalog.simple);
+             ALTER TEXT SEARCH CONFIGURATION {c}
+                 ALTER MAPPING FOR asciiword, hword_asciipart WITH {stem};
+             ALTER TEXT SEARCH CONFIGURATION {c}
+                 ALTER MAPPING FOR word, hword_part WITH {filter}{stem};
+             ALTER TEXT SEARCH CONFIGURATION {c}
+                 DROP MAPPING IF EXISTS FOR asciihword, hword, numhword;"
+        ))
+        .await
+        .map_err(|e| pg_error(&e))?;
+    }
+    tx.commit().await.map_err(|e| pg_error(&e))
+}
+
+/// The qualified name of the `unaccent` dictionary, creating the extension
+/// if it can (in a savepoint: a refusal leaves the transaction usable).
+async fn unaccent_dictionary(tx: &deadpool_postgres::Transaction<'_>) -> Option<String> {
+    let find = "SELECT n.nspname FROM pg_ts_dict d JOIN pg_namespace n ON n.oid = d.dictnamespace
+                WHERE d.dictname = 'unaccent' LIMIT 1";
+    if let Ok(Some(row)) = tx.query_opt(find, &[]).await {
+        let ns: String = row.get(0);
+        return Some(format!("{}.unaccent", ident(&ns)));
+    }
+    let ok = tx
+        .batch_execute(
+            "SAVEPOINT quarry_unaccent; CREATE EXTENSION IF NOT EXISTS unaccent; RELEASE SAVEPOINT quarry_unaccent;",
+        )
+        .await
+        .is_ok();
+    if !ok {
+        let _ = tx
+            .batch_execute("ROLLBACK TO SAVEPOINT quarry_unaccent")
+            .await;
+        return None;
+    }
+    let row = tx.query_opt(find, &[]).await.ok()??;
+    let ns: String = row.get(0);
+    Some(format!("{}.unaccent", ident(&ns)))
+}
+
+/// Every version, oldest first.
+pub(crate) async fn versions(pool: &Pool, schema: &str) -> Result<Vec<String>, String> {
+    let client = pool.get().await.map_err(db_error)?;
+    let rows = client
+        .query(
+            &format!(
+                "SELECT version FROM {}.{} ORDER BY created_at, version",
+                ident(schema),
+                ident(VERSIONS_TABLE)
+            ),
+            &[],
+        )
+        .await
+        .map_err(|e| pg_error(&e))?;
+    Ok(rows.iter().map(|r| r.get(0)).collect())
+}
+
+/// A version's stored profile (JSON), `None` when there is no such version.
+pub(crate) async fn stored_profile(
+    pool: &Pool,
+    schema: &str,
+    version: &str,
+) -> Result<Option<String>, String> {
+    let client = pool.get().await.map_err(db_error)?;
+    let row = client
+        .query_opt(
+            &format!(
+                "SELECT profile FROM {}.{} WHERE version = $1",
+                ident(schema),
+                ident(VERSIONS_TABLE)
+            ),
+            &[&version],
+        )
+        .await
+        .map_err(|e| pg_error(&e))?;
+    Ok(row.map(|r| r.get(0)))
+}
+
+/// Drops a version's table and its entry, in one transaction; a name that
+/// is no version of this store is left alone. Queries already running on
+/// the table finish first (`DROP TABLE` waits for their locks).
+pub(crate) async fn remove_version(pool: &Pool, schema: &str, version: &str) -> Result<(), String> {
+    let mut client = pool.get().await.map_err(db_error)?;
+    let tx = client.transaction().await.map_err(|e| pg_error(&e))?;
+    let s = ident(schema);
+    let gone = tx
+        .execute(
+            &format!(
+                "DELETE FROM {s}.{} WHERE version = $1",
+                ident(VERSIONS_TABLE)
+            ),
+            &[&version],
+        )
+        .await
+        .map_err(|e| pg_error(&e))?;
+    if gone > 0 {
+        tx.batch_execute(&format!("DROP TABLE IF EXISTS {s}.{}", ident(version)))
+            .await
+            .map_err(|e| pg_error(&e))?;
+    }
+    tx.commit().await.map_err(|e| pg_error(&e))
+}
+
+/// Drops the tables of imports that did not finish: those still under
+/// their building name whose import holds no lock on them (a running
+/// import holds its table's advisory lock for as long as it builds).
+pub(crate) async fn remove_stale_imports(pool: &Pool, schema: &str) -> Result<usize, String> {
+    let client = pool.get().await.map_err(db_error)?;
+    let rows = client
+        .query(
+            "SELECT tablename FROM pg_tables WHERE schemaname = $1 AND right(tablename, $2) = $3",
+            &[&schema, &(BUILDING_SUFFIX.len() as i32), &BUILDING_SUFFIX],
+        )
+        .await
+        .map_err(|e| pg_error(&e))?;
+    let mut removed = 0;
+    for row in rows {
+        let table: String = row.get(0);
+        let free: bool = client
+            .query_one(
+                "SELECT pg_try_advisory_lock(hashtext($1))",
+                &[&building_lock_key(schema, &table)],
+            )
+            .await
+            .map_err(|e| pg_error(&e))?
+            .get(0);
+        if !free {
+            continue;
+        }
+        let dropped = client
+            .batch_execute(&format!(
+                "DROP TABLE IF EXISTS {}.{}",
+                ident(schema),
+                ident(&table)
+            ))
+            .await;
+        let _ = client
+            .query_one(
+                "SELECT pg_advisory_unlock(hashtext($1))",
+                &[&building_lock_key(schema, &table)],
+            )
+            .await;
+        dropped.map_err(|e| pg_error(&e))?;
+        removed += 1;
+    }
+    Ok(removed)
+}
+
+/// The text an import's advisory lock on its building table is keyed by.
+pub(crate) fn building_lock_key(schema: &str, table: &str) -> String {
+    format!("quarry-pg building {schema}.{table}")
+}

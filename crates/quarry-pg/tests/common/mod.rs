@@ -1,0 +1,116 @@
+//! The throw-away PostgreSQL cluster of a test binary: started once, on
+//! first use, by `scripts/pg-test-cluster.sh` (which installs PostgreSQL
+//! with apt when it is missing and this runs as root), and stopped when
+//! the test binary exits: a watcher process waits for this process to end
+//! and then stops the cluster and removes its directory, however the
+//! binary ended (a panic, an abort, a signal).
+//!
+//! Each test takes a store in a schema of its own ([`store`]), so tests
+//! run in parallel on one cluster.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
+
+use quarry_pg::{PgConfig, PgStore};
+
+fn script() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts/pg-test-cluster.sh")
+}
+
+/// The connection URL of this test binary's cluster, starting it on first
+/// use. Panics (failing the test) when PostgreSQL cannot be started.
+pub fn url() -> &'static str {
+    static URL: OnceLock<String> = OnceLock::new();
+    URL.get_or_init(|| {
+        let dir = tempfile::Builder::new()
+            .prefix("quarry-pg-test-")
+            .tempdir_in(std::env::temp_dir())
+            .expect("a temporary directory")
+            .keep();
+        let cluster = dir.join("cluster");
+        let out = Command::new("bash")
+            .arg(script())
+            .arg("start")
+            .arg(&cluster)
+            .stdin(Stdio::null())
+            .stderr(Stdio::inherit())
+            .output()
+            .expect("running scripts/pg-test-cluster.sh");
+        // The watcher: stops the cluster once this process is gone.
+        let stop = format!(
+            "while kill -0 {pid} 2>/dev/null; do sleep 1; done; bash '{script}' stop '{cluster}' >/dev/null 2>&1; rm -rf '{dir}'",
+            pid = std::process::id(),
+            script = script().display(),
+            cluster = cluster.display(),
+            dir = dir.display(),
+        );
+        let _ = Command::new("setsid")
+            .args(["-f", "sh", "-c", &stop])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn();
+        assert!(
+            out.status.success(),
+            "scripts/pg-test-cluster.sh start failed ({})",
+            out.status
+        );
+        let url = String::from_utf8(out.stdout).expect("a UTF-8 URL");
+        url.trim().to_string()
+    })
+}
+
+/// A store in a fresh schema of its own, named after `name`.
+pub fn store(name: &str) -> PgStore {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let mut config = PgConfig::new(url());
+    config.schema = format!(
+        "t_{}_{}_{}",
+        name,
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    );
+    config.pool_size = 4;
+    PgStore::connect(&config).expect("connecting to the test cluster")
+}
+
+/// Runs SQL on the cluster with `psql`-like simplicity (a connection of
+/// its own).
+pub fn execute(sql: &str) {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let (client, conn) = tokio_postgres::connect(url(), tokio_postgres::NoTls)
+            .await
+            .expect("connecting");
+        let task = tokio::spawn(conn);
+        client.batch_execute(sql).await.expect(sql);
+        drop(client);
+        let _ = task.await;
+    });
+}
+
+/// The first column of each row of `sql` with one text parameter `arg`,
+/// as text.
+pub fn query_text(sql: &str, arg: &str) -> Vec<Option<String>> {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let (client, conn) = tokio_postgres::connect(url(), tokio_postgres::NoTls)
+            .await
+            .expect("connecting");
+        let task = tokio::spawn(conn);
+        let rows = client.query(sql, &[&arg]).await.expect(sql);
+        drop(client);
+        let _ = task.await;
+        rows.iter().map(|r| r.get(0)).collect()
+    })
+}

@@ -1,0 +1,268 @@
+//! The PostgreSQL store against a real cluster: an import gives SQLite's
+//! profile and the same records, versions are separate tables, a query
+//! runs read-only within its time-out and can be cancelled, and what an
+//! import leaves behind is cleaned up.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use quarry_dataset::{CancelFlag, DatasetStore, EngineError, ImportOptions, SqliteStore};
+use quarry_profile::DatasetProfile;
+
+fn people_csv() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../quarry-planner/tests/data/people.csv")
+}
+
+/// `profile` without what names where it is stored.
+fn placeless(profile: &DatasetProfile) -> DatasetProfile {
+    let mut p = profile.clone();
+    p.table = String::new();
+    p.fts_table = p.fts_table.map(|_| String::new());
+    p
+}
+
+fn select_all(profile: &DatasetProfile, row: &str, extra: &str) -> String {
+    let cols: Vec<String> = profile
+        .columns
+        .iter()
+        .map(|c| quarry_sql::ident(&c.name))
+        .collect();
+    format!(
+        "SELECT {row} AS \"_row\", {} FROM {}{extra}",
+        cols.join(", "),
+        quarry_sql::ident(&profile.table)
+    )
+}
+
+#[test]
+fn an_import_has_sqlites_profile_and_records() {
+    let pg = common::store("import");
+    let dir = tempfile::tempdir().unwrap();
+    let sqlite = SqliteStore::new(dir.path());
+    let opts = ImportOptions::new("people");
+    let s = sqlite.import(&people_csv(), &opts).unwrap();
+    let p = pg.import(&people_csv(), &opts).unwrap();
+    assert_eq!(placeless(&p.profile), placeless(&s.profile));
+    assert_eq!(p.row_count, s.row_count);
+    assert!(p.file_name.starts_with("people-v"), "{}", p.file_name);
+    assert_eq!(p.profile.table, p.file_name);
+    assert_eq!(p.profile.fts_table.as_deref(), Some(quarry_pg::FTS_COLUMN));
+    assert_eq!(pg.load_profile(&p.file_name).unwrap(), p.profile);
+    assert!(pg.location(&p.file_name).contains(&p.file_name));
+
+    let never = CancelFlag::new();
+    let t = Duration::from_secs(10);
+    let all_s = sqlite
+        .run(
+            &s.file_name,
+            &s.profile,
+            &select_all(&s.profile, "rowid", " ORDER BY rowid"),
+            1000,
+            &never,
+            t,
+        )
+        .unwrap();
+    let all_p = pg
+        .run(
+            &p.file_name,
+            &p.profile,
+            &select_all(&p.profile, "\"_row\"", " ORDER BY \"_row\""),
+            1000,
+            &never,
+            t,
+        )
+        .unwrap();
+    assert_eq!(all_p, all_s);
+    assert_eq!(all_p.items.len() as u64, s.row_count);
+
+    // A figure: an average of an integer column, as SQLite writes it.
+    let fig = |store: &dyn DatasetStore, v: &str, prof: &DatasetProfile, row: &str| {
+        let sql = select_all(prof, row, "").replace(
+            &format!(" FROM {}", quarry_sql::ident(&prof.table)),
+            &format!(
+                ", count(*) OVER () AS \"_figure\" FROM {} ORDER BY {row} LIMIT 2",
+                quarry_sql::ident(&prof.table)
+            ),
+        );
+        store.run(v, prof, &sql, 2, &never, t).unwrap()
+    };
+    let (fs, fp) = (
+        fig(&sqlite, &s.file_name, &s.profile, "rowid"),
+        fig(&pg, &p.file_name, &p.profile, "\"_row\""),
+    );
+    assert_eq!(fp, fs);
+    assert_eq!(fp.figure, Some(s.row_count.to_string()));
+
+    // A second version is another table; removing the first leaves it.
+    let p2 = pg.import(&people_csv(), &opts).unwrap();
+    assert_ne!(p2.file_name, p.file_name);
+    assert_eq!(
+        pg.versions().unwrap(),
+        [p.file_name.clone(), p2.file_name.clone()]
+    );
+    pg.remove_version(&p.file_name);
+    pg.remove_version("no-such-version");
+    assert!(pg.load_profile(&p.file_name).is_err());
+    assert_eq!(pg.versions().unwrap(), std::slice::from_ref(&p2.file_name));
+    let again = pg
+        .run(
+            &p2.file_name,
+            &p2.profile,
+            &select_all(&p2.profile, "\"_row\"", " ORDER BY \"_row\""),
+            1000,
+            &never,
+            t,
+        )
+        .unwrap();
+    assert_eq!(again, all_s);
+}
+
+#[test]
+fn queries_are_read_only_timed_and_cancellable() {
+    let pg = common::store("run");
+    let p = pg
+        .import(&people_csv(), &ImportOptions::new("people"))
+        .unwrap();
+    let prof = &p.profile;
+    let v = &p.file_name;
+    let never = CancelFlag::new();
+    let table = quarry_sql::ident(&prof.table);
+
+    // A write, or a second statement, never runs.
+    for sql in [
+        format!("DELETE FROM {table}"),
+        format!("{}; DELETE FROM {table}", select_all(prof, "\"_row\"", "")),
+        format!(
+            "{}; COMMIT; DELETE FROM {table}",
+            select_all(prof, "\"_row\"", "")
+        ),
+    ] {
+        let r = pg.run(v, prof, &sql, 10, &never, Duration::from_secs(5));
+        assert!(r.is_err(), "{sql}: {r:?}");
+    }
+    let n = pg
+        .run(
+            v,
+            prof,
+            &select_all(prof, "\"_row\"", ""),
+            1000,
+            &never,
+            Duration::from_secs(5),
+        )
+        .unwrap()
+        .items
+        .len();
+    assert_eq!(n as u64, p.row_count);
+
+    // The wrong shape is refused before it runs.
+    let r = pg.run(
+        v,
+        prof,
+        &format!("SELECT \"_row\" FROM {table}"),
+        10,
+        &never,
+        Duration::from_secs(5),
+    );
+    assert!(matches!(r, Err(EngineError::Shape(_))), "{r:?}");
+
+    let slow = select_all(prof, "\"_row\"", " WHERE pg_sleep(0.5) IS NOT NULL");
+    let started = std::time::Instant::now();
+    let r = pg.run(v, prof, &slow, 10, &never, Duration::from_millis(300));
+    assert!(matches!(r, Err(EngineError::Timeout(_))), "{r:?}");
+    assert!(started.elapsed() < Duration::from_secs(3));
+
+    let flag = CancelFlag::new();
+    let f = flag.clone();
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        f.cancel();
+    });
+    let started = std::time::Instant::now();
+    let r = pg.run(v, prof, &slow, 10, &flag, Duration::from_secs(60));
+    assert!(matches!(r, Err(EngineError::Cancelled)), "{r:?}");
+    assert!(started.elapsed() < Duration::from_secs(5));
+
+    // The pool's connections are usable afterwards.
+    let r = pg
+        .run(
+            v,
+            prof,
+            &select_all(prof, "\"_row\"", " LIMIT 3"),
+            10,
+            &never,
+            Duration::from_secs(5),
+        )
+        .unwrap();
+    assert_eq!(r.items.len(), 3);
+}
+
+#[test]
+fn a_failed_import_leaves_nothing_and_stale_tables_are_removed() {
+    let pg = common::store("stale");
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.csv");
+    std::fs::write(&bad, "a,b\n1,2\n3\n").unwrap();
+    assert!(pg.import(&bad, &ImportOptions::new("bad")).is_err());
+    assert!(pg.versions().unwrap().is_empty());
+    assert_eq!(pg.remove_stale_imports().unwrap(), 0);
+    // A table an interrupted import left under its building name.
+    let p = pg
+        .import(&people_csv(), &ImportOptions::new("people"))
+        .unwrap();
+    let client_sql = format!(
+        "CREATE TABLE {}.{} (x int)",
+        quarry_sql::ident(pg.schema()),
+        quarry_sql::ident("people-vdead-building")
+    );
+    common::execute(&client_sql);
+    assert_eq!(pg.remove_stale_imports().unwrap(), 1);
+    assert_eq!(pg.remove_stale_imports().unwrap(), 0);
+    assert_eq!(pg.versions().unwrap(), [p.file_name]);
+}
+
+/// The store's time-of-day function is SQLite's `time()` on what Quarry
+/// stores (and on text times), and NULL where `time()` is NULL rather than
+/// an error.
+#[test]
+fn the_time_of_day_function_is_sqlites() {
+    let pg = common::store("time");
+    let sqlite = rusqlite::Connection::open_in_memory().unwrap();
+    let f = format!(
+        "SELECT {}.{}($1)",
+        quarry_sql::ident(pg.schema()),
+        quarry_sql::PG_TIME_OF_DAY_FUNCTION
+    );
+    for v in [
+        "22:14",
+        "22:14:09",
+        "07:05:59.25",
+        "2017-06-03 22:14:00",
+        "2017-06-03T22:14:00",
+        "2017-06-03T22:14:00.5",
+        "2017-06-03T22:14:00Z",
+        "2017-06-03T22:14:00+02:00",
+        "2017-06-03T01:14:00-05:30",
+        "2017-06-03",
+        "2017-02-30T10:00:00",
+        "2017-02-32T10:00:00",
+        "2017-13-01T10:00:00",
+        "2017-06-03T23:30:00-01:00",
+        "2017-06-03T00:30:00+0100",
+        "2017-06-03 22:14",
+        "07:05:59.999",
+        "24:00",
+        "25:00",
+        "9:30",
+        "noon",
+        "",
+        "n/a",
+    ] {
+        let want: Option<String> = sqlite
+            .query_row("SELECT time(?1)", [v], |r| r.get(0))
+            .unwrap();
+        let got = common::query_text(&f, v).remove(0);
+        assert_eq!(got, want, "time({v:?})");
+    }
+}
