@@ -12,8 +12,9 @@
 //! (p50 to `close` 60 → 600 ms).
 //!
 //! Dataset versions are immutable files, so a connection stays valid as long
-//! as its file exists; the connections of a file that was removed are closed
-//! at the next sweep (so that its disk space is given back).
+//! as its file exists (checked when a query takes one); the connections of a
+//! file that was removed are closed then, or at the next sweep (so that its
+//! disk space is given back).
 
 use crate::engine::{DatasetReader, EngineError};
 use std::collections::HashMap;
@@ -84,9 +85,17 @@ impl Drop for Taken<'_> {
 /// none is idle and fewer than [`MAX_OPEN_PER_FILE`] exist; else after
 /// waiting for one), and gives the reader back to the pool afterwards.
 pub fn with_reader<R>(path: &Path, f: impl FnOnce(&DatasetReader) -> R) -> Result<R, EngineError> {
+    // A file removed since its connections were opened (a dropped or
+    // replaced version, or one deleted by hand) is not served from them: its
+    // idle connections are closed now, and opening it again says it is gone.
+    let gone = !path.exists();
     let mut p = lock();
     let reader = loop {
         let file = p.files.entry(path.to_path_buf()).or_default();
+        if gone {
+            file.open = file.open.saturating_sub(file.idle.len());
+            file.idle.clear();
+        }
         if let Some(r) = file.idle.pop() {
             break Some(r);
         }
