@@ -1,4 +1,4 @@
-//! Pass 7d, one field against another of the same record: "more deaths
+//! Pass 6b, one field against another of the same record: "more deaths
 //! than births", "better at math than reading", "sale price above list
 //! price" → `deaths > births`. Both must be numbers (or dates); the
 //! comparative may come before the first field or between the two.
