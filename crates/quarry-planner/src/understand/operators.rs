@@ -102,6 +102,17 @@ impl Ctx<'_> {
                 words = c.words;
             }
         }
+        // "leader" orders only right after the field it leads ("the home
+        // run leader"); elsewhere it is a noun ("the country's leader").
+        if matches!(words, ["leader"] | ["leaders"]) {
+            let led = (1..=2.min(i)).any(|back| {
+                self.field_match_at(i - back)
+                    .is_some_and(|(len, _)| len == back)
+            });
+            if !led {
+                best = None;
+            }
+        }
         if let Some(b) = &mut best {
             if b.2.is_some() {
                 b.3 = self.hand_graded(words);
