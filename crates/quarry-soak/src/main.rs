@@ -311,17 +311,23 @@ impl Client {
         Ok(("hang-up mid-headers".into(), false))
     }
 
-    fn hang_up_in_body(&self, body: &str, rng: &mut Rng) -> std::io::Result<(Outcome, bool)> {
+    /// A new connection with the head of a valid streaming query sent.
+    fn send_head(&self, body_len: usize) -> std::io::Result<TcpStream> {
         let mut s = self.connect()?;
         s.write_all(
             self.head(
                 Some(&self.token),
                 "application/json",
                 "text/event-stream",
-                body.len(),
+                body_len,
             )
             .as_bytes(),
         )?;
+        Ok(s)
+    }
+
+    fn hang_up_in_body(&self, body: &str, rng: &mut Rng) -> std::io::Result<(Outcome, bool)> {
+        let mut s = self.send_head(body.len())?;
         let cut = rng.below(body.len() as u64) as usize;
         s.write_all(&body.as_bytes()[..cut])?;
         std::thread::sleep(Duration::from_millis(rng.below(50)));
@@ -329,16 +335,7 @@ impl Client {
     }
 
     fn hang_up_in_stream(&self, body: &str, rng: &mut Rng) -> std::io::Result<(Outcome, bool)> {
-        let mut s = self.connect()?;
-        s.write_all(
-            self.head(
-                Some(&self.token),
-                "application/json",
-                "text/event-stream",
-                body.len(),
-            )
-            .as_bytes(),
-        )?;
+        let mut s = self.send_head(body.len())?;
         s.write_all(body.as_bytes())?;
         let mut buf = vec![0u8; 1 + rng.below(400) as usize];
         let _ = s.read(&mut buf)?;
