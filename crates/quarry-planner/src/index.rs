@@ -67,6 +67,11 @@ pub struct Index {
     pub fuzzy_words: Vec<String>,
     /// Stems of the dataset's own name: words that name what rows are.
     pub row_nouns: HashSet<String>,
+    /// The numeric column that measures what the dataset is named after:
+    /// one named by a word of the dataset's name (`snow` in a `snow`
+    /// table), else its one `total` (`total` in `grand_rapids_snow`).
+    /// "100 inches of snow" and "the snowiest" read it.
+    pub subject_column: Option<usize>,
     /// True when the profile has long free-text columns whose words are
     /// not all listed in `values`.
     pub has_free_text: bool,
@@ -389,10 +394,20 @@ impl Aliases {
             return;
         }
         if !content.is_empty() && content.len() < form.len() {
+            // `salary_type` is the kind of a salary, not the salary: beside
+            // another field holding the word (`current_salary`) its name
+            // without "type" is only a partial one.
+            let kind_of = form
+                .iter()
+                .any(|w| matches!(w.as_str(), "type" | "category" | "class" | "kind" | "group"));
             self.add(FieldAlias {
                 column: ci,
                 words: content.clone(),
-                kind: AliasKind::Full,
+                kind: if kind_of {
+                    AliasKind::Partial
+                } else {
+                    AliasKind::Full
+                },
             });
         }
         // "3 bed 2 bath": a count of rooms named by the kind of room
@@ -444,6 +459,38 @@ impl Aliases {
                 }
             }
         }
+    }
+}
+
+/// The numeric column named by a word of the dataset's name, else the
+/// one whose name is `total` alone or beside other words (`total_snow`).
+fn subject_column(profile: &DatasetProfile, row_nouns: &HashSet<String>) -> Option<usize> {
+    let numeric = |c: &&ColumnProfile| c.ty.is_numeric() && c.distinct_count > 2;
+    let named: Vec<usize> = profile
+        .columns
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| numeric(c))
+        .filter(|(_, c)| {
+            let ws = name_words(&c.name);
+            ws.len() == 1 && row_nouns.contains(&ws[0])
+        })
+        .map(|(i, _)| i)
+        .collect();
+    if let [one] = named[..] {
+        return Some(one);
+    }
+    let totals: Vec<usize> = profile
+        .columns
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| numeric(c))
+        .filter(|(_, c)| name_words(&c.name).first().is_some_and(|w| w == "total"))
+        .map(|(i, _)| i)
+        .collect();
+    match totals[..] {
+        [one] if name_words(&profile.columns[one].name).len() <= 2 => Some(one),
+        _ => None,
     }
 }
 
@@ -571,10 +618,11 @@ impl Index {
                 ws
             })
             .collect();
-        let row_nouns = words(&profile.table.replace(['-', '_'], " "))
+        let row_nouns: HashSet<String> = words(&profile.table.replace(['-', '_'], " "))
             .iter()
             .map(|w| stem(w))
             .collect();
+        let subject_column = subject_column(profile, &row_nouns);
         let code_values = v
             .values
             .iter()
@@ -653,6 +701,7 @@ impl Index {
             deletes: v.deletes,
             fuzzy_words: v.fuzzy_words,
             row_nouns,
+            subject_column,
             has_free_text: v.has_free_text,
             single_words_sorted,
             column_words,

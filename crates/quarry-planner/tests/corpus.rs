@@ -365,7 +365,9 @@ corpus!(
     seasons,
     engines,
     trips,
-    homes
+    homes,
+    city_snow,
+    farms
 );
 
 #[test]
@@ -397,6 +399,8 @@ fn every_phrases_file_has_a_test() {
         "engines",
         "trips",
         "homes",
+        "city_snow",
+        "farms",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -91,8 +91,10 @@ impl Ctx<'_> {
                 });
             }
         }
-        // Typos.
-        if self.ix.word_rows.contains_key(&t.stem) || self.ix.fields_by_first.contains_key(&t.stem)
+        // Typos. Not of a word English has ("worth" is no typo of `north`).
+        if self.ix.word_rows.contains_key(&t.stem)
+            || self.ix.fields_by_first.contains_key(&t.stem)
+            || crate::lexicon::wordnet::knows(w)
         {
             return None;
         }

@@ -247,6 +247,14 @@ impl Ctx<'_> {
             .or_else(|| {
                 self.ix.ordered_columns().find(|&c| {
                     cols[c].ty == ColumnType::Integer
+                        // Zip codes 1060 to 1062 are no years.
+                        && !cols[c].name.split('_').any(|w| {
+                            matches!(
+                                w,
+                                "zip" | "zipcode" | "postcode" | "postal" | "code" | "id" | "no"
+                                    | "num" | "number" | "fips" | "nr"
+                            )
+                        })
                         && cols[c]
                             .min
                             .as_deref()
@@ -268,6 +276,27 @@ impl Ctx<'_> {
             })
     }
 
+    /// Whether the token at `k` is an unclaimed word of what the dataset
+    /// is named after ("snow" or "snowfall" in `grand_rapids_snow`, no
+    /// field's name): it says what a number measures, and stands between
+    /// the number and the field as a stopword would ("2 feet of snow in
+    /// january", "march snowfall over 10").
+    pub(super) fn subject_word(&self, k: usize) -> bool {
+        let Some(t) = self.toks.get(k) else {
+            return false;
+        };
+        t.is_word()
+            && !self.claims.is_claimed(k)
+            && !self.fields.iter().any(|f| f.start <= k && k < f.end)
+            && self.ix.row_nouns.iter().any(|n| {
+                n.len() >= 3
+                    && (t.stem == *n
+                        || n.len() >= 4
+                            && t.norm.starts_with(n.as_str())
+                            && t.norm.len() <= n.len() + 5)
+            })
+    }
+
     /// A field mention of an ordered column starting at `i` (after up to
     /// `skip` glue words), or ending just before `i`.
     pub(super) fn field_after(&self, i: usize, skip: usize) -> Option<(usize, usize)> {
@@ -280,6 +309,10 @@ impl Ctx<'_> {
                     .iter()
                     .find(|c| self.takes_numbers(c.0))
                     .map(|c| (c.0, f.end));
+            }
+            if self.subject_word(k) {
+                k += 1;
+                continue;
             }
             if k < self.toks.len()
                 && skipped < skip
@@ -309,6 +342,10 @@ impl Ctx<'_> {
                     .iter()
                     .find(|c| self.takes_numbers(c.0))
                     .map(|c| c.0);
+            }
+            if self.subject_word(k - 1) {
+                k -= 1;
+                continue;
             }
             let w = self.norm(k - 1);
             if skipped < skip && self.toks[k - 1].is_word() && (is_stopword(w) || is_field_glue(w))

@@ -224,7 +224,25 @@ impl Ctx<'_> {
                 }
             }
         }
-        best.map(|(_, f)| f)
+        best.map(|(_, f)| f).or_else(|| self.subject_graded(g))
+    }
+
+    /// "the snowiest winter" in `grand_rapids_snow`: no field is named by
+    /// what the adjective measures, but the dataset is, and its subject
+    /// column (`total`) measures it.
+    fn subject_graded(&self, g: &Graded) -> Option<GradedField> {
+        let c = self.ix.subject_column?;
+        let noun = g.bases.iter().find_map(|base| {
+            graded_measures(base, true).into_iter().find_map(|(m, _)| {
+                let noun = stem(&m.noun);
+                (noun.len() >= 3 && self.ix.row_nouns.contains(&noun)).then_some(m)
+            })
+        })?;
+        Some(GradedField {
+            column: c,
+            flip: noun.pole == Pole::Less,
+            noun: noun.noun,
+        })
     }
 
     /// Pass 3b: the column of each graded comparative and superlative. A

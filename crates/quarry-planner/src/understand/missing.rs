@@ -106,6 +106,11 @@ impl Ctx<'_> {
             && column.min.as_deref().and_then(|m| m.parse::<f64>().ok()) == Some(0.0);
         let unclaimed_word =
             |i: usize| i < self.toks.len() && !self.claims.is_claimed(i) && self.toks[i].is_word();
+        if count && crate::lexicon::month_index(&column.name).is_some() {
+            if let Some(r) = self.period_amount_asked(start, end) {
+                return Some(r);
+            }
+        }
         // After the field: "unknown", "missing", "not recorded", "recorded".
         let mut after = end;
         // "january figures missing", "salary data not given".
@@ -171,6 +176,34 @@ impl Ctx<'_> {
             return has_empty.then_some((Asks::NotEmpty, (cue, stop)));
         }
         None
+    }
+}
+
+impl Ctx<'_> {
+    /// "snow in october", "no snow at all in november": a month of a table
+    /// with a column per month (`oct`, `nov`), named with a word of what
+    /// the dataset measures and no number, asks whether there was any
+    /// (`> 0`), or none (`= 0`) after "no" or "without".
+    fn period_amount_asked(&self, start: usize, end: usize) -> Option<(Asks, (usize, usize))> {
+        let mut k = start;
+        let mut subject = false;
+        while k > 0 && start - k < 6 {
+            let j = k - 1;
+            if self.claims.is_claimed(j) || !self.toks[j].is_word() {
+                break;
+            }
+            let w = self.norm(j);
+            if matches!(w, "no" | "without" | "zero") {
+                return Some((Asks::Zero, (j, end)));
+            }
+            if self.subject_word(j) {
+                subject = true;
+            } else if !matches!(w, "in" | "during" | "at" | "all" | "of" | "any" | "some") {
+                break;
+            }
+            k = j;
+        }
+        subject.then_some((Asks::AboveZero, (k, end)))
     }
 }
 

@@ -837,6 +837,16 @@ impl Ctx<'_> {
             );
         }
         named.extend(self.mention_after(p.end, 2));
+        // "under a meter of snow" in `grand_rapids_snow`: an amount of what
+        // the dataset is named after, with no field named after it, is of
+        // the subject column, not of a field named before ("seasons").
+        if named.is_empty() && self.subject_after(p.end) {
+            if let Some(c) = self.ix.subject_column.filter(|&c| {
+                self.takes(c, unit, true, p.age).is_some() && !self.unasked_identifier(c)
+            }) {
+                return Some((c, MatchKind::Inferred));
+            }
+        }
         named.extend(self.mention_before(p.start(), 3));
         let written = |c: &usize| {
             self.ix.measures[*c]
@@ -891,6 +901,18 @@ impl Ctx<'_> {
             .ordered_columns()
             .filter(|&c| self.takes(c, unit, false, p.age) == Some(true))
             .collect();
+        // "more than 100 inches of snow" in `grand_rapids_snow`: no field
+        // of the dimension, but the amount is of what the dataset is named
+        // after, which its subject column (`total`) measures.
+        if of_dim.is_empty() && named.is_empty() {
+            let beside = self.subject_after(p.end)
+                || (p.start().saturating_sub(2)..p.start()).any(|k| self.subject_word(k));
+            if let Some(c) = self.ix.subject_column.filter(|&c| {
+                beside && self.takes(c, unit, true, p.age).is_some() && !self.unasked_identifier(c)
+            }) {
+                return Some((c, MatchKind::Inferred));
+            }
+        }
         let in_unit = |c: &usize| {
             self.ix.measures[*c]
                 .unit_in(unit.dim)
@@ -982,9 +1004,29 @@ impl Ctx<'_> {
         cols.iter().copied().min_by_key(|&c| {
             let name = self.ix.column_name(c);
             let total = name.split('_').any(|w| w == "total");
+            // `orig_price`, `list_price` beside `sale_price`: an amount
+            // named by no word is what was paid, not what was first asked.
+            let earlier = name.split('_').any(|w| {
+                matches!(
+                    w,
+                    "orig"
+                        | "original"
+                        | "list"
+                        | "listing"
+                        | "asking"
+                        | "initial"
+                        | "old"
+                        | "previous"
+                        | "prior"
+                        | "start"
+                        | "starting"
+                        | "msrp"
+                )
+            });
             (
                 !total,
                 name.split('_').count(),
+                earlier,
                 std::cmp::Reverse(year(name)),
             )
         })
@@ -1012,12 +1054,28 @@ impl Ctx<'_> {
         }
     }
 
+    /// Whether a word of what the dataset is named after follows `k`,
+    /// after stopwords ("of snow").
+    fn subject_after(&self, k: usize) -> bool {
+        (k..(k + 3).min(self.toks.len()))
+            .take_while(|&j| {
+                self.subject_word(j) || self.toks[j].is_word() && is_stopword(self.norm(j))
+            })
+            .any(|j| self.subject_word(j))
+    }
+
     /// The field mention starting at `k`, after up to `skip` stopwords.
     fn mention_after(&self, mut k: usize, skip: usize) -> Option<&FieldMention> {
-        for _ in 0..=skip {
+        let mut budget = skip + 1;
+        while budget > 0 {
             if let Some(f) = self.fields.iter().find(|f| f.start == k) {
                 return Some(f);
             }
+            if self.subject_word(k) {
+                k += 1;
+                continue;
+            }
+            budget -= 1;
             if k >= self.toks.len() || !self.toks[k].is_word() || !is_stopword(self.norm(k)) {
                 return None;
             }
@@ -1029,10 +1087,16 @@ impl Ctx<'_> {
     /// The field mention ending just before `k`, after up to `skip`
     /// stopwords or field glue, unless a number took it already.
     fn mention_before(&self, mut k: usize, skip: usize) -> Option<&FieldMention> {
-        for _ in 0..=skip {
+        let mut budget = skip + 1;
+        while budget > 0 {
             if let Some(f) = self.fields.iter().find(|f| f.end == k) {
                 return (!self.claims.is_field_attached(f.start)).then_some(f);
             }
+            if k > 0 && self.subject_word(k - 1) {
+                k -= 1;
+                continue;
+            }
+            budget -= 1;
             if k == 0 || !self.toks[k - 1].is_word() {
                 return None;
             }

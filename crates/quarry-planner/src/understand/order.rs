@@ -287,8 +287,16 @@ impl Ctx<'_> {
             .implies
             .filter(|_| partial_after)
             .and_then(|g| self.column_for_group(g));
+        // "the most expensive farm": a name field after the word ("farm" of
+        // `farm`, "Farm 1") is what the rows are called, not the measure
+        // the word implies.
+        let group_column = s.implies.and_then(|g| self.column_for_group(g));
         let field = own
-            .or_else(|| self.field_after(s.end, 1).map(|f| f.0))
+            .or_else(|| {
+                self.field_after(s.end, 1)
+                    .map(|f| f.0)
+                    .filter(|&c| group_column.is_none() || self.ix.column_type(c).is_numeric())
+            })
             .filter(|c| !id(c))
             .or(implied)
             .or_else(|| self.field_after(s.end, 3).map(|f| f.0).filter(|c| !id(c)));

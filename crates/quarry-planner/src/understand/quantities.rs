@@ -554,8 +554,11 @@ impl Ctx<'_> {
                 let best = match fits.as_slice() {
                     [] => return Some((typed, None)),
                     [one] => *one,
-                    // Of unknown measure, only one reading is evidence.
-                    _ if typical.is_none() || m.dim.is_none() => return Some((typed, None)),
+                    // Several readings fit and the typed one does not: the
+                    // one nearest the field's typical value, also on a field
+                    // of unknown measure ("under a meter of snow" on totals
+                    // of 20 to 132 is 39 in, not an empty 1).
+                    _ if typical.is_none() => return Some((typed, None)),
                     _ => *fits
                         .iter()
                         .min_by(|a, b| off(a.0).total_cmp(&off(b.0)))
@@ -580,7 +583,9 @@ impl Ctx<'_> {
         // 16 to 945, in millions): an amount far above its range is read
         // in its scale rather than matching nothing.
         let scalable = matches!(m.dim, None | Some(Dimension::Money | Dimension::Count));
-        if !scalable || m.scale != 1.0 || y <= max {
+        // A small count (garage spaces 0 to 4) is never in thousands.
+        let small_count = col.ty == crate::profile::ColumnType::Integer && max < 100.0;
+        if !scalable || small_count || m.scale != 1.0 || y <= max {
             return None;
         }
         // Both may fit ("$10M" on revenues of 0.05 to 96,398): the one

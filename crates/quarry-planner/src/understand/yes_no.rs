@@ -37,6 +37,26 @@ impl Ctx<'_> {
                 Some(Literal::Integer(1))
             }
             // `Remote` / `Not remote`: the value the other one negates.
+            // yes / no / mixed: a yes/no field with a third, partial answer
+            // ("bimas farmers" of `bimas` yes/no/mixed).
+            ColumnType::Text
+                if col.distinct_count <= 4
+                    && col.values.len() > 2
+                    && col.values.len() as u64 == col.distinct_count =>
+            {
+                let yes = col
+                    .values
+                    .iter()
+                    .find(|v| is_yes_word(&v.value.to_lowercase()))?;
+                let no = col.values.iter().any(|v| {
+                    is_yes_no_word(&v.value.to_lowercase()) && !is_yes_word(&v.value.to_lowercase())
+                });
+                let partial = col.values.iter().all(|v| {
+                    let w = v.value.to_lowercase();
+                    is_yes_no_word(&w) || is_partial_answer(&w)
+                });
+                (no && partial).then(|| Literal::Text(yes.value.clone()))
+            }
             ColumnType::Text if !col.values.is_empty() && col.values.len() <= 2 => {
                 // `Remote` / `Not remote`: the value the other one negates.
                 if let [a, b] = col.values.as_slice() {
@@ -81,9 +101,12 @@ impl Ctx<'_> {
             // Or by its last word, a noun of the flag ("winners" for
             // `series_winner`).
             let stem = self.toks[f.start].stem.as_str();
+            // A plural names what the rows are ("uk devs" is no `dev_ops`
+            // flag): only a singular first word names the flag.
+            let plural = self.toks[f.start].norm != stem && self.toks[f.start].norm.ends_with('s');
             let first_word = kind == AliasKind::Partial
                 && f.end - f.start == 1
-                && (self.ix.column_name(col).split('_').next() == Some(stem)
+                && (self.ix.column_name(col).split('_').next() == Some(stem) && !plural
                     || self
                         .ix
                         .column_name(col)
@@ -194,11 +217,15 @@ impl Ctx<'_> {
         match yes {
             Literal::Integer(1) => Some(Literal::Integer(0)),
             Literal::Boolean(true) => Some(Literal::Boolean(false)),
-            Literal::Text(y) => self.ix.profile.columns[c]
-                .values
-                .iter()
-                .find(|v| v.value != *y)
-                .map(|v| Literal::Text(v.value.clone())),
+            // The value that says no ("no" of yes/no/mixed), else the other.
+            Literal::Text(y) => {
+                let values = &self.ix.profile.columns[c].values;
+                values
+                    .iter()
+                    .find(|v| v.value != *y && is_yes_no_word(&v.value.to_lowercase()))
+                    .or_else(|| values.iter().find(|v| v.value != *y))
+                    .map(|v| Literal::Text(v.value.clone()))
+            }
             _ => None,
         }
     }
@@ -214,6 +241,7 @@ impl Ctx<'_> {
             .collect();
         self.flag_head_words();
         self.antonym_flag_words();
+        self.glued_flag_names();
         if flags.is_empty() {
             return;
         }
@@ -283,6 +311,31 @@ impl Ctx<'_> {
         }
     }
 
+    /// "working overtime" of `over_time`, "airco" of `air_co`: an unclaimed
+    /// word that is a several-word flag's name written as one word.
+    fn glued_flag_names(&mut self) {
+        let flags: Vec<(usize, String)> = (0..self.ix.profile.columns.len())
+            .filter(|&c| self.yes_value(c).is_some())
+            .map(|c| (c, self.ix.column_name(c)))
+            .filter(|(_, n)| n.contains('_'))
+            .map(|(c, n)| (c, n.replace('_', "")))
+            .filter(|(_, n)| n.len() >= 5)
+            .collect();
+        for i in 0..self.toks.len() {
+            if self.claims.is_claimed(i) || !self.toks[i].is_word() {
+                continue;
+            }
+            let w = self.norm(i).to_string();
+            let Some(&(col, _)) = flags.iter().find(|(_, n)| *n == w || same_root(&w, n)) else {
+                continue;
+            };
+            let neg = self.negated(i);
+            if self.flag_condition(col, (i, i + 1), neg) {
+                self.claims.claim_token(i, ClaimedBy::Field);
+            }
+        }
+    }
+
     /// "winners", "did not win", "who won": an unclaimed word (or a verb of
     /// it) of the same root as the last word of a several-word flag's name
     /// (`series_winner`). Several flags with that head: the one whose other
@@ -342,6 +395,14 @@ impl Ctx<'_> {
             }
         }
     }
+}
+
+/// A third answer of a yes/no field: neither yes nor no.
+fn is_partial_answer(w: &str) -> bool {
+    matches!(
+        w,
+        "mixed" | "partial" | "partly" | "some" | "sometimes" | "maybe" | "both" | "unknown"
+    )
 }
 
 /// A noun for who does something ("winner", "survivor", "member"): a

@@ -65,6 +65,8 @@ sources=(
     "engines=$data/engines.csv"
     "trips=$data/trips.csv"
     "homes=$data/homes.csv"
+    "city_snow=$data/city_snow.csv"
+    "farms=$data/farms.csv"
 )
 
 for entry in "${sources[@]}"; do

@@ -1,0 +1,151 @@
+//! Pass 3a, columns per year: a wide table with one column of a measure per
+//! year (`price1998`, `price2007`, `price2014`; `pop_2000`, `pop_2010`).
+//! A year the phrase names picks its column ("worth over 500k in 2007" is
+//! `price2007`, "price in 1998 over 300k" is `price1998`): the year's token
+//! becomes a mention of that column, so the numbers pass binds the amount
+//! beside it; a measure named without a year is its latest column ("under
+//! 200k" of the price is `price2014`, the price now).
+
+use super::claims::ClaimedBy;
+use super::mentions::FieldMention;
+use super::Ctx;
+use crate::index::AliasKind;
+
+/// Columns of one measure, one per year: `(column, year)`.
+type Family = Vec<(usize, i64)>;
+
+impl Ctx<'_> {
+    pub(super) fn year_columns(&mut self) {
+        let families = self.year_families();
+        if families.is_empty() {
+            return;
+        }
+        // Mentions a year has decided keep its column.
+        let mut decided: Vec<usize> = Vec::new();
+        // A year of a family named in the phrase: its column, of the family
+        // the phrase names, else of one whose measure is known (`price`
+        // before `adj`).
+        for i in 0..self.toks.len() {
+            if self.claims.is_claimed(i) || self.quantity(i).is_some() {
+                continue;
+            }
+            let Some(v) = self.toks[i].number() else {
+                continue;
+            };
+            let holding: Vec<usize> = families
+                .iter()
+                .filter_map(|f| f.iter().find(|(_, y)| *y as f64 == v).map(|m| m.0))
+                .collect();
+            let named = |c: usize| {
+                let fam = families.iter().find(|f| f.iter().any(|m| m.0 == c));
+                self.fields.iter().any(|f| {
+                    f.columns
+                        .iter()
+                        .any(|x| fam.is_some_and(|fam| fam.iter().any(|m| m.0 == x.0)))
+                })
+            };
+            let Some(col) = holding
+                .iter()
+                .copied()
+                .find(|&c| named(c))
+                .or_else(|| {
+                    holding.iter().copied().find(|&c| {
+                        split_year(self.ix.column_name(c)).is_some_and(|(stem, _)| {
+                            crate::lexicon::units::dimension_word(&stem).is_some()
+                        })
+                    })
+                })
+                .or_else(|| holding.first().copied())
+            else {
+                continue;
+            };
+            let family = families
+                .iter()
+                .find(|f| f.iter().any(|m| m.0 == col))
+                .cloned()
+                .unwrap_or_default();
+            // The measure named too ("price in 1998"): that column.
+            for (k, f) in self.fields.iter_mut().enumerate() {
+                if f.columns.iter().any(|c| family.iter().any(|m| m.0 == c.0)) {
+                    f.columns.sort_by_key(|c| c.0 != col);
+                    decided.push(k);
+                }
+            }
+            decided.push(self.fields.len());
+            self.fields.push(FieldMention {
+                start: i,
+                end: i + 1,
+                columns: vec![(col, AliasKind::Full)],
+            });
+            self.claims.claim_token(i, ClaimedBy::Field);
+        }
+        // Named without a year: the latest first.
+        for family in &families {
+            let Some(latest) = family.iter().max_by_key(|m| m.1).map(|m| m.0) else {
+                continue;
+            };
+            for (k, f) in self.fields.iter_mut().enumerate() {
+                if decided.contains(&k) {
+                    continue;
+                }
+                let members = f
+                    .columns
+                    .iter()
+                    .filter(|c| family.iter().any(|m| m.0 == c.0))
+                    .count();
+                if members >= 2 {
+                    f.columns.sort_by_key(|c| c.0 != latest);
+                }
+            }
+        }
+    }
+
+    /// The families of year columns: numeric columns whose names are one
+    /// stem and a year, two or more per stem.
+    fn year_families(&self) -> Vec<Family> {
+        let mut by_stem: Vec<(String, Family)> = Vec::new();
+        for (c, col) in self.ix.profile.columns.iter().enumerate() {
+            if !col.ty.is_numeric() {
+                continue;
+            }
+            let Some((stem, year)) = split_year(&col.name) else {
+                continue;
+            };
+            match by_stem.iter_mut().find(|(s, _)| *s == stem) {
+                Some((_, f)) => f.push((c, year)),
+                None => by_stem.push((stem, vec![(c, year)])),
+            }
+        }
+        by_stem
+            .into_iter()
+            .map(|(_, f)| f)
+            .filter(|f| f.len() >= 2)
+            .collect()
+    }
+}
+
+/// `price1998` → ("price", 1998); `pop_2010` → ("pop", 2010).
+fn split_year(name: &str) -> Option<(String, i64)> {
+    let digits = name.len() - name.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    if digits != 4 {
+        return None;
+    }
+    let (stem, year) = name.split_at(name.len() - 4);
+    let stem = stem.trim_end_matches(['_', '-']);
+    let year: i64 = year.parse().ok()?;
+    (stem.len() >= 2 && (1800..=2100).contains(&year)).then(|| (stem.to_string(), year))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_year;
+
+    #[test]
+    fn a_year_ends_the_name() {
+        assert_eq!(split_year("price1998"), Some(("price".into(), 1998)));
+        assert_eq!(split_year("pop_2010"), Some(("pop".into(), 2010)));
+        assert_eq!(split_year("x2010"), None);
+        assert_eq!(split_year("code12345"), None);
+        assert_eq!(split_year("price"), None);
+    }
+}
