@@ -292,6 +292,29 @@ impl Aliases {
     /// name, and the synonyms of its words.
     fn of_profile(profile: &DatasetProfile) -> Aliases {
         let mut aliases = Aliases::default();
+        // "pets without a name", "names with max in them": the one text
+        // field whose name ends in "name" (`animal_name`) is the name.
+        let named: Vec<usize> = profile
+            .columns
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| {
+                c.ty == ColumnType::Text
+                    && name_words(&c.name).len() > 1
+                    && c.name.rsplit('_').next() == Some("name")
+            })
+            .map(|(i, _)| i)
+            .collect();
+        let plain_name = profile.columns.iter().any(|c| c.name == "name");
+        if let [ci] = named[..] {
+            if !plain_name {
+                aliases.add(FieldAlias {
+                    column: ci,
+                    words: vec![stem("name")],
+                    kind: AliasKind::Partial,
+                });
+            }
+        }
         for (ci, col) in profile.columns.iter().enumerate() {
             let mut full_forms = vec![name_words(&col.name)];
             let raw: Vec<String> = words(&col.name.replace('_', " "))
@@ -313,6 +336,32 @@ impl Aliases {
             }
             for form in &full_forms {
                 aliases.add_form(ci, form);
+            }
+            // "era" of `earned_run_average`: the initials of a name of
+            // three words or more.
+            // Not when two names share them (`earned_runs_allowed`).
+            let initials_of = |name: &str| -> Option<String> {
+                let parts = words(&name.replace('_', " "));
+                (parts.len() >= 3
+                    && parts
+                        .iter()
+                        .all(|w| w.chars().next().is_some_and(|c| c.is_ascii_alphabetic())))
+                .then(|| parts.iter().filter_map(|w| w.chars().next()).collect())
+            };
+            if let Some(initials) = initials_of(&col.name) {
+                let shared = profile
+                    .columns
+                    .iter()
+                    .filter(|o| initials_of(&o.name).as_ref() == Some(&initials))
+                    .count()
+                    > 1;
+                if !shared && !crate::lexicon::is_stopword(&initials) {
+                    aliases.add(FieldAlias {
+                        column: ci,
+                        words: vec![initials],
+                        kind: AliasKind::Partial,
+                    });
+                }
             }
             // `jan` … `dec`: a column per month is named by the month.
             if let Some(m) = crate::lexicon::month_index(&col.name) {
@@ -494,6 +543,42 @@ fn subject_column(profile: &DatasetProfile, row_nouns: &HashSet<String>) -> Opti
     }
 }
 
+/// Whether a text column holds people's names written surname first
+/// (`Hirst, Damien`): named for people (`artist`, `author`…), or most of
+/// its listed values so written.
+fn holds_inverted_names(col: &ColumnProfile) -> bool {
+    let inverted = |v: &str| {
+        v.split_once(", ").is_some_and(|(a, b)| {
+            !b.contains(',')
+                && (1..=3).contains(&a.split_whitespace().count())
+                && (1..=3).contains(&b.split_whitespace().count())
+                && a.chars().next().is_some_and(char::is_uppercase)
+                && b.chars().next().is_some_and(char::is_uppercase)
+        })
+    };
+    let shaped = col.values.iter().filter(|v| inverted(&v.value)).count();
+    let person = col.name.split('_').any(|w| {
+        matches!(
+            w,
+            "artist"
+                | "author"
+                | "director"
+                | "composer"
+                | "writer"
+                | "painter"
+                | "creator"
+                | "player"
+                | "actor"
+                | "person"
+                | "owner"
+                | "driver"
+                | "name"
+                | "member"
+        )
+    });
+    shaped >= 2 && (person && shaped * 3 >= col.values.len() || shaped * 5 >= col.values.len() * 4)
+}
+
 /// The value tables of an [`Index`], filled column by column.
 #[derive(Default)]
 struct Values {
@@ -517,7 +602,30 @@ impl Values {
             return;
         }
         let mut col_word_rows: HashMap<String, u64> = HashMap::new();
+        let people_names = holds_inverted_names(col);
         for vc in &col.values {
+            // "damien hirst" of `Hirst, Damien`: a name written surname
+            // first is also found in the order people say it.
+            if people_names {
+                if let Some((last, first)) = vc.value.split_once(", ") {
+                    let ws: Vec<String> = words(first).into_iter().chain(words(last)).collect();
+                    if ws.len() >= 2 && ws.len() <= 5 && !first.contains(',') {
+                        let stems: Vec<String> = ws.iter().map(|w| stem(w)).collect();
+                        let id = self.values.len() as u32;
+                        self.values_by_first
+                            .entry(ws[0].clone())
+                            .or_default()
+                            .push(id);
+                        self.values.push(ValueEntry {
+                            column: ci,
+                            value: vc.value.clone(),
+                            words: ws,
+                            stems,
+                            count: vc.count,
+                        });
+                    }
+                }
+            }
             let ws = words(&vc.value);
             if ws.is_empty() || ws.len() > 12 {
                 continue;
@@ -622,6 +730,21 @@ impl Index {
             .iter()
             .map(|w| stem(w))
             .collect();
+        // "works" of `tate_artworks`, "books" of `textbooks`: the last word
+        // of a compound in the dataset's name names the rows too.
+        let mut row_nouns = row_nouns;
+        let compounds: Vec<String> = row_nouns
+            .iter()
+            .filter(|n| n.len() >= 7)
+            .filter_map(|n| {
+                (3..=n.len() - 4).find_map(|cut| {
+                    let (head, tail) = n.split_at(cut);
+                    (crate::lexicon::wordnet::knows(head) && crate::lexicon::wordnet::knows(tail))
+                        .then(|| tail.to_string())
+                })
+            })
+            .collect();
+        row_nouns.extend(compounds);
         let subject_column = subject_column(profile, &row_nouns);
         let code_values = v
             .values

@@ -367,7 +367,10 @@ corpus!(
     trips,
     homes,
     city_snow,
-    farms
+    farms,
+    artworks,
+    disease_counts,
+    survey
 );
 
 #[test]
@@ -401,6 +404,9 @@ fn every_phrases_file_has_a_test() {
         "homes",
         "city_snow",
         "farms",
+        "artworks",
+        "disease_counts",
+        "survey",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

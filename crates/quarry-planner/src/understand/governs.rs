@@ -207,6 +207,16 @@ impl Ctx<'_> {
                 "no" | "id" | "num" | "number" | "nr" | "index" | "idx" | "key" | "code"
             )
         });
+        // A catalogue number anywhere in the name (`textbook_isbn`).
+        let catalogue_word = |w: &str| {
+            matches!(
+                w,
+                "isbn" | "issn" | "upc" | "ean" | "sku" | "asin" | "barcode"
+            )
+        };
+        if col.ty.is_numeric() && col.name.split('_').any(catalogue_word) {
+            return !self.toks.iter().any(|t| catalogue_word(&t.norm));
+        }
         let distinct = col.distinct_count + col.null_count >= self.ix.profile.row_count;
         let asked = self.toks.iter().any(|t| {
             matches!(

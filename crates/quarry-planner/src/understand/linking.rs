@@ -304,7 +304,11 @@ impl Ctx<'_> {
                     continue;
                 }
             }
-            let value = self.value_match_at(i, None);
+            // "not in the labor force": a negation is never a value alone
+            // (`not` of a hispanic / not field).
+            let value = self
+                .value_match_at(i, None)
+                .filter(|v| !(v.0 == 1 && is_negation(&t.norm)));
             let field = self.field_match_at(i);
             let vlen = value.as_ref().map_or(0, |v| v.0);
             let flen = field.as_ref().map_or(0, |f| f.0);
@@ -1298,3 +1302,49 @@ const DAYS: &[&str] = &[
     "saturday",
     "sunday",
 ];
+
+impl Ctx<'_> {
+    /// "evening charges" of `total_day_charge`, `total_eve_charge`,
+    /// `total_night_charge`: a word before a field mention that several
+    /// columns share, which abbreviates a word of one of their names only
+    /// ("eve" of "evening", "intl" of "international"), picks that column
+    /// and joins the mention.
+    pub(super) fn narrow_by_modifier(&mut self) {
+        for k in 0..self.fields.len() {
+            let f = &self.fields[k];
+            if f.columns.len() < 2 || f.start == 0 {
+                continue;
+            }
+            let i = f.start - 1;
+            let t = &self.toks[i];
+            if self.claims.is_claimed(i)
+                || !t.is_word()
+                || t.norm.len() < 4
+                || is_stopword(&t.norm)
+                || is_negation(&t.norm)
+            {
+                continue;
+            }
+            let named: Vec<usize> = f
+                .columns
+                .iter()
+                .map(|c| c.0)
+                .filter(|&c| {
+                    self.ix.column_words[c].iter().any(|w| {
+                        w.len() >= 3
+                            && (*w == t.stem
+                                || t.norm.starts_with(w.as_str())
+                                || w.len() >= 4 && abbreviates(w, &t.norm))
+                    })
+                })
+                .collect();
+            let [col] = named[..] else {
+                continue;
+            };
+            let f = &mut self.fields[k];
+            f.columns.sort_by_key(|c| c.0 != col);
+            f.start = i;
+            self.claims.claim_token(i, ClaimedBy::Field);
+        }
+    }
+}

@@ -13,6 +13,7 @@
 //! | 2 | operators (`operators`) | tokens, field aliases (a two-word field wins) | claims superlatives, their counts and position words; writes comparators, superlatives (of the hand table, or of any adjective the lexicon knows), negations |
 //! | 2b | words inside names (`inside`) | a text field and "W in the F", "F with W in them", "F starting with W", "named after W" | claims them; a `Contains`/`StartsWith` filter |
 //! | 3 | linking (`linking`, `fuzzy`) | unclaimed tokens | claims values and fields; writes their mentions |
+//! | 3' | a modifier picks a field (`linking`) | the word before a mention several columns share | "evening charges" → `total_eve_charge`: joins the mention |
 //! | 3a | columns per year (`periods`) | numbers equal to the year of a column of a family (`price1998`, `price2007`), field mentions | claims the year as a mention of its column; a measure named without a year is its latest column |
 //! | 3b | people (`people`) | unclaimed sex and age words ("women", "teenagers", "in their 40s") | claims them; sex values as value mentions, age words as field mentions of the age field, decades of age as a filter |
 //! | 3c | graded words (`graded`) | graded comparatives and superlatives, field mentions | the column the lexicon finds for each adjective; turns a comparison over where the word means less |
@@ -137,6 +138,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.scan_operators();
     cx.words_inside_names();
     cx.link();
+    cx.narrow_by_modifier();
     cx.year_columns();
     cx.people_words();
     cx.resolve_graded();

@@ -350,6 +350,8 @@ impl Ctx<'_> {
         }
         let (i, v) = (p.at, p.value);
         let mut how = MatchKind::Exact;
+        // "over 1,000 cases": a number of things counted is no year.
+        let counted = self.counted_noun_after(p.end);
         let after = if p.between_field.is_some() {
             None
         } else {
@@ -375,7 +377,7 @@ impl Ctx<'_> {
             && p.hi
                 .is_some_and(|h| h.fract() == 0.0 && (1000.0..=2100.0).contains(&h));
         if let Some(c) = field.filter(|_| {
-            p.year_like()
+            (p.year_like() && !counted)
                 && !p.percent
                 && !p.scaled
                 && (p.cmp.is_none() || year_range)
@@ -397,8 +399,10 @@ impl Ctx<'_> {
             }
         }
         // "in 1994", "during 2007": a year, whatever field precedes it.
-        let year_word =
-            p.year_like() && i > 0 && introduces_year(self.norm(i - 1)) && p.op.is_none();
+        let year_word = (p.year_like() && !counted)
+            && i > 0
+            && introduces_year(self.norm(i - 1))
+            && p.op.is_none();
         if field.is_none() && year_word {
             field = self.year_field_before(p.start(), v);
         }
@@ -443,7 +447,7 @@ impl Ctx<'_> {
                 how = MatchKind::Inferred;
             }
         }
-        let yearish = p.year_like() && !p.percent;
+        let yearish = (p.year_like() && !counted) && !p.percent;
         // "2018 results": a year alone, before no field, in a table that
         // has years or dates.
         // Not the year of a written day ("march 2001", "2001-01-01"), which
@@ -507,6 +511,32 @@ impl Ctx<'_> {
                 })
                 .collect();
             if let Some(c) = self.plainest(&money) {
+                field = Some(c);
+                how = MatchKind::Inferred;
+            }
+        }
+        // "zero cases of mumps", "over 1,000 cases": a number of things
+        // counted, no field named, in a table with one column of counts
+        // (`count`, `n`, `cases`, `frequency`).
+        if field.is_none() && counted {
+            let noun = self.toks[p.end].stem.clone();
+            let counts: Vec<usize> = self
+                .ix
+                .ordered_columns()
+                .filter(|&c| {
+                    let words = &self.ix.column_words[c];
+                    words.len() <= 2
+                        && words.iter().any(|w| {
+                            *w == noun
+                                || matches!(
+                                    w.as_str(),
+                                    "count" | "n" | "freq" | "frequency" | "tally"
+                                )
+                        })
+                        && in_range(&self.ix.profile.columns[c], v)
+                })
+                .collect();
+            if let [c] = counts[..] {
                 field = Some(c);
                 how = MatchKind::Inferred;
             }
@@ -1062,6 +1092,22 @@ impl Ctx<'_> {
                 self.subject_word(j) || self.toks[j].is_word() && is_stopword(self.norm(j))
             })
             .any(|j| self.subject_word(j))
+    }
+
+    /// Whether an unclaimed plural noun that names no field follows `k`
+    /// ("1,000 cases", "500 deaths"): the number counts those things.
+    fn counted_noun_after(&self, k: usize) -> bool {
+        let Some(t) = self.toks.get(k) else {
+            return false;
+        };
+        t.is_word()
+            && !self.claims.is_claimed(k)
+            && t.norm.len() >= 4
+            && t.norm.ends_with('s')
+            && t.stem != t.norm
+            && !is_stopword(&t.norm)
+            && !self.fields.iter().any(|f| f.start == k)
+            && crate::lexicon::month_index(&t.norm).is_none()
     }
 
     /// The field mention starting at `k`, after up to `skip` stopwords.

@@ -70,7 +70,25 @@ impl Ctx<'_> {
             if vals.len() == 1 && self.row_position(m, col, &vals[0]) {
                 continue;
             }
-            let neg = self.negated(m.start)
+            // "not in the labor force", "don't watch tv": the negation is
+            // the value's own (`not in labor force`, `do not watch`).
+            let own_negation = !vals.is_empty()
+                && vals.iter().all(|v| {
+                    let v = v.to_lowercase();
+                    [
+                        "not ",
+                        "no ",
+                        "do not ",
+                        "don't ",
+                        "does not ",
+                        "never ",
+                        "non-",
+                        "non ",
+                    ]
+                    .iter()
+                    .any(|p| v.starts_with(p))
+                });
+            let neg = self.negated(m.start) && !own_negation
                 || previous.is_some_and(|(end, _, neg)| {
                     neg && (end..m.start).all(|k| self.is_list_joint(k))
                 });

@@ -66,6 +66,15 @@ impl Ctx<'_> {
                             .iter()
                             .any(|p| x.strip_prefix(p) == Some(y.as_str()))
                     };
+                    // `hispanic` / `not`: the bare negation is the other's no.
+                    let bare =
+                        |x: &str| matches!(x.trim().to_lowercase().as_str(), "not" | "non" | "no");
+                    if col.distinct_count == 2 && bare(&a.value) && !bare(&b.value) {
+                        return Some(Literal::Text(b.value.clone()));
+                    }
+                    if col.distinct_count == 2 && bare(&b.value) && !bare(&a.value) {
+                        return Some(Literal::Text(a.value.clone()));
+                    }
                     if col.distinct_count == 2 && negates(&a.value, &b.value) {
                         return Some(Literal::Text(b.value.clone()));
                     }

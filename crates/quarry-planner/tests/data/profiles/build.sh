@@ -67,6 +67,9 @@ sources=(
     "homes=$data/homes.csv"
     "city_snow=$data/city_snow.csv"
     "farms=$data/farms.csv"
+    "artworks=$data/artworks.csv"
+    "disease_counts=$data/disease_counts.csv"
+    "survey=$data/survey.csv"
 )
 
 for entry in "${sources[@]}"; do
