@@ -321,6 +321,25 @@ impl Ctx<'_> {
             .iter()
             .find(|(ws, _)| self.matches_words(k, ws))
             .map(|(ws, c)| (*c, ws.len()))
+            .or_else(|| {
+                // "6 feet or taller", "40 or older", "$5 or cheaper": "or"
+                // and a comparative adjective.
+                if !self.word_at(k, "or") && !self.word_at(k, "and") {
+                    return None;
+                }
+                let w = self.toks.get(k + 1).filter(|t| t.is_word())?.norm.as_str();
+                let cmp = match w {
+                    "taller" | "older" | "heavier" | "longer" | "bigger" | "larger" | "later"
+                    | "newer" | "wider" | "deeper" | "faster" | "louder" | "hotter" | "warmer"
+                    | "richer" | "costlier" | "pricier" | "greater" | "up" => Cmp::Ge,
+                    "shorter" | "younger" | "lighter" | "smaller" | "earlier" | "slower"
+                    | "cheaper" | "narrower" | "shallower" | "colder" | "cooler" | "poorer" => {
+                        Cmp::Le
+                    }
+                    _ => return None,
+                };
+                Some((cmp, 2))
+            })
     }
 
     /// The field a number governs and how it was found; claims trailing
