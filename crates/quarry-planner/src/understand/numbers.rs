@@ -370,7 +370,8 @@ impl Ctx<'_> {
         let (i, v) = (p.at, p.value);
         let mut how = MatchKind::Exact;
         // "over 1,000 cases": a number of things counted is no year.
-        let counted = self.counted_noun_after(p.end);
+        // Not a year alone before a noun ("2018 results").
+        let counted = self.counted_noun_after(p.end) && (p.cmp.is_some() || !p.year_like());
         let after = if p.between_field.is_some() {
             None
         } else {

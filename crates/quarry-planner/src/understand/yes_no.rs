@@ -112,7 +112,14 @@ impl Ctx<'_> {
             let stem = self.toks[f.start].stem.as_str();
             // A plural names what the rows are ("uk devs" is no `dev_ops`
             // flag): only a singular first word names the flag.
-            let plural = self.toks[f.start].norm != stem && self.toks[f.start].norm.ends_with('s');
+            let rest_named = self.ix.column_name(col).split('_').skip(1).all(|w| {
+                self.toks
+                    .iter()
+                    .any(|t| t.is_word() && (t.stem == w || t.norm.starts_with(w)))
+            });
+            let plural = self.toks[f.start].norm != stem
+                && self.toks[f.start].norm.ends_with('s')
+                && !rest_named;
             let first_word = kind == AliasKind::Partial
                 && f.end - f.start == 1
                 && (self.ix.column_name(col).split('_').next() == Some(stem) && !plural
