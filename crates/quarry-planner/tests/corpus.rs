@@ -370,7 +370,8 @@ corpus!(
     farms,
     artworks,
     disease_counts,
-    survey
+    survey,
+    vehicles
 );
 
 #[test]
@@ -407,6 +408,7 @@ fn every_phrases_file_has_a_test() {
         "artworks",
         "disease_counts",
         "survey",
+        "vehicles",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

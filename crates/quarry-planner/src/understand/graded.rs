@@ -20,7 +20,7 @@ use std::sync::OnceLock;
 /// How well a column matches a graded word, best least: not named in the
 /// phrase, which base, the relation of the noun, its place among the
 /// word's nouns, the length of the column's name.
-type MatchRank = (bool, usize, wordnet::Relation, usize, usize);
+type MatchRank = (bool, usize, wordnet::Relation, usize, bool, usize);
 
 /// The comparison the other way round.
 fn flip_cmp(c: Cmp) -> Cmp {
@@ -205,7 +205,29 @@ impl Ctx<'_> {
                     if !named {
                         continue;
                     }
-                    let key = (!mentioned.contains(&c), bi, m.relation, mi, words.len());
+                    // `comb_mpg` beside `city_mpg`, `hwy_mpg`: the overall one.
+                    let overall = words.iter().any(|w| {
+                        matches!(
+                            w.as_str(),
+                            "comb"
+                                | "combin"
+                                | "combined"
+                                | "overall"
+                                | "total"
+                                | "avg"
+                                | "averag"
+                                | "average"
+                                | "mean"
+                        )
+                    });
+                    let key = (
+                        !mentioned.contains(&c),
+                        bi,
+                        m.relation,
+                        mi,
+                        !overall,
+                        words.len(),
+                    );
                     if best.as_ref().is_none_or(|(k, _)| key < *k) {
                         let flip = if g.hand {
                             m.inverse

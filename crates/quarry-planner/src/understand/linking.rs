@@ -1079,8 +1079,15 @@ impl Ctx<'_> {
     /// "the us", "US": the country, not the pronoun.
     fn is_us(&self, i: usize) -> bool {
         let t = &self.toks[i];
+        // "us earthquakes": the first word, before a noun, is no pronoun.
+        let leading = i == 0
+            && self
+                .toks
+                .get(1)
+                .is_some_and(|n| n.is_word() && !is_stopword(&n.norm));
         t.norm == "us"
             && (&self.query[t.start..t.end] == "US"
+                || leading
                 || i > 0 && matches!(self.norm(i - 1), "the" | "non"))
     }
 
@@ -1310,6 +1317,22 @@ impl Ctx<'_> {
     /// ("eve" of "evening", "intl" of "international"), picks that column
     /// and joins the mention.
     pub(super) fn narrow_by_modifier(&mut self) {
+        // "mpg" of `city_mpg`, `hwy_mpg`, `comb_mpg`: of columns named
+        // alike, the overall one first.
+        let overall: Vec<bool> = (0..self.ix.profile.columns.len())
+            .map(|c| {
+                self.ix.column_name(c).split('_').any(|w| {
+                    matches!(
+                        w,
+                        "total" | "comb" | "combined" | "overall" | "avg" | "average" | "mean"
+                    )
+                })
+            })
+            .collect();
+        for f in self.fields.iter_mut() {
+            f.columns
+                .sort_by_key(|&(c, kind)| (std::cmp::Reverse(kind), !overall[c]));
+        }
         for k in 0..self.fields.len() {
             let f = &self.fields[k];
             if f.columns.len() < 2 || f.start == 0 {

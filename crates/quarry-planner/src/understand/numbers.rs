@@ -1053,7 +1053,13 @@ impl Ctx<'_> {
         };
         cols.iter().copied().min_by_key(|&c| {
             let name = self.ix.column_name(c);
-            let total = name.split('_').any(|w| w == "total");
+            // `total_cost`, `comb_mpg` beside `city_mpg`: the overall one.
+            let total = name.split('_').any(|w| {
+                matches!(
+                    w,
+                    "total" | "comb" | "combined" | "overall" | "avg" | "average" | "mean"
+                )
+            });
             // `orig_price`, `list_price` beside `sale_price`: an amount
             // named by no word is what was paid, not what was first asked.
             let earlier = name.split('_').any(|w| {

@@ -70,6 +70,7 @@ sources=(
     "artworks=$data/artworks.csv"
     "disease_counts=$data/disease_counts.csv"
     "survey=$data/survey.csv"
+    "vehicles=$data/vehicles.csv"
 )
 
 for entry in "${sources[@]}"; do
