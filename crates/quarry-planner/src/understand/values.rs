@@ -267,54 +267,10 @@ impl Ctx<'_> {
         true
     }
 
-    /// The other values of text column `c` that are kinds of `value` (it
-    /// is their last word: `MULE DEER` of `DEER`) or variants of it (a
-    /// suffix after a hyphen: `Ivy Bridge-EP`), when the column's values
-    /// are all listed and few.
-    fn kinds_of_value(&self, c: usize, value: &str) -> Vec<String> {
-        let col = &self.ix.profile.columns[c];
-        if col.ty != ColumnType::Text
-            || col.values.len() as u64 != col.distinct_count
-            || col.values.len() > 500
-            || self.is_list_column(c)
-        {
-            return Vec::new();
-        }
-        let v = value.to_lowercase();
-        if v.len() < 3 {
-            return Vec::new();
-        }
-        col.values
-            .iter()
-            .map(|x| &x.value)
-            .filter(|x| {
-                let x = x.to_lowercase();
-                // `Not shared` is no kind of `Shared`.
-                let head = x.strip_suffix(v.as_str()).unwrap_or("");
-                let negated = ["not ", "non ", "non-", "no ", "un"]
-                    .iter()
-                    .any(|n| head.ends_with(n) || head.trim_end() == n.trim_end());
-                x != v
-                    && !negated
-                    && (x.ends_with(&format!(" {v}"))
-                        || x.ends_with(&format!("-{v}"))
-                        || x.starts_with(&format!("{v}-")))
-            })
-            .cloned()
-            .collect()
-    }
-
     /// One filter for the values of one field: `Eq`/`In`, or `Ne`/`NotIn`
     /// when negated.
     fn value_filter(&mut self, mut g: ValueGroup) {
         let name = self.ix.column_name(g.column).to_string();
-        // "deer" of `DEER`, `MULE DEER`, `WHITE-TAILED DEER`; "ivy bridge"
-        // of `Ivy Bridge`, `Ivy Bridge-EP`: the kinds the value heads, or
-        // its variants, when the field lists every value.
-        if g.values.len() == 1 && matches!(g.kind, MatchKind::Exact | MatchKind::Stemmed) {
-            let kinds = self.kinds_of_value(g.column, &g.values[0]);
-            g.values.extend(kinds);
-        }
         let op = match (g.negated, g.values.len()) {
             (false, 1) => CompareOp::Eq,
             (false, _) => CompareOp::In,
