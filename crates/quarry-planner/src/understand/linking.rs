@@ -171,7 +171,8 @@ impl Ctx<'_> {
 
     fn field_match_from(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
         let t = &self.toks[i];
-        if !t.is_word() {
+        // "cats named luna": "named" says a value follows; it names no field.
+        if !t.is_word() || crate::lexicon::introduces_value(&t.norm) {
             return None;
         }
         // "voters", "voting": the verb a one-word field is named for.
