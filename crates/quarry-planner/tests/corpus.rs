@@ -371,7 +371,8 @@ corpus!(
     artworks,
     disease_counts,
     survey,
-    vehicles
+    vehicles,
+    charts
 );
 
 #[test]
@@ -409,6 +410,7 @@ fn every_phrases_file_has_a_test() {
         "disease_counts",
         "survey",
         "vehicles",
+        "charts",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -24,7 +24,7 @@ pub fn is_stopword(w: &str) -> bool {
             | "else" | "record" | "records" | "row" | "rows" | "entry" | "entries" | "item"
             | "items" | "information" | "info" | "detail" | "details" | "data" | "value" | "values"
             | "table" | "chart" | "one" | "ones" | "thing" | "things" | "kind" | "type" | "types"
-            | "ever" | "yet" | "along" | "during" | "while" | "despite" | "corresponding" | "respectively" | "including" | "include"
+            | "ever" | "yet" | "still" | "already" | "again" | "along" | "during" | "while" | "despite" | "corresponding" | "respectively" | "including" | "include"
             | "includes" | "order" | "ordered" | "sort" | "sorted" | "descending" | "ascending"
             | "alphabetical" | "alphabetically" | "want" | "need" | "know" | "see" | "like" | "id"
             | "ids" | "belong" | "belongs" | "whom's" | "out" | "up" | "down" | "over" | "under"

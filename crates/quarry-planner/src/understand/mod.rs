@@ -14,7 +14,7 @@
 //! | 2b | words inside names (`inside`) | a text field and "W in the F", "F with W in them", "F starting with W", "named after W" | claims them; a `Contains`/`StartsWith` filter |
 //! | 3 | linking (`linking`, `fuzzy`) | unclaimed tokens | claims values and fields; writes their mentions |
 //! | 3' | a modifier picks a field (`linking`) | the word before a mention several columns share | "evening charges" → `total_eve_charge`: joins the mention |
-//! | 3a | columns per year (`periods`) | numbers equal to the year of a column of a family (`price1998`, `price2007`), field mentions | claims the year as a mention of its column; a measure named without a year is its latest column |
+//! | 3a | columns per year (`periods`) | numbers equal to the year of a column of a family (`price1998`, `price2007`), field mentions | claims the year as a mention of its column; a measure named without a year is its latest column; "week 10" as a mention of `wk10` |
 //! | 3b | people (`people`) | unclaimed sex and age words ("women", "teenagers", "in their 40s") | claims them; sex values as value mentions, age words as field mentions of the age field, decades of age as a filter |
 //! | 3c | graded words (`graded`) | graded comparatives and superlatives, field mentions | the column the lexicon finds for each adjective; turns a comparison over where the word means less |
 //! | 4 | values (`values`) | value and field mentions, comparators, negations | a filter per field of values; row comparisons ("more gold than Kenya") and positions ("before San Juan"), which set the order by position |
@@ -140,6 +140,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.link();
     cx.narrow_by_modifier();
     cx.year_columns();
+    cx.numbered_columns();
     cx.people_words();
     cx.resolve_graded();
     cx.value_conditions();

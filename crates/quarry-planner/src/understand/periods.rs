@@ -5,6 +5,10 @@
 //! becomes a mention of that column, so the numbers pass binds the amount
 //! beside it; a measure named without a year is its latest column ("under
 //! 200k" of the price is `price2014`, the price now).
+//!
+//! Columns numbered one by one (`wk1` … `wk76`, `q1` … `q4`, `round_1` …)
+//! are named by their word and number: "week 10" is `wk10`, "quarter 3"
+//! is `q3`, so that "number one in week 10" reads `wk10 = 1`.
 
 use super::claims::ClaimedBy;
 use super::mentions::FieldMention;
@@ -100,6 +104,54 @@ impl Ctx<'_> {
         }
     }
 
+    /// "week 10" of `wk1` … `wk76`: a word and a number that name a
+    /// numbered column (the word is the columns' stem, or the stem
+    /// abbreviates it) become a mention of that column.
+    pub(super) fn numbered_columns(&mut self) {
+        let mut families: Vec<(String, Vec<(usize, i64)>)> = Vec::new();
+        for (c, col) in self.ix.profile.columns.iter().enumerate() {
+            let Some((stem, n)) = split_number(&col.name) else {
+                continue;
+            };
+            match families.iter_mut().find(|(s, _)| *s == stem) {
+                Some((_, f)) => f.push((c, n)),
+                None => families.push((stem, vec![(c, n)])),
+            }
+        }
+        families.retain(|(_, f)| f.len() >= 3);
+        if families.is_empty() {
+            return;
+        }
+        for i in 0..self.toks.len().saturating_sub(1) {
+            if self.claims.is_claimed(i) || self.claims.is_claimed(i + 1) || !self.toks[i].is_word()
+            {
+                continue;
+            }
+            let Some(v) = self.toks[i + 1].number() else {
+                continue;
+            };
+            let w = self.toks[i].stem.clone();
+            let Some(col) = families.iter().find_map(|(stem, f)| {
+                let named = *stem == w
+                    || stem.len() >= 1
+                        && stem.len() < w.len()
+                        && super::linking::abbreviates(stem, &w);
+                if !named {
+                    return None;
+                }
+                f.iter().find(|(_, n)| *n as f64 == v).map(|m| m.0)
+            }) else {
+                continue;
+            };
+            self.fields.push(FieldMention {
+                start: i,
+                end: i + 2,
+                columns: vec![(col, AliasKind::Full)],
+            });
+            self.claims.claim((i, i + 2), ClaimedBy::Field);
+        }
+    }
+
     /// The families of year columns: numeric columns whose names are one
     /// stem and a year, two or more per stem.
     fn year_families(&self) -> Vec<Family> {
@@ -122,6 +174,20 @@ impl Ctx<'_> {
             .filter(|f| f.len() >= 2)
             .collect()
     }
+}
+
+/// `wk10` → ("wk", 10); `round_3` → ("round", 3): a stem of letters and
+/// a number below 1000.
+fn split_number(name: &str) -> Option<(String, i64)> {
+    let stem = name.trim_end_matches(|c: char| c.is_ascii_digit());
+    let digits = &name[stem.len()..];
+    if digits.is_empty() || digits.len() > 3 {
+        return None;
+    }
+    let stem = stem.trim_end_matches(['_', '-']);
+    (!stem.is_empty() && stem.chars().all(|c| c.is_ascii_alphabetic()))
+        .then(|| (stem.to_string(), digits.parse().ok()))
+        .and_then(|(s, n)| n.map(|n| (s, n)))
 }
 
 /// `price1998` → ("price", 1998); `pop_2010` → ("pop", 2010).
@@ -147,5 +213,9 @@ mod tests {
         assert_eq!(split_year("x2010"), None);
         assert_eq!(split_year("code12345"), None);
         assert_eq!(split_year("price"), None);
+        assert_eq!(super::split_number("wk10"), Some(("wk".into(), 10)));
+        assert_eq!(super::split_number("round_3"), Some(("round".into(), 3)));
+        assert_eq!(super::split_number("price1998"), None);
+        assert_eq!(super::split_number("x_y"), None);
     }
 }

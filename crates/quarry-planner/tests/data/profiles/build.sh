@@ -71,6 +71,7 @@ sources=(
     "disease_counts=$data/disease_counts.csv"
     "survey=$data/survey.csv"
     "vehicles=$data/vehicles.csv"
+    "charts=$data/charts.csv"
 )
 
 for entry in "${sources[@]}"; do
