@@ -133,7 +133,7 @@ impl Ctx<'_> {
             let w = self.toks[i].stem.clone();
             let Some(col) = families.iter().find_map(|(stem, f)| {
                 let named = *stem == w
-                    || stem.len() >= 1
+                    || !stem.is_empty()
                         && stem.len() < w.len()
                         && super::linking::abbreviates(stem, &w);
                 if !named {
