@@ -499,6 +499,20 @@ impl Ctx<'_> {
         if is_stopword(&t.norm) && !matches!(t.norm.as_str(), "yes" | "no") {
             return None;
         }
+        // "no vote recorded", "no vote given": the field's absence, not the
+        // code for no.
+        if t.norm == "no" && i + 1 < self.toks.len() {
+            if let Some((len, _)) = self.field_match_at(i + 1) {
+                let k = i + 1 + len;
+                if self
+                    .toks
+                    .get(k)
+                    .is_some_and(|n| n.is_word() && crate::lexicon::is_recorded_word(&n.norm))
+                {
+                    return None;
+                }
+            }
+        }
         // Before the field, an adjective ("undecided"), never a plural noun
         // ("athletes voting").
         let plural = t.stem != t.norm;
