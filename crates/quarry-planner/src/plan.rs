@@ -41,6 +41,8 @@ pub enum CompareOp {
     NotHasItem,
     /// Text prefix: `field LIKE 'value%'` (also used for a year on a date column).
     StartsWith,
+    /// Text suffix: `field LIKE '%value'` ("tail numbers ending in aa").
+    EndsWith,
     IsNull,
     IsNotNull,
     /// The time of day of `field` (a time, or a date and time, as text)

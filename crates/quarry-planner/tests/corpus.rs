@@ -242,6 +242,7 @@ fn describe(plan: &QueryPlan) -> String {
                 CompareOp::Contains => format!("{f} LIKE '%{}%'", text(v.first())),
                 CompareOp::NotContains => format!("{f} NOT LIKE '%{}%'", text(v.first())),
                 CompareOp::StartsWith => format!("{f} LIKE '{}%'", text(v.first())),
+                CompareOp::EndsWith => format!("{f} LIKE '%{}'", text(v.first())),
                 CompareOp::HasItem => format!("{f} HAS ITEM IN ({list})"),
                 CompareOp::NotHasItem => format!("{f} HAS NO ITEM IN ({list})"),
                 CompareOp::TimeOfDay => {

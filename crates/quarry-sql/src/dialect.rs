@@ -165,6 +165,16 @@ pub(crate) fn like_pattern(s: &str, prefix_only: bool) -> String {
     format!("{} ESCAPE '\\'", quote_text(&pat))
 }
 
+/// The right-hand side of `LIKE` that finds `s` at the end of a value, with
+/// `%` and `_` in `s` matched literally (standard SQL, both dialects).
+pub(crate) fn like_suffix(s: &str) -> String {
+    let escaped = s
+        .replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_");
+    format!("{} ESCAPE '\\'", quote_text(&format!("%{escaped}")))
+}
+
 /// The text of each trait as lower-case words (letters and digits), the
 /// traits without any left out: what both dialects search for.
 fn trait_words(plan: &QueryPlan) -> Vec<String> {

@@ -165,6 +165,11 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
         CompareOp::Contains => format!("{col} {} {}", style.like_operator(), like(false)),
         CompareOp::NotContains => format!("{col} NOT {} {}", style.like_operator(), like(false)),
         CompareOp::StartsWith => format!("{col} {} {}", style.like_operator(), like(true)),
+        CompareOp::EndsWith => format!(
+            "{col} {} {}",
+            style.like_operator(),
+            dialect::like_suffix(&first_text())
+        ),
         CompareOp::HasItem | CompareOp::NotHasItem => {
             let any = match style {
                 Style::Thought => format!("{col} lists any of ({})", list()),
@@ -668,5 +673,22 @@ mod tests {
             thought_filters(&plan)[0],
             r"name LIKE '%50\%\_off%' ESCAPE '\'"
         );
+    }
+
+    #[test]
+    fn a_suffix_is_matched_at_the_end_and_the_guard_admits_it() {
+        let mut plan = QueryPlan::empty(Tier::Default);
+        plan.filters.push(cond(
+            "name",
+            CompareOp::EndsWith,
+            vec![Literal::Text("5_a".into())],
+        ));
+        assert_eq!(thought_filters(&plan)[0], r"name LIKE '%5\_a' ESCAPE '\'");
+        let sql = render_select(&Sqlite, &profile(), &plan, 10);
+        assert!(
+            sql.contains(r#""companies"."name" LIKE '%5\_a' ESCAPE '\'"#),
+            "{sql}"
+        );
+        check_select(&Sqlite, &sql, "companies", Some("companies_fts")).unwrap();
     }
 }

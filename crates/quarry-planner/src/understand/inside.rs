@@ -1,8 +1,9 @@
 //! Pass 2b, words inside names: "companies with bank in the name", "books
 //! with dragon in the title", "names with lake in them", "streets named
-//! after lincoln", "names starting with mc". The word is searched inside
-//! the text field the phrase names (`Contains`, or `StartsWith`), before
-//! linking can take it for a whole value of some field.
+//! after lincoln", "names starting with mc", "tail numbers ending in aa".
+//! The word is searched inside the text field the phrase names
+//! (`Contains`, `StartsWith` or `EndsWith`), before linking can take it
+//! for a whole value of some field.
 
 use super::claims::ClaimedBy;
 use super::Ctx;
@@ -152,6 +153,12 @@ impl Ctx<'_> {
                 && self.searchable(end + 2)
             {
                 (CompareOp::StartsWith, end + 2, end + 3)
+            } else if (self.word_at(end, "ending") || self.word_at(end, "ends"))
+                && (self.word_at(end + 1, "with") || self.word_at(end + 1, "in"))
+                && self.searchable(end + 2)
+            {
+                // "tail numbers ending in aa", "names ending with son".
+                (CompareOp::EndsWith, end + 2, end + 3)
             } else {
                 return None;
             };
