@@ -258,6 +258,7 @@ impl Ctx<'_> {
         self.flag_head_words();
         self.antonym_flag_words();
         self.glued_flag_names();
+        self.departure_words();
         if flags.is_empty() {
             return;
         }
@@ -321,6 +322,50 @@ impl Ctx<'_> {
                 continue;
             };
             let neg = !self.negated(i);
+            if self.flag_condition(col, (i, i + 1), neg) {
+                self.claims.claim_token(i, ClaimedBy::Field);
+            }
+        }
+    }
+
+    /// "customers who left", "employees who quit", "staff who stayed": a
+    /// yes/no field of leaving (`churn`, `attrition`, `exited`, `left`)
+    /// asks for yes with a word of leaving, and for no with one of staying.
+    fn departure_words(&mut self) {
+        let flags: Vec<usize> = (0..self.ix.profile.columns.len())
+            .filter(|&c| self.yes_value(c).is_some())
+            .filter(|&c| {
+                self.ix.column_name(c).split('_').any(|w| {
+                    matches!(
+                        w,
+                        "churn"
+                            | "churned"
+                            | "attrition"
+                            | "exited"
+                            | "exit"
+                            | "left"
+                            | "turnover"
+                            | "quit"
+                            | "leaver"
+                            | "departed"
+                    )
+                })
+            })
+            .collect();
+        let [col] = flags[..] else {
+            return;
+        };
+        for i in 0..self.toks.len() {
+            if self.claims.is_claimed(i) || !self.toks[i].is_word() {
+                continue;
+            }
+            let stay = match self.norm(i) {
+                "left" | "quit" | "quitted" | "churned" | "departed" | "exited" | "resigned"
+                | "leavers" | "quitters" => false,
+                "stayed" | "remained" | "retained" | "stayers" | "loyal" => true,
+                _ => continue,
+            };
+            let neg = stay != self.negated(i);
             if self.flag_condition(col, (i, i + 1), neg) {
                 self.claims.claim_token(i, ClaimedBy::Field);
             }
