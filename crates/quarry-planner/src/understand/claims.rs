@@ -32,6 +32,9 @@ pub(super) enum ClaimedBy {
     Month,
     /// Words asking for a field's emptiness ("unknown", "no … recorded").
     Missing,
+    /// The hemisphere after a number of degrees ("south" of "30 degrees
+    /// south"), for the numbers pass.
+    Hemisphere,
 }
 
 /// Token claims and the other marks passes leave for later passes.

@@ -11,6 +11,7 @@
 //! | 1b | times, holidays, decades, days, month ranges (`calendar`) | tokens, event words ("died", "born") | claims "after 10 pm", "in the morning", "christmas", "the 80s", "jan 1 2010", "may 1 to may 5", "after may 3", "june to august"; a time-of-day range on the time column, ranges on the year or date column (the one an event word names), or the month and day columns |
 //! | 1c | quantities (`quantities`) | numbers and the words after them, column measures, field aliases | claims unit words ("kg", "ft 8"); turns "an" of "under an hour" into a number and a magnitude word ("5 M") into the number's; writes quantities |
 //! | 2 | operators (`operators`) | tokens, field aliases (a two-word field wins) | claims superlatives, their counts and position words; writes comparators, superlatives (of the hand table, or of any adjective the lexicon knows), negations |
+//! | 2a | hemispheres (`numbers`) | a compass word after a number of degrees or after a number a compass comparison governs | claims it ("south" of "30 degrees south"); the numbers pass makes south and west negative |
 //! | 2b | words inside names (`inside`) | a text field and "W in the F", "F with W in them", "F starting with W", "F ending in W", "named after W" | claims them; a `Contains`/`StartsWith`/`EndsWith` filter |
 //! | 3 | linking (`linking`, `fuzzy`) | unclaimed tokens | claims values and fields; writes their mentions |
 //! | 3' | a modifier picks a field (`linking`) | the word before a mention several columns share | "evening charges" → `total_eve_charge`: joins the mention |
@@ -136,6 +137,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.calendar_phrases();
     cx.read_quantities();
     cx.scan_operators();
+    cx.claim_hemispheres();
     cx.words_inside_names();
     cx.link();
     cx.narrow_by_modifier();

@@ -114,6 +114,7 @@ impl Ctx<'_> {
                 continue;
             }
             let mut p = self.number_phrase(i, v);
+            self.hemisphere(&mut p);
             // "cities with more than 5 companies": a count of records per
             // value, not a number of a field.
             if p.unit.is_none()
@@ -1118,6 +1119,66 @@ impl Ctx<'_> {
                 self.subject_word(j) || self.toks[j].is_word() && is_stopword(self.norm(j))
             })
             .any(|j| self.subject_word(j))
+    }
+
+    /// Pass 2a: "30 degrees south", "south of 30 south": a compass word
+    /// after a number of degrees, or after a number a compass comparison
+    /// governs, is the number's hemisphere (not a region's value). Claimed
+    /// for the numbers pass.
+    pub(super) fn claim_hemispheres(&mut self) {
+        for i in 0..self.toks.len() {
+            if self.toks[i].number().is_none() {
+                continue;
+            }
+            let mut k = self.quantity(i).map_or(i + 1, |q| q.end);
+            let degrees = self.word_at(k, "degrees") || self.word_at(k, "degree");
+            if degrees {
+                k += 1;
+            }
+            let unit_degrees = self
+                .quantity(i)
+                .is_some_and(|q| q.unit.dim == Dimension::Temperature);
+            let compass_op = self.ops.iter().any(|o| {
+                o.end <= i
+                    && i - o.end <= 1
+                    && matches!(
+                        o.implies,
+                        Some(FieldGroup::Latitude | FieldGroup::Longitude)
+                    )
+            });
+            let Some(t) = self.toks.get(k) else {
+                continue;
+            };
+            if !t.is_word()
+                || self.claims.is_claimed(k)
+                || !matches!(t.norm.as_str(), "south" | "west" | "north" | "east")
+                || !(degrees || unit_degrees || compass_op)
+            {
+                continue;
+            }
+            self.claims.claim((i + 1, k + 1), ClaimedBy::Hemisphere);
+        }
+    }
+
+    /// The hemisphere the first pass found after the number phrase: south
+    /// and west are negative.
+    fn hemisphere(&mut self, p: &mut NumberPhrase) {
+        let mut k = p.end;
+        while k < self.toks.len() && self.claims.claimed_by(k) == Some(ClaimedBy::Hemisphere) {
+            k += 1;
+        }
+        if k == p.end {
+            return;
+        }
+        if matches!(self.norm(k - 1), "south" | "west") {
+            p.value = -p.value;
+            p.hi = p.hi.map(|h| -h);
+            p.list = p.list.iter().map(|x| -x).collect();
+        }
+        if p.unit.is_some_and(|u| u.dim == Dimension::Temperature) {
+            p.unit = None;
+        }
+        p.end = k;
     }
 
     /// Whether an unclaimed plural noun that names no field follows `k`
