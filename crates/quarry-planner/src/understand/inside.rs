@@ -156,6 +156,8 @@ impl Ctx<'_> {
             } else if (self.word_at(end, "ending") || self.word_at(end, "ends"))
                 && (self.word_at(end + 1, "with") || self.word_at(end + 1, "in"))
                 && self.searchable(end + 2)
+                // "polls ending in november": a date, not letters.
+                && crate::lexicon::month_index(self.norm(end + 2)).is_none()
             {
                 // "tail numbers ending in aa", "names ending with son".
                 (CompareOp::EndsWith, end + 2, end + 3)
