@@ -558,6 +558,8 @@ pub fn name_unit(w: &str) -> Option<NamePart> {
         "ft" | "feet" => U(&FOOT),
         "yd" | "yds" | "yards" => U(&YARD),
         "mi" | "mile" | "miles" => U(&MILE),
+        // An odometer reading (`mileage` of used cars) is in miles.
+        "mileage" | "odometer" => U(&MILE),
         "mg" => U(&MILLIGRAM),
         "g" => A(&GRAM),
         "grams" | "gr" => U(&GRAM),

@@ -113,7 +113,26 @@ impl Ctx<'_> {
                 i += 1;
                 continue;
             }
+            // "the 1978-79 season": a season is named by the year it starts.
+            let mut season = false;
+            if v.fract() == 0.0 && (1800.0..=2100.0).contains(&v) {
+                if let Some(n) = self.toks.get(i + 1) {
+                    let glued = n.start == self.toks[i].end + 1
+                        && self.query[self.toks[i].end..n.start] == *"-"
+                        && n.end - n.start == 2;
+                    if glued
+                        && n.number() == Some((v + 1.0) % 100.0)
+                        && !self.claims.is_claimed(i + 1)
+                    {
+                        self.claims.claim_token(i + 1, ClaimedBy::Number);
+                        season = true;
+                    }
+                }
+            }
             let mut p = self.number_phrase(i, v);
+            if season && p.end == i + 1 {
+                p.end = i + 2;
+            }
             self.hemisphere(&mut p);
             // "cities with more than 5 companies": a count of records per
             // value, not a number of a field.

@@ -102,7 +102,23 @@ impl Ctx<'_> {
         // "the windiest", "the most cited": an adjective of the lexicon
         // orders by the column it found, or by nothing.
         if let Some(g) = s.graded.as_ref().filter(|g| !g.hand) {
-            match &g.field {
+            // "the snowiest december" in `grand_rapids_snow`: the month's
+            // column named after it, not the season's total the dataset's
+            // subject gives.
+            // Only a column of a period (`dec`, `wk10`, `price2007`): a
+            // season or a year after it is what the rows are.
+            let after = self.field_after(s.end, 1).map(|f| f.0).filter(|&c| {
+                let name = self.ix.column_name(c);
+                self.ix.column_type(c).is_numeric()
+                    && (crate::lexicon::month_index(name).is_some()
+                        || name.ends_with(|ch: char| ch.is_ascii_digit()))
+                    && !self.unasked_identifier(c)
+            });
+            let subject_only = g.field.as_ref().is_some_and(|f| {
+                Some(f.column) == self.ix.subject_column && after.is_some_and(|a| a != f.column)
+            });
+            let field = if subject_only { None } else { g.field.clone() };
+            match &field {
                 Some(f) => {
                     let desc = s.desc != f.flip;
                     let name = self.ix.column_name(f.column).to_string();

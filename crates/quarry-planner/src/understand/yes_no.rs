@@ -313,9 +313,16 @@ impl Ctx<'_> {
             if opposites.is_empty() {
                 continue;
             }
+            // "still alive" of `death`: the opposite's noun names it too.
             let named: Vec<usize> = flags
                 .iter()
-                .filter(|(_, ws)| ws.iter().any(|w| opposites.contains(&w.as_str())))
+                .filter(|(_, ws)| {
+                    ws.iter().any(|w| {
+                        opposites
+                            .iter()
+                            .any(|o| *o == w.as_str() || noun_of_adjective(o) == Some(w.as_str()))
+                    })
+                })
                 .map(|(c, _)| *c)
                 .collect();
             let [col] = named[..] else {
@@ -456,6 +463,26 @@ impl Ctx<'_> {
             }
         }
     }
+}
+
+/// The noun of an adjective whose noun WordNet's table does not derive
+/// ("dead" → death, "long" → length).
+fn noun_of_adjective(a: &str) -> Option<&'static str> {
+    Some(match a {
+        "dead" => "death",
+        "alive" | "live" => "life",
+        "high" => "height",
+        "long" => "length",
+        "wide" => "width",
+        "deep" => "depth",
+        "strong" => "strength",
+        "young" => "youth",
+        "true" => "truth",
+        "warm" => "warmth",
+        "poor" => "poverty",
+        "free" => "freedom",
+        _ => return None,
+    })
 }
 
 /// A third answer of a yes/no field: neither yes nor no.
