@@ -1,7 +1,6 @@
 //! Pass 1b, calendar phrases more precise than a month: decades ("the 80s",
 //! "the 1970s", "in the sixties") and days ("jan 1 2010", "april 30",
-//! "may 1 to may 5", "after may 3", "between march and may 2010") and
-//! seasons of a year ("summer 2018").
+//! "may 1 to may 5", "after may 3", "between march and may 2010").
 //!
 //! Decades go to the year column (a range of years) or the date column (a
 //! range of days). Days go to a date column (ISO text, compared as text:
@@ -48,61 +47,7 @@ impl Ctx<'_> {
         self.holidays();
         self.decades();
         self.days();
-        self.seasons();
         self.month_ranges();
-    }
-
-    /// "summer 2018", "the winter of 2019": a season and its year, three
-    /// months on a date column (northern seasons: spring is March to May,
-    /// winter December to February, from the December of the year named).
-    fn seasons(&mut self) {
-        let mut i = 0;
-        while i < self.toks.len() {
-            let months = match (self.claims.is_claimed(i), self.norm(i)) {
-                (false, "spring") => (3, 5),
-                (false, "summer") => (6, 8),
-                (false, "autumn" | "fall") => (9, 11),
-                (false, "winter") => (12, 2),
-                _ => {
-                    i += 1;
-                    continue;
-                }
-            };
-            let mut k = i + 1;
-            if self.word_at(k, "of") {
-                k += 1;
-            }
-            let year = self
-                .toks
-                .get(k)
-                .filter(|_| !self.claims.is_claimed(k))
-                .and_then(Token::number)
-                .filter(|v| v.fract() == 0.0 && (1000.0..=2100.0).contains(v));
-            let Some(year) = year.map(|y| y as i32) else {
-                i += 1;
-                continue;
-            };
-            let first = Written {
-                month: months.0,
-                day: None,
-                year: Some(year),
-            };
-            let last = Written {
-                month: months.1,
-                day: None,
-                year: Some(if months.1 < months.0 { year + 1 } else { year }),
-            };
-            let start = if i > 0 && matches!(self.norm(i - 1), "in" | "during" | "over") {
-                i - 1
-            } else {
-                i
-            };
-            if self.day_condition((start, k + 1), Span::Days(first, last)) {
-                i = k + 1;
-            } else {
-                i += 1;
-            }
-        }
     }
 
     /// "the 80s", "the 1970s", "the sixties": ten years.
@@ -277,9 +222,13 @@ impl Ctx<'_> {
                 (Some((mut last, stop)), _) => {
                     // "march to may 2010", "jan 3 to jan 5 2016": one year
                     // for both.
+                    // Across the new year ("november to february 2016",
+                    // "winter 2016"): the year written is its own side's.
                     let mut first = first;
-                    first.year = first.year.or(last.year);
-                    last.year = last.year.or(first.year);
+                    let wraps = first.month > last.month;
+                    let (fy, ly) = (first.year, last.year);
+                    first.year = fy.or(ly.map(|y| if wraps { y - 1 } else { y }));
+                    last.year = ly.or(fy.map(|y| if wraps { y + 1 } else { y }));
                     (Span::Days(first, last), stop)
                 }
                 // A month alone, or a month and year, is the months pass's.

@@ -207,7 +207,22 @@ fn engine_layouts(toks: Vec<Token>, ix: &Index) -> Vec<Token> {
 /// range of days; unless the data has the season's name as a value.
 fn seasons(toks: Vec<Token>, ix: &Index) -> Vec<Token> {
     let mut out = Vec::with_capacity(toks.len());
+    let is_year = |t: &Token| {
+        t.number()
+            .is_some_and(|y| (1000.0..=2100.0).contains(&y) && y.fract() == 0.0)
+    };
     for (k, t) in toks.iter().enumerate() {
+        // "the winter of 2016": the "of" goes with the season.
+        if t.norm == "of"
+            && k > 0
+            && matches!(
+                toks[k - 1].norm.as_str(),
+                "spring" | "summer" | "fall" | "autumn" | "winter"
+            )
+            && toks.get(k + 1).is_some_and(is_year)
+        {
+            continue;
+        }
         let months = match t.norm.as_str() {
             "spring" => Some(("march", "may")),
             "summer" => Some(("june", "august")),
@@ -215,10 +230,9 @@ fn seasons(toks: Vec<Token>, ix: &Index) -> Vec<Token> {
             "winter" => Some(("december", "february")),
             _ => None,
         };
-        let year_after = toks
-            .get(k + 1)
-            .and_then(Token::number)
-            .is_some_and(|y| (1000.0..=2100.0).contains(&y) && y.fract() == 0.0);
+        let year_after = toks.get(k + 1).is_some_and(is_year)
+            || toks.get(k + 1).is_some_and(|n| n.norm == "of")
+                && toks.get(k + 2).is_some_and(is_year);
         // "summer bills" with no year: the months, where the table has
         // months to compare (a date or a column of month numbers).
         let has_months = || {
@@ -237,7 +251,9 @@ fn seasons(toks: Vec<Token>, ix: &Index) -> Vec<Token> {
         let named_value =
             ix.values_by_first.contains_key(&t.norm) || ix.values_by_word.contains_key(&t.stem);
         match months {
-            Some((from, to)) if !named_value && (year_after || has_months()) => {
+            // With a year it is a date even where a value has the name
+            // ("german shepherds licensed in summer 2018", a pet "Summer").
+            Some((from, to)) if year_after || !named_value && has_months() => {
                 for w in [from, "to", to] {
                     out.push(Token::word(w, t.start, t.end));
                 }
