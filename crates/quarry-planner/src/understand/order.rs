@@ -16,7 +16,7 @@ use crate::lexicon::{
     is_sort_word, is_stopword, split_comparative, Cmp, FieldGroup,
 };
 use crate::note::Note;
-use crate::plan::{CompareOp, Condition, Direction, MatchKind, OrderBy, OrderKey};
+use crate::plan::{CompareOp, Condition, Direction, Literal, MatchKind, OrderBy, OrderKey};
 use crate::profile::ColumnType;
 
 fn direction(desc: bool) -> Direction {
@@ -239,7 +239,7 @@ impl Ctx<'_> {
                 self.note(Note::OrderByPosition { source: word });
             }
             None => {
-                if self.most_frequent_value(s) {
+                if self.most_frequent_value(s) || self.superlative_as_value(s) {
                     return true;
                 }
                 self.note(Note::NoOrderField { source: word });
@@ -247,6 +247,70 @@ impl Ctx<'_> {
             }
         }
         self.limit_by(s)
+    }
+
+    /// "top performers" where `performance_rating` holds `Top`: a
+    /// superlative word that orders by nothing but is a value of the one
+    /// field named (loosely) by the word after it is that value.
+    fn superlative_as_value(&mut self, s: &Superlative) -> bool {
+        if s.end - s.start != 1 || s.count.is_some() {
+            return false;
+        }
+        let w = self.norm(s.start).to_string();
+        let Some(next) = self.toks.get(s.end).filter(|t| t.is_word()) else {
+            return false;
+        };
+        let next = next.stem.clone();
+        let holding: Vec<(usize, String)> = self
+            .ix
+            .values_by_first
+            .get(&w)
+            .into_iter()
+            .flatten()
+            .map(|&id| &self.ix.values[id as usize])
+            .filter(|e| e.words.len() == 1)
+            .filter(|e| {
+                // The word after names the field: a word of its name shares
+                // its first five letters ("performers", `performance_rating`).
+                self.ix.column_words[e.column].iter().any(|cw| {
+                    let common = cw
+                        .bytes()
+                        .zip(next.bytes())
+                        .take_while(|(a, b)| a == b)
+                        .count();
+                    common >= 5 || *cw == next
+                })
+            })
+            .map(|e| (e.column, e.value.clone()))
+            .collect();
+        let [(col, value)] = &holding[..] else {
+            return false;
+        };
+        let field = self.ix.column_name(*col).to_string();
+        let span = (s.start, s.end + 1);
+        let source = self.span_text(span.0, span.1);
+        self.note(Note::Value {
+            source: source.clone(),
+            field: field.clone(),
+            negated: false,
+            matched: MatchKind::Exact,
+            ambiguous: false,
+            confidence: crate::confidence::of_match(MatchKind::Exact),
+        });
+        self.phrases.push(span);
+        self.push_condition(
+            span,
+            Condition {
+                field,
+                op: CompareOp::Eq,
+                values: vec![Literal::Text(value.clone())],
+                source,
+                matched: MatchKind::Exact,
+                confidence: crate::confidence::of_match(MatchKind::Exact),
+            },
+        );
+        self.claims.claim_token(s.end, ClaimedBy::Value);
+        true
     }
 
     /// The nouns the lexicon tried for a graded word, for the note.
