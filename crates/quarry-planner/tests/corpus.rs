@@ -373,7 +373,8 @@ corpus!(
     disease_counts,
     survey,
     vehicles,
-    charts
+    charts,
+    colleges
 );
 
 #[test]
@@ -412,6 +413,7 @@ fn every_phrases_file_has_a_test() {
         "survey",
         "vehicles",
         "charts",
+        "colleges",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -238,7 +238,7 @@ pub fn group_measures(group: FieldGroup) -> &'static [&'static str] {
         // What a thing costs when no price is named: "the cheapest
         // players" by salary, "the cheapest rooms" by rate.
         FieldGroup::Price => &[
-            "price", "cost", "fee", "fare", "rent", "rate", "salary", "wage",
+            "price", "cost", "fee", "fare", "rent", "tuition", "rate", "salary", "wage",
         ],
         // "the most popular song": what counts the people who chose it.
         FieldGroup::Popularity => &[

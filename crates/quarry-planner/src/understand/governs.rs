@@ -76,15 +76,25 @@ impl Ctx<'_> {
     /// column, else text that sorts as its number.
     pub(super) fn column_for_group(&self, group: FieldGroup) -> Option<usize> {
         let stems: Vec<String> = group.synonyms().iter().map(|w| stem(w)).collect();
-        let named: Vec<usize> = self
+        // The group's words are in order of how plainly they name it: of
+        // `outstate_tuition` and `grad_rate`, "tuition" before "rate".
+        let rank = |c: usize| {
+            crate::text::words(&self.ix.column_name(c).replace('_', " "))
+                .iter()
+                .filter_map(|w| stems.iter().position(|s| *s == stem(w)))
+                .min()
+        };
+        let ranked: Vec<(usize, usize)> = self
             .ix
             .ordered_columns()
-            .filter(|&c| {
-                crate::text::words(&self.ix.column_name(c).replace('_', " "))
-                    .iter()
-                    .any(|w| stems.contains(&stem(w)))
-                    && self.yes_value(c).is_none()
-            })
+            .filter(|&c| self.yes_value(c).is_none())
+            .filter_map(|c| rank(c).map(|r| (c, r)))
+            .collect();
+        let best = ranked.iter().map(|x| x.1).min();
+        let named: Vec<usize> = ranked
+            .iter()
+            .filter(|x| Some(x.1) == best)
+            .map(|x| x.0)
             .collect();
         self.plainest(&named)
             .or_else(|| {

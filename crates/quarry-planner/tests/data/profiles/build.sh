@@ -72,6 +72,7 @@ sources=(
     "survey=$data/survey.csv"
     "vehicles=$data/vehicles.csv"
     "charts=$data/charts.csv"
+    "colleges=$data/colleges.csv"
 )
 
 for entry in "${sources[@]}"; do
