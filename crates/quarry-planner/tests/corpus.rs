@@ -374,7 +374,8 @@ corpus!(
     survey,
     vehicles,
     charts,
-    colleges
+    colleges,
+    voyages
 );
 
 #[test]
@@ -414,6 +415,7 @@ fn every_phrases_file_has_a_test() {
         "vehicles",
         "charts",
         "colleges",
+        "voyages",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -110,7 +110,7 @@ struct Ctx<'a> {
 
 /// Plans one phrase: runs the passes in their order.
 pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
-    let toks = engine_layouts(seasons(tokenize(query), ix), ix);
+    let toks = ordinals(engine_layouts(seasons(tokenize(query), ix), ix), ix);
     let n = toks.len();
     let mut cx = Ctx {
         ix,
@@ -197,6 +197,52 @@ fn engine_layouts(toks: Vec<Token>, ix: &Index) -> Vec<Token> {
                 out.push(Token::word(&word, t.start, t.end));
             }
             _ => out.push(t),
+        }
+    }
+    out
+}
+
+/// "first class women", "third class": an ordinal word before a word of the
+/// name of a column that writes ordinals as `1st`, `2nd`, `3rd` is that
+/// value, not a position ("the first 5 passengers" stays one).
+fn ordinals(toks: Vec<Token>, ix: &Index) -> Vec<Token> {
+    const FORMS: [(&str, &str); 5] = [
+        ("first", "1st"),
+        ("second", "2nd"),
+        ("third", "3rd"),
+        ("fourth", "4th"),
+        ("fifth", "5th"),
+    ];
+    let mut out = toks.clone();
+    for (k, t) in toks.iter().enumerate() {
+        let Some(n) = FORMS.iter().position(|(w, _)| *w == t.norm) else {
+            continue;
+        };
+        let form = FORMS[n].1;
+        let Some(next) = toks.get(k + 1).filter(|n| n.is_word() && n.norm.len() >= 3) else {
+            continue;
+        };
+        let holds = ix.values_by_first.get(form).is_some_and(|ids| {
+            ids.iter().any(|&id| {
+                let e = &ix.values[id as usize];
+                e.words.len() == 1 && ix.column_name(e.column).contains(next.stem.as_str())
+            })
+        });
+        // "second deck" of a `deck` numbered 1 to 5: the number.
+        let numbers = ix.profile.columns.iter().any(|c| {
+            c.ty == ColumnType::Integer
+                && c.name.contains(next.stem.as_str())
+                && c.distinct_count <= 12
+                && c.min
+                    .as_deref()
+                    .and_then(|m| m.parse::<i64>().ok())
+                    .is_some_and(|m| (0..=1).contains(&m))
+                && c.values.iter().any(|v| v.value == (n + 1).to_string())
+        });
+        if holds {
+            out[k] = Token::word(form, t.start, t.end);
+        } else if numbers {
+            out[k] = Token::plain_number((n + 1) as f64, t.start, t.end);
         }
     }
     out

@@ -309,7 +309,8 @@ impl Ctx<'_> {
             if self.claims.is_claimed(i) || !self.toks[i].is_word() || is_stopword(self.norm(i)) {
                 continue;
             }
-            let opposites = wordnet::antonyms(self.norm(i));
+            let mut opposites: Vec<&str> = wordnet::antonyms(self.norm(i)).to_vec();
+            opposites.extend(verb_opposites(base_form(self.norm(i))));
             if opposites.is_empty() {
                 continue;
             }
@@ -465,6 +466,19 @@ impl Ctx<'_> {
     }
 }
 
+/// The opposites of a verb a flag may be named for, in the forms flags
+/// take ("passengers who died" of `survived`): WordNet's table has
+/// adjectives' antonyms only.
+fn verb_opposites(v: &str) -> &'static [&'static str] {
+    match v {
+        "die" | "died" | "perish" | "perished" => &["survived", "survive", "survival", "alive"],
+        "lose" => &["won", "win", "winner"],
+        "fail" | "failed" => &["passed", "pass"],
+        "reject" | "rejected" | "declined" | "denied" => &["accepted", "approved", "admitted"],
+        _ => &[],
+    }
+}
+
 /// The noun of an adjective whose noun WordNet's table does not derive
 /// ("dead" → death, "long" → length).
 fn noun_of_adjective(a: &str) -> Option<&'static str> {
@@ -525,8 +539,9 @@ fn base_form(w: &str) -> &str {
 /// and "snow",
 /// "ulcerated" and "ulcer", "hypertensive" and "hypertension".
 fn same_root(a: &str, b: &str) -> bool {
+    // "ors" and "or": "survivors" and "survived" share "surviv".
     const SUFFIXES: &[&str] = &[
-        "ated", "ation", "ing", "ers", "er", "ed", "es", "s", "e", "y",
+        "ated", "ation", "ing", "ors", "ers", "or", "er", "ed", "es", "s", "e", "y",
     ];
     let root = |w: &str| -> String {
         SUFFIXES

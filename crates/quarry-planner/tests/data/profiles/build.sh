@@ -73,6 +73,7 @@ sources=(
     "vehicles=$data/vehicles.csv"
     "charts=$data/charts.csv"
     "colleges=$data/colleges.csv"
+    "voyages=$data/voyages.csv"
 )
 
 for entry in "${sources[@]}"; do
