@@ -38,6 +38,8 @@ pub enum Note {
     },
     /// "10 pm" in a table with no time of day: no condition, and no number.
     NoTimeColumn { source: String },
+    /// "the windiest day of 2013" where no field holds years or dates.
+    NoYearColumn { source: String },
     /// "unknown colour", "with a website": the field empty (or a count
     /// zero), or not.
     Missing {
@@ -301,7 +303,7 @@ impl fmt::Display for Note {
             Note::NoCondition => {
                 f.write_str("No condition found: returning the records in dataset order.")
             }
-            Note::RelativeDate { .. } | Note::YesNoField { .. } | Note::Month { .. } | Note::AgeWord { .. } | Note::Calendar { .. } | Note::TimeOfDay { .. } | Note::NoTimeColumn { .. } | Note::Missing { .. } | Note::RowComparison { .. } | Note::FieldComparison { .. } | Note::GroupCount { .. } | Note::RowPosition { .. } | Note::Value { .. } | Note::Substring { .. } | Note::Average { .. } | Note::Number { .. } | Note::Conversion { .. } | Note::NoFieldForUnit { .. } | Note::MostFrequent { .. } => self.fmt_condition(f),
+            Note::RelativeDate { .. } | Note::YesNoField { .. } | Note::Month { .. } | Note::AgeWord { .. } | Note::Calendar { .. } | Note::TimeOfDay { .. } | Note::NoTimeColumn { .. } | Note::NoYearColumn { .. } | Note::Missing { .. } | Note::RowComparison { .. } | Note::FieldComparison { .. } | Note::GroupCount { .. } | Note::RowPosition { .. } | Note::Value { .. } | Note::Substring { .. } | Note::Average { .. } | Note::Number { .. } | Note::Conversion { .. } | Note::NoFieldForUnit { .. } | Note::MostFrequent { .. } => self.fmt_condition(f),
         }
     }
 }
@@ -344,6 +346,10 @@ impl Note {
             Note::NoTimeColumn { source } => write!(
                 f,
                 "'{source}' read as a time of day; the dataset has no time column, so it sets no condition."
+            ),
+            Note::NoYearColumn { source } => write!(
+                f,
+                "'{source}' read as a year; no field of the dataset holds years or dates, so it sets no condition."
             ),
             Note::GroupCount { source, field } => write!(
                 f,

@@ -180,6 +180,73 @@ impl Ctx<'_> {
 }
 
 impl Ctx<'_> {
+    /// "rainy days", "windy days with no snow": an unclaimed adjective of
+    /// the noun a numeric amount field is named after (`rain_mm`, `snow`:
+    /// smallest value 0, not a yes/no field) asks for some of it, `> 0`;
+    /// negated, none, `= 0`.
+    pub(super) fn amount_adjectives(&mut self) {
+        for i in 0..self.toks.len() {
+            if self.claims.is_claimed(i) || !self.toks[i].is_word() {
+                continue;
+            }
+            let w = self.norm(i).to_string();
+            let Some(noun) = w.strip_suffix('y').filter(|n| n.len() >= 3) else {
+                continue;
+            };
+            // "sunny" of sun, "foggy" of fog: a doubled last letter.
+            let undoubled = noun
+                .strip_suffix(|c: char| {
+                    noun.len() >= 4 && noun.ends_with(c) && noun[..noun.len() - 1].ends_with(c)
+                })
+                .unwrap_or(noun);
+            let cols: Vec<usize> = (0..self.ix.profile.columns.len())
+                .filter(|&c| {
+                    let col = &self.ix.profile.columns[c];
+                    col.ty.is_numeric()
+                        && self.yes_value(c).is_none()
+                        && col.min.as_deref().and_then(|m| m.parse::<f64>().ok()) == Some(0.0)
+                        && self.ix.column_words[c]
+                            .first()
+                            .is_some_and(|f| f == noun || f == undoubled)
+                })
+                .collect();
+            let [col] = cols[..] else {
+                continue;
+            };
+            let name = self.ix.column_name(col).to_string();
+            if self
+                .plan
+                .filters
+                .iter()
+                .any(|x| x.any_of.iter().any(|c| c.field == name))
+            {
+                continue;
+            }
+            let neg = self.negated(i);
+            let span = (i, i + 1);
+            self.claims.claim(span, ClaimedBy::Missing);
+            let source = self.span_text(span.0, span.1);
+            self.note(Note::Missing {
+                source: source.clone(),
+                field: name.clone(),
+                empty: neg,
+                none_value: None,
+            });
+            self.phrases.push(span);
+            self.push_condition(
+                span,
+                Condition {
+                    field: name,
+                    op: if neg { CompareOp::Eq } else { CompareOp::Gt },
+                    values: vec![Literal::Integer(0)],
+                    source,
+                    matched: MatchKind::Inferred,
+                    confidence: confidence::MISSING_VALUE,
+                },
+            );
+        }
+    }
+
     /// "snow in october", "no snow at all in november": a month of a table
     /// with a column per month (`oct`, `nov`), named with a word of what
     /// the dataset measures and no number, asks whether there was any

@@ -25,7 +25,7 @@
 //! | 7 | numbers (`numbers`, `group_count`) | unclaimed numbers, quantities, comparators, field mentions, attached fields | claims the number phrase, attaches its field; a filter in the field's unit; or, before the table's row noun ("hometowns shared by at least two teachers"), a count of records per value of the field named before (`GroupCount`) |
 //! | 7b | age words (`people`) | age words no number took | a range filter on the age field |
 //! | 7b' | figures (`figure`) | "how many", "average/total" and the field after it | the plan's figure; marks the field taken |
-//! | 7c | missing values (`missing`) | field mentions no number took, absence and presence words | claims them; `IS NULL`/`IS NOT NULL`, or `= 0`/`> 0` on a count |
+//! | 7c | missing values (`missing`) | field mentions no number took, absence and presence words; adjectives of an amount field's noun ("rainy" of `rain_mm`) | claims them; `IS NULL`/`IS NOT NULL`, or `= 0`/`> 0` on a count or amount |
 //! | 8 | months (`dates`) | unclaimed month names | claims them; a filter on the date column |
 //! | 9 | yes/no fields (`yes_no`) | field mentions, filters so far | a filter for "yes" |
 //! | 10 | order and top-N (`order`) | superlatives, field mentions, average marks, the position anchor, filters | order, limit; or a most-frequent filter; claims counts it finds |
@@ -153,6 +153,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.age_word_conditions();
     cx.figures();
     cx.missing_values();
+    cx.amount_adjectives();
     cx.month_conditions();
     cx.boolean_fields();
     cx.order_and_limit();

@@ -603,6 +603,24 @@ impl Ctx<'_> {
                 }
             }
         }
+        // "the windiest day of 2013" with no year or date column: no day
+        // is 2013; no condition rather than one that matches nothing.
+        if let Some(c) = field {
+            let col = &self.ix.profile.columns[c];
+            if p.year_like()
+                && !counted
+                && p.cmp.is_none()
+                && col.ty.is_numeric()
+                && !in_range(col, v)
+                && self.year_column().is_none()
+            {
+                field = None;
+                self.claims.claim((p.start(), p.end), ClaimedBy::Number);
+                self.note(Note::NoYearColumn {
+                    source: self.span_text(p.at, p.at + 1),
+                });
+            }
+        }
         // "people over 60" where "people" took `population` (3,750 and
         // up): a guessed field that cannot hold the number gives way to the
         // one field that can.

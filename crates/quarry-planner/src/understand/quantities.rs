@@ -504,6 +504,33 @@ impl Ctx<'_> {
             return None;
         }
         match m.unit_in(unit.dim) {
+            // "above 90 degrees" on `temp_c`, whose values never reach 90:
+            // degrees of the other scale, where they fall in its range.
+            Some(cu) if unit.generic && unit.dim == Dimension::Temperature && !self.holds(c, x) => {
+                let other = if std::ptr::eq(cu, &units::CELSIUS) {
+                    &units::FAHRENHEIT
+                } else {
+                    &units::CELSIUS
+                };
+                // Near its range is enough: "above 90" may ask past the
+                // hottest day on record.
+                let col = &self.ix.profile.columns[c];
+                let bound = |b: &Option<String>| b.as_deref().and_then(|v| v.parse::<f64>().ok());
+                let near = match (bound(&col.min), bound(&col.max)) {
+                    (Some(lo), Some(hi)) => {
+                        let pad = (hi - lo) / 2.0;
+                        (lo - pad..=hi + pad).contains(&convert(x, other, cu))
+                            && !(lo - pad..=hi + pad).contains(&x)
+                    }
+                    _ => false,
+                };
+                let y = convert(x, other, cu);
+                if near {
+                    Some((y, Some(cu)))
+                } else {
+                    Some((x, None))
+                }
+            }
             Some(cu) => {
                 let y = convert(x, unit, cu) / m.scale;
                 Some(self.amount_in_scale(c, y).unwrap_or((y, None)))
