@@ -206,6 +206,55 @@ pub const CONTINENTS: &[(&str, &[&str])] = &[
     ("antarctica", &["antarctic"]),
 ];
 
+/// The countries of [`COUNTRIES`] on each continent, by ISO 3166 alpha-2
+/// code (the UN geoscheme's regions: Turkey and Russia as it places them,
+/// in Asia and Europe), for "companies in europe" over a country field.
+pub const CONTINENT_COUNTRIES: &[(&str, &[&str])] = &[
+    ("africa", &["EG", "ZA", "NG", "KE", "ET", "MA", "GH"]),
+    (
+        "asia",
+        &[
+            "JP", "CN", "IN", "IL", "KR", "KP", "SG", "ID", "TH", "VN", "PH", "PK", "IR", "IQ",
+            "SA", "AE", "MY", "TW", "HK", "BD", "TR",
+        ],
+    ),
+    (
+        "europe",
+        &[
+            "GB", "DE", "FR", "IT", "ES", "RU", "NL", "SE", "NO", "DK", "FI", "CH", "AT", "BE",
+            "IE", "PT", "GR", "PL", "UA", "CZ", "HU", "RO", "RS", "HR", "SK", "SI", "BG", "EE",
+            "LV", "LT", "IS",
+        ],
+    ),
+    ("north america", &["US", "CA", "MX", "CU", "JM"]),
+    ("south america", &["BR", "AR", "CL", "CO", "PE", "VE", "UY"]),
+    ("oceania", &["AU", "NZ"]),
+];
+
+/// The spellings of the countries on a continent named by `phrase` (its
+/// name or a demonym: "europe", "european"), each as `place_variants`
+/// gives them, grouped per country.
+pub fn continent_countries(phrase: &str) -> Vec<Vec<String>> {
+    let Some((continent, _)) = CONTINENTS
+        .iter()
+        .find(|(name, demonyms)| *name == phrase || demonyms.contains(&phrase))
+    else {
+        return Vec::new();
+    };
+    let Some((_, members)) = CONTINENT_COUNTRIES.iter().find(|(c, _)| c == continent) else {
+        return Vec::new();
+    };
+    COUNTRIES
+        .iter()
+        .filter(|(_, a2, _, _)| members.contains(a2))
+        .map(|(name, a2, a3, demonyms)| {
+            let mut v = vec![name.to_string(), a2.to_lowercase(), a3.to_lowercase()];
+            v.extend(demonyms.iter().map(|d| d.to_string()));
+            v
+        })
+        .collect()
+}
+
 pub const MONTHS: &[&str] = &[
     "january",
     "february",

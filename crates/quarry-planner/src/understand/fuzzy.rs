@@ -5,7 +5,7 @@
 
 use super::mentions::ValueMention;
 use super::Ctx;
-use crate::lexicon::place_variants;
+use crate::lexicon::{continent_countries, place_variants};
 use crate::plan::MatchKind;
 
 impl Ctx<'_> {
@@ -22,6 +22,46 @@ impl Ctx<'_> {
                 .map(|k| self.norm(k))
                 .collect::<Vec<_>>()
                 .join(" ");
+            // "companies in europe" over a field of countries: the
+            // continent's countries the field holds (one spelling each).
+            let mut members: Vec<u32> = Vec::new();
+            for spellings in continent_countries(&phrase) {
+                let found = spellings.iter().find_map(|v| {
+                    let ws: Vec<String> = v.split(' ').map(str::to_string).collect();
+                    let ids: Vec<u32> = self
+                        .ix
+                        .values_by_first
+                        .get(&ws[0])?
+                        .iter()
+                        .copied()
+                        .filter(|&id| self.ix.values[id as usize].words == ws)
+                        // "Spanish" of a language field is no country.
+                        .filter(|&id| {
+                            !self
+                                .ix
+                                .column_name(self.ix.values[id as usize].column)
+                                .contains("lang")
+                        })
+                        .collect();
+                    (!ids.is_empty()).then_some(ids)
+                });
+                members.extend(found.unwrap_or_default());
+            }
+            let continent_value = place_variants(&phrase).iter().any(|v| {
+                let ws: Vec<String> = v.split(' ').map(str::to_string).collect();
+                self.ix.values_by_first.get(&ws[0]).is_some_and(|ids| {
+                    ids.iter()
+                        .any(|&id| self.ix.values[id as usize].words == ws)
+                })
+            }) || self.ix.values_by_first.get(&phrase).is_some();
+            if !members.is_empty() && !continent_value {
+                return Some(ValueMention {
+                    start: i,
+                    end: i + len,
+                    entries: members,
+                    kind: MatchKind::Synonym,
+                });
+            }
             for v in place_variants(&phrase) {
                 let ws: Vec<String> = v.split(' ').map(str::to_string).collect();
                 if let Some(ids) = self.ix.values_by_first.get(&ws[0]) {
