@@ -53,7 +53,7 @@ impl Ctx<'_> {
                     ids.iter()
                         .any(|&id| self.ix.values[id as usize].words == ws)
                 })
-            }) || self.ix.values_by_first.get(&phrase).is_some();
+            }) || self.ix.values_by_first.contains_key(&phrase);
             if !members.is_empty() && !continent_value {
                 return Some(ValueMention {
                     start: i,
