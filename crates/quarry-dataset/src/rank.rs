@@ -329,7 +329,8 @@ unsafe extern "C" fn bm25(
             for (idf, f) in data.idf.iter().zip(&data.freq) {
                 score += idf * ((f * (k1 + 1.0)) / (f + k1 * (1.0 - b + b * d / data.avgdl)));
             }
-            Ok(-1.0 * score)
+            // `-1.0 * score` in C: the same bits as negating.
+            Ok(-score)
         })();
         match result {
             Ok(v) => ffi::sqlite3_result_double(ctx, v),

@@ -750,7 +750,7 @@ mod tests {
                 count: *c,
             })
             .collect();
-        values.sort_by(|a, b| b.count.cmp(&a.count));
+        values.sort_by_key(|v| std::cmp::Reverse(v.count));
         p.columns[1].distinct_count = values.len() as u64;
         p.columns[1].values = values;
         let rows = |sql: &str| -> Vec<(i64, String)> {
@@ -764,7 +764,12 @@ mod tests {
                 .unwrap();
             out
         };
-        let cases: Vec<(Vec<&str>, Option<(&str, CompareOp, Vec<&str>)>, u32)> = vec![
+        type Case<'a> = (
+            Vec<&'a str>,
+            Option<(&'a str, CompareOp, Vec<&'a str>)>,
+            u32,
+        );
+        let cases: Vec<Case> = vec![
             (vec!["fintech"], None, 10),
             (vec!["fintech"], None, 300),
             (vec!["fintech", "pay"], None, 7),
