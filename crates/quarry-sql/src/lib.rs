@@ -41,9 +41,13 @@ pub const RANKED_RANK_ALIAS: &str = "_rank";
 /// A filter whose conditions are all equalities on indexed values is
 /// checked through its index inside the ranking (the set of rows it keeps,
 /// read from the index, instead of each match's record) when the profile
-/// says it keeps at most this share of the records (1/N): then reading the
-/// index costs less than reading every matching record.
+/// says it keeps at most this share of the records (1/N) and at most
+/// [`RANKED_FILTER_MAX_ROWS`]: then reading the index costs less than
+/// reading the record of every match of a common word, and little more
+/// (a few ms) when the word is rare and the join would read few records.
 const RANKED_FILTER_MAX_SHARE: u64 = 20;
+/// See [`RANKED_FILTER_MAX_SHARE`].
+const RANKED_FILTER_MAX_ROWS: u64 = 50_000;
 
 /// How identifiers and values are written: bare identifiers and the
 /// standard notation for the thoughts, the dialect's quoted and qualified
@@ -490,8 +494,8 @@ fn render(
 
 /// The filters of `plan` as one condition, when every one is an equality
 /// (or `IN`) on a column whose values the profile counts (so indexed by
-/// the importer) and together they keep at most 1/[`RANKED_FILTER_MAX_SHARE`]
-/// of the records; `Some("")` when there are none.
+/// the importer) and together they keep few records (see
+/// [`RANKED_FILTER_MAX_SHARE`]); `Some("")` when there are none.
 fn index_filters(style: Style, profile: &DatasetProfile, plan: &QueryPlan) -> Option<String> {
     let mut least = u64::MAX;
     let mut parts = Vec::new();
@@ -523,7 +527,8 @@ fn index_filters(style: Style, profile: &DatasetProfile, plan: &QueryPlan) -> Op
     if parts.is_empty() {
         return Some(String::new());
     }
-    (least.saturating_mul(RANKED_FILTER_MAX_SHARE) <= profile.row_count)
+    (least <= RANKED_FILTER_MAX_ROWS
+        && least.saturating_mul(RANKED_FILTER_MAX_SHARE) <= profile.row_count)
         .then(|| parts.join(" AND "))
 }
 
