@@ -25,6 +25,7 @@ use std::collections::HashMap;
 use std::ffi::{c_int, c_void};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock, Weak};
+use std::time::SystemTime;
 
 /// Largest table whose lengths are held (4 bytes a row: 40 MiB at ten
 /// million rows); a larger one keeps FTS5's own lookups.
@@ -105,18 +106,24 @@ fn get_varint(b: &[u8]) -> Option<(u64, usize)> {
     None
 }
 
+/// A dataset file as the cache knows it: its path, size and modification
+/// time (a file replaced under the same name is another file).
+type FileKey = (PathBuf, u64, Option<SystemTime>);
+
 /// The lengths of a file's FTS table, shared by its connections while any
 /// of them is open.
 pub fn shared_lengths(path: &Path, conn: &Connection, fts_table: &str) -> Option<Arc<DocLengths>> {
-    static CACHE: OnceLock<Mutex<HashMap<PathBuf, Weak<DocLengths>>>> = OnceLock::new();
+    static CACHE: OnceLock<Mutex<HashMap<FileKey, Weak<DocLengths>>>> = OnceLock::new();
+    let meta = std::fs::metadata(path).ok()?;
+    let key = (path.to_path_buf(), meta.len(), meta.modified().ok());
     let cache = CACHE.get_or_init(Default::default);
     let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(l) = map.get(path).and_then(Weak::upgrade) {
+    if let Some(l) = map.get(&key).and_then(Weak::upgrade) {
         return Some(l);
     }
     map.retain(|_, w| w.strong_count() > 0);
     let l = Arc::new(DocLengths::read(conn, fts_table)?);
-    map.insert(path.to_path_buf(), Arc::downgrade(&l));
+    map.insert(key, Arc::downgrade(&l));
     Some(l)
 }
 
