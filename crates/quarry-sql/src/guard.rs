@@ -884,6 +884,9 @@ mod tests {
             r#"SELECT "x"."_match" AS "_match", "x"."_rank" AS "_rank" FROM (SELECT "companies_fts".rowid AS "_match", "companies_fts"."rank" AS "_rank" FROM "companies_fts") AS "x""#,
             r#"SELECT "companies_fts".rowid AS "_match", sqlite_version() AS "_rank" FROM "companies_fts""#,
             r#"SELECT "companies_fts".rowid AS "_match", "companies_fts"."rank" AS "_rank" FROM "companies_fts" WHERE "companies_fts".rowid IN (SELECT "_ranked"."_match" FROM "companies")"#,
+            r#"SELECT "companies_fts".rowid AS "_match", "companies_fts"."rank" AS "_rank" FROM "companies_fts" WHERE +"companies_fts".rowid IN (SELECT rowid FROM "companies_fts" WHERE "companies_fts" MATCH 'x')"#,
+            r#"SELECT "companies_fts".rowid AS "_match", "companies_fts"."rank" AS "_rank" FROM "companies_fts" WHERE +"companies_fts".rowid IN (SELECT rowid FROM "other")"#,
+            r#"SELECT "companies_fts".rowid AS "_match", "companies_fts"."rank" AS "_rank" FROM "companies_fts" ORDER BY "companies_fts"."rank" LIMIT 1 OFFSET 5"#,
         ] {
             refused(&with(inner));
         }
