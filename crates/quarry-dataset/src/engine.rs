@@ -178,6 +178,13 @@ impl DatasetReader {
         conn.pragma_update(None, "mmap_size", READER_MMAP_BYTES)
             .map_err(|e| file_meta::sqlite_error(path, e))?;
         conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
+        // FTS5's ranking with the rows' lengths in memory (the same values;
+        // see `rank`). Without it, FTS5's own.
+        if let Some(f) = &fts_table {
+            if let Some(lengths) = crate::rank::shared_lengths(path, &conn, f) {
+                let _ = crate::rank::install(&conn, lengths);
+            }
+        }
 
         let mut allowed: Vec<String> = vec![table.to_lowercase()];
         if let Some(f) = &fts_table {

@@ -19,6 +19,7 @@ pub mod generate;
 pub mod import;
 mod names;
 pub mod pool;
+pub mod rank;
 mod source;
 mod store;
 mod value;

@@ -821,3 +821,58 @@ fn composite_filter_order_indexes_are_built_and_used() {
         .unwrap();
     assert!(samples > 0);
 }
+
+/// A full-text search run by a reader (its own `bm25`, row lengths in
+/// memory) returns the records, in the order, that the same statement
+/// returns on a plain SQLite connection (FTS5's own `bm25`): the shown SQL
+/// is what ran.
+#[test]
+fn readers_rank_full_text_as_sqlite_does() {
+    let fx = fixture();
+    let mut csv = String::from("name,city,description\n");
+    let words = [
+        "fintech",
+        "bank",
+        "fintech payments",
+        "cloud data fintech",
+        "shoes",
+    ];
+    for i in 0..600 {
+        let city = ["Berlin", "Paris", "Oslo"][i % 3];
+        let extra = "word ".repeat(i % 11);
+        csv.push_str(&format!(
+            "c{i},{city},{} {extra}{}\n",
+            words[i % words.len()],
+            if i % 7 == 0 { "fintech" } else { "x" }
+        ));
+    }
+    let imp = fx.import(&csv, None).unwrap();
+    let plain = Connection::open(fx.path(&imp)).unwrap();
+    for (traits, city) in [
+        (vec!["fintech"], None),
+        (vec!["fintech", "payments"], None),
+        (vec!["fintech"], Some("Oslo")),
+    ] {
+        let mut plan = QueryPlan::empty(Tier::Default);
+        plan.traits = traits.iter().map(|t| t.to_string()).collect();
+        if let Some(c) = city {
+            plan.filters
+                .push(eq_filter("city", Literal::Text(c.into())));
+        }
+        let sql = quarry_sql::render_select(&quarry_sql::Sqlite, &imp.profile, &plan, 25);
+        let got: Vec<String> = run(&fx, &imp, &plan, 25)
+            .unwrap()
+            .into_iter()
+            .map(|i| i.id)
+            .collect();
+        let want: Vec<String> = plain
+            .prepare(&sql)
+            .unwrap()
+            .query_map([], |r| r.get::<_, i64>(0))
+            .unwrap()
+            .map(|r| r.unwrap().to_string())
+            .collect();
+        assert_eq!(got.len(), 25, "{sql}");
+        assert_eq!(got, want, "{sql}");
+    }
+}

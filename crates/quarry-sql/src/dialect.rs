@@ -53,6 +53,15 @@ pub trait Dialect: Sync {
     /// the guard allows (on the full-text table, at the top level).
     fn fts_rank_function(&self) -> &'static str;
 
+    /// Whether a ranked full-text query may be written as a derived table
+    /// that ranks the matches on the full-text table alone and keeps the
+    /// first ones, joined to the records afterwards (see the renderer's
+    /// `ranked_first`): `true` for SQLite, whose ranking column is cheap
+    /// beside reading every matching record.
+    fn ranks_in_subquery(&self) -> bool {
+        false
+    }
+
     /// Where the full-text index is: `false` (SQLite), a table of its own
     /// named by [`QueryPlan`]'s profile and joined to the records, `MATCH`ed
     /// by name; `true` (PostgreSQL), a column of the records table under
@@ -250,6 +259,10 @@ impl Dialect for Sqlite {
 
     fn fts_rank_function(&self) -> &'static str {
         "bm25"
+    }
+
+    fn ranks_in_subquery(&self) -> bool {
+        true
     }
 }
 

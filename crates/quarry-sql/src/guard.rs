@@ -68,6 +68,8 @@ pub fn check_select(
         ilike: dialect.like_operator().eq_ignore_ascii_case("ILIKE"),
         booleans: dialect.always_true().eq_ignore_ascii_case("TRUE"),
         subquery: false,
+        ranked: false,
+        in_ranked: false,
     };
     check_query(query, scope, 0)
 }
@@ -93,6 +95,12 @@ struct Scope<'a> {
     /// `TRUE` and `FALSE` are allowed (the dialect's always-true condition).
     booleans: bool,
     subquery: bool,
+    /// The top level reads the ranked derived table (`_ranked`, the FTS
+    /// table's first matches by ranking) joined to the records, instead of
+    /// the FTS table itself.
+    ranked: bool,
+    /// This is the ranked derived table's own query: the FTS table alone.
+    in_ranked: bool,
 }
 
 impl Scope<'_> {
@@ -100,9 +108,11 @@ impl Scope<'_> {
         name.eq_ignore_ascii_case(self.table)
     }
 
-    /// `name` is the full-text table (never when the index is a column).
+    /// `name` is the full-text table (never when the index is a column,
+    /// nor beside the ranked derived table, which replaces it).
     fn is_fts(&self, name: &str) -> bool {
         !self.subquery
+            && !self.ranked
             && !self.fts_column
             && self.fts_table.is_some_and(|f| name.eq_ignore_ascii_case(f))
     }
@@ -186,6 +196,24 @@ fn check_query(q: &Query, scope: Scope, depth: usize) -> Result<(), String> {
         return Err(
             "only a plain SELECT is allowed (no UNION, VALUES or nested statements)".into(),
         );
+    };
+    // The top level may read the ranked derived table in place of the
+    // FTS table (checked in `check_from`); its alias then qualifies
+    // columns there.
+    let derived = matches!(
+        select.from.as_slice(),
+        [TableWithJoins {
+            relation: TableFactor::Derived { .. },
+            ..
+        }]
+    );
+    let scope = if derived && !scope.subquery && !scope.in_ranked {
+        Scope {
+            ranked: true,
+            ..scope
+        }
+    } else {
+        scope
     };
     check_select_body(select, scope, depth)?;
     if let Some(order_by) = &q.order_by {
@@ -331,7 +359,17 @@ fn check_from(from: &[TableWithJoins], scope: Scope, depth: usize) -> Result<(),
             "the SELECT must read exactly one table (joined to its FTS table at most)".into(),
         );
     };
+    if scope.ranked && !scope.subquery {
+        return check_ranked_from(relation, joins, scope, depth);
+    }
     let first = table_name(relation)?;
+    if scope.in_ranked && !scope.subquery {
+        return if scope.is_fts(&first) && joins.is_empty() {
+            Ok(())
+        } else {
+            Err("the ranked derived table reads the FTS table alone".into())
+        };
+    }
     if !(scope.is_table(&first) || scope.is_fts(&first)) {
         return Err(format!("table {first:?} is not this dataset's"));
     }
@@ -356,6 +394,73 @@ fn check_from(from: &[TableWithJoins], scope: Scope, depth: usize) -> Result<(),
             }
         }
         _ => Err("too many joins".into()),
+    }
+}
+
+/// The top level's FROM over the ranked derived table the renderer writes:
+/// `(SELECT <fts>.rowid AS "_match", <fts>.rank AS "_rank" FROM <fts>
+/// WHERE … ORDER BY … LIMIT n) AS "_ranked" CROSS JOIN <records> ON …`,
+/// the derived table's query checked like the top level's over the FTS
+/// table alone.
+fn check_ranked_from(
+    relation: &TableFactor,
+    joins: &[sqlparser::ast::Join],
+    scope: Scope,
+    depth: usize,
+) -> Result<(), String> {
+    let TableFactor::Derived {
+        lateral: false,
+        subquery,
+        alias: Some(alias),
+        sample: None,
+    } = relation
+    else {
+        return Err("FROM may name only the dataset's tables (no subqueries or functions)".into());
+    };
+    if alias.name.value != crate::RANKED_ALIAS || !alias.columns.is_empty() || alias.at.is_some() {
+        return Err(format!(
+            "a derived table must be the ranked matches, named {:?}",
+            crate::RANKED_ALIAS
+        ));
+    }
+    let SetExpr::Select(inner) = subquery.body.as_ref() else {
+        return Err("the ranked derived table must be a plain SELECT".into());
+    };
+    let aliases: Vec<&str> = inner
+        .projection
+        .iter()
+        .map(|item| match item {
+            SelectItem::ExprWithAlias { alias, .. } => alias.value.as_str(),
+            _ => "",
+        })
+        .collect();
+    if aliases != [crate::RANKED_ROW_ALIAS, crate::RANKED_RANK_ALIAS] {
+        return Err(format!(
+            "the ranked derived table returns {:?} and {:?} only",
+            crate::RANKED_ROW_ALIAS,
+            crate::RANKED_RANK_ALIAS
+        ));
+    }
+    let inner_scope = Scope {
+        ranked: false,
+        in_ranked: true,
+        ..scope
+    };
+    check_query(subquery, inner_scope, depth + 1)?;
+    let [join] = joins else {
+        return Err("the ranked derived table must be joined to the records".into());
+    };
+    let second = table_name(&join.relation)?;
+    if !scope.is_table(&second) {
+        return Err(format!(
+            "the ranked derived table may be joined to the records only, not {second:?}"
+        ));
+    }
+    match &join.join_operator {
+        JoinOperator::CrossJoin(JoinConstraint::On(on))
+        | JoinOperator::Join(JoinConstraint::On(on))
+        | JoinOperator::Inner(JoinConstraint::On(on)) => check_expr(on, scope, depth + 1),
+        _ => Err("only [CROSS] JOIN … ON is allowed".into()),
     }
 }
 
@@ -412,7 +517,8 @@ fn check_order_by(o: &OrderBy, scope: Scope, depth: usize) -> Result<(), String>
 }
 
 fn check_ident_qualifier(q: &Ident, scope: Scope) -> Result<(), String> {
-    if scope.is_table(&q.value) || scope.is_fts(&q.value) {
+    let ranked = scope.ranked && !scope.subquery && q.value == crate::RANKED_ALIAS;
+    if ranked || scope.is_table(&q.value) || scope.is_fts(&q.value) {
         Ok(())
     } else {
         Err(format!(
@@ -755,6 +861,60 @@ mod tests {
 
     /// The figure column: last, aliased `_figure`, a count or an average or
     /// sum of a column over an empty window; nothing else.
+    /// The ranked derived table: the FTS table's first matches by ranking,
+    /// joined to the records; nothing else may stand in a FROM.
+    #[test]
+    fn the_ranked_derived_table_passes_and_its_variations_do_not() {
+        let head = r#"SELECT "companies".rowid AS "_row", "companies"."name" FROM "#;
+        let tail = r#" AS "_ranked" CROSS JOIN "companies" ON "companies".rowid = "_ranked"."_match" ORDER BY "_ranked"."_rank", "companies".rowid LIMIT 10"#;
+        let with = |inner: &str| format!("{head}({inner}){tail}");
+        ok(&with(
+            r#"SELECT "companies_fts".rowid AS "_match", "companies_fts"."rank" AS "_rank" FROM "companies_fts" WHERE "companies_fts" MATCH '"fintech"' ORDER BY "companies_fts"."rank", "companies_fts".rowid LIMIT 10"#,
+        ));
+        ok(&with(
+            r#"SELECT "companies_fts".rowid AS "_match", "companies_fts"."rank" AS "_rank" FROM "companies_fts" WHERE "companies_fts" MATCH '"fintech"' AND +"companies_fts".rowid IN (SELECT rowid FROM "companies" WHERE "companies"."city" = 'Berlin') ORDER BY "companies_fts"."rank", "companies_fts".rowid LIMIT 10"#,
+        ));
+        // Another table, a join, a nested derived table, other columns.
+        for inner in [
+            r#"SELECT "other".rowid AS "_match", "other"."rank" AS "_rank" FROM "other""#,
+            r#"SELECT "companies".rowid AS "_match", "companies"."name" AS "_rank" FROM "companies""#,
+            r#"SELECT "companies_fts".rowid AS "_match", "companies_fts"."rank" AS "_rank" FROM "companies_fts" CROSS JOIN "companies" ON "companies".rowid = "companies_fts".rowid"#,
+            r#"SELECT "companies_fts".rowid AS "_match", "companies_fts"."rank" AS "_rank", "companies_fts"."x" AS "y" FROM "companies_fts""#,
+            r#"SELECT "companies_fts".rowid AS "_match" FROM "companies_fts""#,
+            r#"SELECT "x"."_match" AS "_match", "x"."_rank" AS "_rank" FROM (SELECT "companies_fts".rowid AS "_match", "companies_fts"."rank" AS "_rank" FROM "companies_fts") AS "x""#,
+            r#"SELECT "companies_fts".rowid AS "_match", sqlite_version() AS "_rank" FROM "companies_fts""#,
+            r#"SELECT "companies_fts".rowid AS "_match", "companies_fts"."rank" AS "_rank" FROM "companies_fts" WHERE "companies_fts".rowid IN (SELECT "_ranked"."_match" FROM "companies")"#,
+            r#"SELECT "companies_fts".rowid AS "_match", "companies_fts"."rank" AS "_rank" FROM "companies_fts" WHERE +"companies_fts".rowid IN (SELECT rowid FROM "companies_fts" WHERE "companies_fts" MATCH 'x')"#,
+            r#"SELECT "companies_fts".rowid AS "_match", "companies_fts"."rank" AS "_rank" FROM "companies_fts" WHERE +"companies_fts".rowid IN (SELECT rowid FROM "other")"#,
+            r#"SELECT "companies_fts".rowid AS "_match", "companies_fts"."rank" AS "_rank" FROM "companies_fts" ORDER BY "companies_fts"."rank" LIMIT 1 OFFSET 5"#,
+        ] {
+            refused(&with(inner));
+        }
+        let inner = r#"(SELECT "companies_fts".rowid AS "_match", "companies_fts"."rank" AS "_rank" FROM "companies_fts")"#;
+        // Another alias, column aliases, a join to anything but the
+        // records, the FTS table beside it, no join, a derived table in
+        // a subquery.
+        refused(&format!(
+            r#"{head}{inner} AS "x" CROSS JOIN "companies" ON "companies".rowid = "x"."_match" LIMIT 1"#
+        ));
+        refused(&format!(
+            r#"{head}{inner} AS "_ranked" ("a", "b") CROSS JOIN "companies" ON "companies".rowid = "_ranked"."a" LIMIT 1"#
+        ));
+        refused(&format!(
+            r#"{head}{inner} AS "_ranked" CROSS JOIN "other" ON "other".rowid = "_ranked"."_match" LIMIT 1"#
+        ));
+        refused(&format!(
+            r#"{head}{inner} AS "_ranked" CROSS JOIN "companies_fts" ON "companies_fts".rowid = "_ranked"."_match" LIMIT 1"#
+        ));
+        refused(&format!(r#"{head}{inner} AS "_ranked" LIMIT 1"#));
+        refused(&format!(
+            r#"{head}{inner} AS "_ranked" CROSS JOIN "companies" ON "companies".rowid = "_ranked"."_match" WHERE bm25("companies_fts") < 0 LIMIT 1"#
+        ));
+        refused(&format!(
+            r#"{head}"companies" WHERE "companies".rowid IN (SELECT "_ranked"."_match" FROM {inner} AS "_ranked") LIMIT 1"#
+        ));
+    }
+
     #[test]
     fn the_figure_column_is_checked() {
         let head = r#"SELECT "companies".rowid AS "_row", "companies"."name", "#;

@@ -31,6 +31,24 @@ pub const ROW_NUMBER_ALIAS: &str = "_row";
 /// the statement when the plan asks for a figure, the same on every row.
 pub const FIGURE_ALIAS: &str = "_figure";
 
+/// Alias of the derived table that ranks full-text matches before any
+/// record is read (see [`render_select`]), and of its two columns: the
+/// match's row position and its ranking.
+pub const RANKED_ALIAS: &str = "_ranked";
+pub const RANKED_ROW_ALIAS: &str = "_match";
+pub const RANKED_RANK_ALIAS: &str = "_rank";
+
+/// A filter whose conditions are all equalities on indexed values is
+/// checked through its index inside the ranking (the set of rows it keeps,
+/// read from the index, instead of each match's record) when the profile
+/// says it keeps at most this share of the records (1/N) and at most
+/// [`RANKED_FILTER_MAX_ROWS`]: then reading the index costs less than
+/// reading the record of every match of a common word, and little more
+/// (a few ms) when the word is rare and the join would read few records.
+const RANKED_FILTER_MAX_SHARE: u64 = 20;
+/// See [`RANKED_FILTER_MAX_SHARE`].
+const RANKED_FILTER_MAX_ROWS: u64 = 50_000;
+
 /// How identifiers and values are written: bare identifiers and the
 /// standard notation for the thoughts, the dialect's quoted and qualified
 /// spelling for the SQL.
@@ -359,6 +377,17 @@ pub fn thought_filters(plan: &QueryPlan) -> Vec<String> {
 /// Renders the plan as one `SELECT` in `dialect` returning the row position
 /// (aliased [`ROW_NUMBER_ALIAS`]) then every column of the dataset in order,
 /// at most `limit` rows.
+///
+/// A full-text search ordered by its ranking alone (no field order, no
+/// figure) is written, where the dialect allows it
+/// ([`Dialect::ranks_in_subquery`]), as a derived table that ranks the
+/// matches on the full-text table alone and keeps the first `limit` (by
+/// ranking, then row position), joined to the records afterwards and
+/// ordered again the same way: the same rows in the same order as ranking
+/// the join of every match with its record, without reading the record of
+/// every match. Filters that keep few records are checked there too, by
+/// row position against the rows their index keeps; other filters keep
+/// the plain join.
 pub fn render_select(
     dialect: &dyn Dialect,
     profile: &DatasetProfile,
@@ -420,6 +449,13 @@ fn render(
         _ => None,
     };
     if let Some((fts_table, q)) = &fts {
+        if ordered && !figure && plan.order.is_empty() && d.ranks_in_subquery() {
+            if let Some(sql) = ranked_first(d, profile, plan, limit, fts_table, q, sql.clone()) {
+                return sql;
+            }
+        }
+    }
+    if let Some((fts_table, q)) = &fts {
         let _ = write!(sql, " FROM {}", d.fts_from(table, fts_table));
         wheres.push(d.fts_match(fts_table, q));
     } else {
@@ -459,6 +495,91 @@ fn render(
     let n = plan.limit.map_or(limit, |l| l.min(limit)).max(1);
     let _ = write!(sql, " LIMIT {n}");
     sql
+}
+
+/// The filters of `plan` as one condition, when every one is an equality
+/// (or `IN`) on a column whose values the profile counts (so indexed by
+/// the importer) and together they keep few records (see
+/// [`RANKED_FILTER_MAX_SHARE`]); `Some("")` when there are none.
+fn index_filters(style: Style, profile: &DatasetProfile, plan: &QueryPlan) -> Option<String> {
+    let mut least = u64::MAX;
+    let mut parts = Vec::new();
+    for f in &plan.filters {
+        let [c] = f.any_of.as_slice() else {
+            return None;
+        };
+        if !matches!(c.op, CompareOp::Eq | CompareOp::In) {
+            return None;
+        }
+        let col = profile.columns.iter().find(|x| x.name == c.field)?;
+        if col.values.is_empty() || (col.values.len() as u64) < col.distinct_count {
+            return None;
+        }
+        let mut rows = 0u64;
+        for v in &c.values {
+            let Literal::Text(t) = v else {
+                return None;
+            };
+            rows += col
+                .values
+                .iter()
+                .find(|x| x.value == *t)
+                .map_or(0, |x| x.count);
+        }
+        least = least.min(rows);
+        parts.push(filter(style, f, ""));
+    }
+    if parts.is_empty() {
+        return Some(String::new());
+    }
+    (least <= RANKED_FILTER_MAX_ROWS
+        && least.saturating_mul(RANKED_FILTER_MAX_SHARE) <= profile.row_count)
+        .then(|| parts.join(" AND "))
+}
+
+/// The ranked-first statement of [`render_select`] (`sql` is its column
+/// list so far), or `None` when the plan's filters need the plain join.
+fn ranked_first(
+    d: &dyn Dialect,
+    profile: &DatasetProfile,
+    plan: &QueryPlan,
+    limit: u32,
+    fts_table: &str,
+    q: &str,
+    mut sql: String,
+) -> Option<String> {
+    let table = profile.table.as_str();
+    let style = Style::Sql { table, dialect: d };
+    let filters = index_filters(style, profile, plan)?;
+    let n = plan.limit.map_or(limit, |l| l.min(limit)).max(1);
+    let (t, f, r) = (d.ident(table), d.ident(fts_table), d.ident(RANKED_ALIAS));
+    let fts_row = d.row_position(Some(fts_table));
+    let rank = d.fts_rank_column(fts_table, q);
+    let mut inner = format!(
+        "SELECT {fts_row} AS {}, {rank} AS {} FROM {f} WHERE {}",
+        d.ident(RANKED_ROW_ALIAS),
+        d.ident(RANKED_RANK_ALIAS),
+        d.fts_match(fts_table, q)
+    );
+    if !filters.is_empty() {
+        // `+` keeps the row position out of the full-text table's own
+        // lookups: it is checked against the set, not looked up in it.
+        let _ = write!(
+            inner,
+            " AND +{fts_row} IN (SELECT {} FROM {t} WHERE {filters})",
+            d.row_position(None)
+        );
+    }
+    let _ = write!(inner, " ORDER BY {rank}, {fts_row} LIMIT {n}");
+    let _ = write!(
+        sql,
+        " FROM ({inner}) AS {r} CROSS JOIN {t} ON {} = {r}.{} ORDER BY {r}.{}, {} LIMIT {n}",
+        d.row_position(Some(table)),
+        d.ident(RANKED_ROW_ALIAS),
+        d.ident(RANKED_RANK_ALIAS),
+        d.row_position(Some(table)),
+    );
+    Some(sql)
 }
 
 #[cfg(test)]
@@ -541,12 +662,163 @@ mod tests {
             Sqlite.fts_query(&plan).unwrap(),
             "\"near fin tech\" AND \"remote first\""
         );
+        // Ranked by the FTS table alone, then joined to the records.
+        let sql = render_select(&Sqlite, &profile(), &plan, 5);
+        assert!(
+            sql.contains(r#"FROM (SELECT "companies_fts".rowid AS "_match", "companies_fts"."rank" AS "_rank" FROM "companies_fts" WHERE "companies_fts" MATCH '"near fin tech" AND "remote first"' ORDER BY "companies_fts"."rank", "companies_fts".rowid LIMIT 5) AS "_ranked" CROSS JOIN "companies" ON "companies".rowid = "_ranked"."_match" ORDER BY "_ranked"."_rank", "companies".rowid LIMIT 5"#),
+            "{sql}"
+        );
+        check_select(&Sqlite, &sql, "companies", Some("companies_fts")).unwrap();
+        // Ordered by a field: the FTS table drives the join.
+        plan.order.push(quarry_planner::OrderBy {
+            key: OrderKey::Field("employees".into()),
+            direction: quarry_planner::Direction::Desc,
+        });
         let sql = render_select(&Sqlite, &profile(), &plan, 5);
         assert!(
             sql.contains(r#"FROM "companies_fts" CROSS JOIN "companies""#),
             "{sql}"
         );
-        assert!(sql.contains(r#"ORDER BY bm25("companies_fts")"#), "{sql}");
+        assert!(sql.contains(r#"bm25("companies_fts")"#), "{sql}");
+    }
+
+    /// SQLite as before the ranked derived table: the FTS table joined to
+    /// every matching record, then ranked.
+    struct JoinFirst;
+
+    impl Dialect for JoinFirst {
+        fn parser(&self) -> &dyn sqlparser::dialect::Dialect {
+            Sqlite.parser()
+        }
+        fn row_position(&self, table: Option<&str>) -> String {
+            Sqlite.row_position(table)
+        }
+        fn fts_from(&self, table: &str, fts_table: &str) -> String {
+            Sqlite.fts_from(table, fts_table)
+        }
+        fn fts_query(&self, plan: &QueryPlan) -> Option<String> {
+            Sqlite.fts_query(plan)
+        }
+        fn fts_match(&self, fts_table: &str, query: &str) -> String {
+            Sqlite.fts_match(fts_table, query)
+        }
+        fn fts_rank(&self, fts_table: &str, query: &str) -> String {
+            Sqlite.fts_rank(fts_table, query)
+        }
+        fn fts_rank_column(&self, fts_table: &str, query: &str) -> String {
+            Sqlite.fts_rank_column(fts_table, query)
+        }
+        fn fts_rank_function(&self) -> &'static str {
+            Sqlite.fts_rank_function()
+        }
+    }
+
+    /// The ranked derived table returns the rows, in the order, that
+    /// ranking the join of every match returns: with many ties in the
+    /// ranking, with a selective filter checked through the rows its
+    /// index keeps, and with a filter that keeps the plain join.
+    #[test]
+    fn ranking_first_returns_what_the_join_returns() {
+        let conn = rusqlite::Connection::open_in_memory().unwrap();
+        conn.execute_batch(
+            "CREATE TABLE companies (name TEXT, country TEXT, employees INTEGER);
+             CREATE INDEX c ON companies(country);
+             CREATE VIRTUAL TABLE companies_fts USING fts5(name, content='companies', content_rowid='rowid', tokenize='porter unicode61 remove_diacritics 2');",
+        )
+        .unwrap();
+        let countries = ["DE", "FR", "JP", "US", "BR"];
+        let mut p = profile();
+        p.row_count = 2000;
+        let mut counts = std::collections::HashMap::<&str, u64>::new();
+        for i in 0..2000u64 {
+            // Names of one to four words, "fintech" in some once or twice:
+            // many equal rankings.
+            let words = ["fintech", "bank", "fintech pay", "data cloud fintech"];
+            let name = format!(
+                "{} {}",
+                words[(i % 4) as usize],
+                if i % 7 == 0 { "fintech" } else { "x" }
+            );
+            let country = if i % 97 == 0 {
+                "EE"
+            } else {
+                countries[(i % 5) as usize]
+            };
+            *counts.entry(country).or_default() += 1;
+            conn.execute(
+                "INSERT INTO companies (rowid, name, country, employees) VALUES (?1, ?2, ?3, ?4)",
+                rusqlite::params![(i + 1) as i64, name, country, (i * 37 % 101) as i64],
+            )
+            .unwrap();
+        }
+        conn.execute_batch("INSERT INTO companies_fts(companies_fts) VALUES('rebuild');")
+            .unwrap();
+        let mut values: Vec<quarry_planner::ValueCount> = counts
+            .iter()
+            .map(|(v, c)| quarry_planner::ValueCount {
+                value: v.to_string(),
+                count: *c,
+            })
+            .collect();
+        values.sort_by_key(|v| std::cmp::Reverse(v.count));
+        p.columns[1].distinct_count = values.len() as u64;
+        p.columns[1].values = values;
+        let rows = |sql: &str| -> Vec<(i64, String)> {
+            check_select(&Sqlite, sql, "companies", Some("companies_fts"))
+                .unwrap_or_else(|e| panic!("{e}: {sql}"));
+            let mut stmt = conn.prepare(sql).unwrap();
+            let out = stmt
+                .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+                .unwrap()
+                .collect::<Result<Vec<_>, _>>()
+                .unwrap();
+            out
+        };
+        type Case<'a> = (
+            Vec<&'a str>,
+            Option<(&'a str, CompareOp, Vec<&'a str>)>,
+            u32,
+        );
+        let cases: Vec<Case> = vec![
+            (vec!["fintech"], None, 10),
+            (vec!["fintech"], None, 300),
+            (vec!["fintech", "pay"], None, 7),
+            (
+                vec!["fintech"],
+                Some(("country", CompareOp::Eq, vec!["EE"])),
+                10,
+            ),
+            (
+                vec!["fintech"],
+                Some(("country", CompareOp::In, vec!["EE", "XX"])),
+                5,
+            ),
+            (
+                vec!["fintech"],
+                Some(("country", CompareOp::Eq, vec!["DE"])),
+                10,
+            ),
+        ];
+        for (traits, f, limit) in cases {
+            let mut plan = QueryPlan::empty(Tier::Default);
+            plan.traits = traits.iter().map(|t| t.to_string()).collect();
+            if let Some((field, op, vals)) = f {
+                plan.filters.push(cond(
+                    field,
+                    op,
+                    vals.iter().map(|v| Literal::Text(v.to_string())).collect(),
+                ));
+            }
+            let ranked = render_select(&Sqlite, &p, &plan, limit);
+            let joined = render_select(&JoinFirst, &p, &plan, limit);
+            let selective = plan.filters.is_empty()
+                || plan.filters[0].any_of[0].values[0] == Literal::Text("EE".into());
+            assert_eq!(ranked.contains(RANKED_ALIAS), selective, "{ranked}");
+            assert!(!joined.contains(RANKED_ALIAS), "{joined}");
+            let (a, b) = (rows(&ranked), rows(&joined));
+            assert!(!a.is_empty(), "{ranked}");
+            assert_eq!(a, b, "{ranked}\n{joined}");
+        }
     }
 
     #[test]
