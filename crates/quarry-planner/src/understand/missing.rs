@@ -147,6 +147,20 @@ impl Ctx<'_> {
         {
             before -= 1;
         }
+        // "in stock", "out of stock": a count of what is on hand.
+        let on_hand = matches!(column.ty, ColumnType::Integer | ColumnType::Float)
+            && column
+                .name
+                .split('_')
+                .any(|w| matches!(w, "stock" | "inventory" | "instock"));
+        if on_hand && start >= 1 && unclaimed_word(start - 1) {
+            if start >= 2 && self.norm(start - 2) == "out" && self.norm(start - 1) == "of" {
+                return Some((Asks::Zero, (start - 2, end)));
+            }
+            if self.norm(start - 1) == "in" {
+                return Some((Asks::AboveZero, (start - 1, end)));
+            }
+        }
         let cue = before.checked_sub(1).filter(|&k| unclaimed_word(k))?;
         let w = self.norm(cue);
         let recorded = recorded_after(end);
