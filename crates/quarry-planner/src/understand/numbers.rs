@@ -1218,6 +1218,70 @@ impl Ctx<'_> {
         p.end = k;
     }
 
+    /// "freezing days", "below freezing": a temperature at or under the
+    /// freezing point, on the temperature field (the lowest of the day's,
+    /// when there is one: `temp_min`), in its unit (0 °C, 32 °F; a field
+    /// of unknown unit whose values go below 0 is Celsius).
+    pub(super) fn freezing(&mut self) {
+        let Some(i) = (0..self.toks.len())
+            .find(|&k| !self.claims.is_claimed(k) && self.word_at(k, "freezing"))
+        else {
+            return;
+        };
+        let temps: Vec<usize> = self
+            .ix
+            .ordered_columns()
+            .filter(|&c| self.ix.measures[c].dim == Some(Dimension::Temperature))
+            .collect();
+        let lowest = temps.iter().copied().find(|&c| {
+            self.ix.column_words[c]
+                .iter()
+                .any(|w| matches!(w.as_str(), "min" | "low" | "lowest" | "minimum" | "tmin"))
+        });
+        let Some(col) = lowest.or_else(|| temps.first().copied()) else {
+            return;
+        };
+        let name = self.ix.column_name(col).to_string();
+        if self
+            .plan
+            .filters
+            .iter()
+            .any(|f| f.any_of.iter().any(|c| c.field == name))
+        {
+            return;
+        }
+        let fahrenheit = self.ix.measures[col]
+            .unit_in(Dimension::Temperature)
+            .is_some_and(|u| std::ptr::eq(u, &crate::lexicon::units::FAHRENHEIT));
+        let point = if fahrenheit { 32 } else { 0 };
+        let start = if i > 0 && matches!(self.norm(i - 1), "below" | "under") {
+            i - 1
+        } else {
+            i
+        };
+        let span = (start, i + 1);
+        self.claims.claim(span, ClaimedBy::Number);
+        let source = self.span_text(span.0, span.1);
+        self.note(Note::Number {
+            source: source.clone(),
+            field: name.clone(),
+            matched: MatchKind::Inferred,
+            confidence: confidence::INFERRED,
+        });
+        self.phrases.push(span);
+        self.push_condition(
+            span,
+            Condition {
+                field: name,
+                op: CompareOp::Le,
+                values: vec![Literal::Integer(point)],
+                source,
+                matched: MatchKind::Inferred,
+                confidence: confidence::INFERRED,
+            },
+        );
+    }
+
     /// Whether an unclaimed plural noun that names no field follows `k`
     /// ("1,000 cases", "500 deaths"): the number counts those things.
     fn counted_noun_after(&self, k: usize) -> bool {
