@@ -24,6 +24,7 @@
 //! the driver and its pool, and must not be called (or dropped) from inside
 //! an async task; call it from a blocking thread.
 
+pub mod catalog;
 mod load;
 mod run;
 mod setup;
@@ -37,6 +38,7 @@ use quarry_dataset::{
 };
 use quarry_profile::DatasetProfile;
 
+pub use catalog::{PgCatalog, DEFAULT_CATALOG_SCHEMA};
 pub use setup::FTS_COLUMN;
 
 /// Connections a store keeps at most (per process).
