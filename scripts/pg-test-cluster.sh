@@ -6,6 +6,10 @@
 #                                          127.0.0.1 on a free port, print its
 #                                          connection URL on stdout
 #   scripts/pg-test-cluster.sh stop DIR    stop it (fast shutdown) and remove DIR
+#   scripts/pg-test-cluster.sh pause DIR   stop it (fast shutdown), keeping DIR:
+#                                          an outage, for the replica tests
+#   scripts/pg-test-cluster.sh resume DIR  start a paused cluster again, on
+#                                          the same port
 #
 # The server listens on 127.0.0.1 only, with its socket in DIR, and trusts
 # local connections: it is for tests, never for data. initdb refuses to run
@@ -17,7 +21,7 @@
 set -euo pipefail
 
 usage() {
-    echo "usage: $0 start DIR | stop DIR" >&2
+    echo "usage: $0 start DIR | stop DIR | pause DIR | resume DIR" >&2
     exit 2
 }
 
@@ -91,10 +95,11 @@ start() {
     for attempt in 1 2 3 4 5; do
         port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])' 2>/dev/null ||
             echo $((20000 + RANDOM % 20000)))
+        local opts="-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories=$dir -c fsync=off -c full_page_writes=off -c synchronous_commit=off -c max_connections=100"
         if as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-            -o "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories=$dir -c fsync=off -c full_page_writes=off -c synchronous_commit=off -c max_connections=100" \
-            start >&2; then
+            -o "$opts" start >&2; then
             echo "$bindir" >"$dir/bindir"
+            echo "$opts" >"$dir/opts"
             echo "postgres://postgres@127.0.0.1:$port/postgres"
             return 0
         fi
@@ -114,8 +119,23 @@ stop() {
     rm -rf "$dir"
 }
 
+pause() {
+    local bindir
+    bindir=$(cat "$dir/bindir")
+    as_owner "$bindir/pg_ctl" -D "$dir/data" -m fast -w stop >&2
+}
+
+resume() {
+    local bindir
+    bindir=$(cat "$dir/bindir")
+    as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
+        -o "$(cat "$dir/opts")" start >&2
+}
+
 case "$cmd" in
 start) start ;;
 stop) stop ;;
+pause) pause ;;
+resume) resume ;;
 *) usage ;;
 esac

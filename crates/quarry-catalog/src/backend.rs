@@ -60,12 +60,13 @@ pub trait CatalogBackend: Send {
 
     fn account_limits(&self, account_id: i64) -> Result<AccountLimits>;
     fn set_account_limits(&self, by: &Actor, account_id: i64, limits: AccountLimits) -> Result<()>;
-    /// Takes one request from the key's shared rate window, when the
+    /// Counts one request in the key's shared rate window, when the
     /// back-end counts rates for several processes (PostgreSQL): `Some`
-    /// with whether it is allowed and the seconds until the window
-    /// resets. `None`: the back-end has no shared counter, and the caller
-    /// counts in its own memory (SQLite: one server per data directory).
-    fn take_shared_rate(&self, _token_id: i64, _per_minute: u32) -> Result<Option<(bool, u64)>> {
+    /// with the requests counted in the current window, this one included,
+    /// and the seconds until the window ends. `None`: the back-end has no
+    /// shared counter, and the caller counts in its own memory (SQLite:
+    /// one server per data directory).
+    fn take_shared_rate(&self, _token_id: i64) -> Result<Option<(u64, u64)>> {
         Ok(None)
     }
 

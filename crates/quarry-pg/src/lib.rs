@@ -24,6 +24,7 @@
 //! the driver and its pool, and must not be called (or dropped) from inside
 //! an async task; call it from a blocking thread.
 
+mod backend;
 pub mod catalog;
 mod load;
 mod run;
@@ -38,6 +39,7 @@ use quarry_dataset::{
 };
 use quarry_profile::DatasetProfile;
 
+pub use backend::Backend;
 pub use catalog::{PgCatalog, DEFAULT_CATALOG_SCHEMA};
 pub use setup::FTS_COLUMN;
 

@@ -172,7 +172,7 @@ async fn handle(
     let id = req.dataset_id.clone();
     let entry = blocking(move || st.with_catalog(|c| c.get_dataset(account_id, &id)))
         .await?
-        .map_err(ApiError::internal)?
+        .map_err(ApiError::catalog)?
         .ok_or(ApiError::InvalidDataset)?;
 
     // 7. Content negotiation.
@@ -200,7 +200,7 @@ async fn handle(
         anyhow::Ok((session, plan, started.elapsed()))
     })
     .await?
-    .map_err(ApiError::internal)?;
+    .map_err(ApiError::from_any)?;
     metrics.stage(Stage::Plan, tier_label, planning);
     log.update(|f| f.plan = Some(planning));
 
@@ -450,6 +450,9 @@ impl quarry_session::Dataset for LoadedDataset {
     }
     fn planner(&self) -> &Planner {
         &self.planner
+    }
+    fn dialect(&self) -> &'static dyn quarry_sql::Dialect {
+        self.dialect
     }
 }
 

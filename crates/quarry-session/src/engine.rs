@@ -105,6 +105,50 @@ impl QueryEngine for SqliteEngine {
     }
 }
 
+/// An engine over any [`quarry_dataset::DatasetStore`] (PostgreSQL's):
+/// the statement runs through the store's own `run`, and the "file" a
+/// session hands over is the version's name.
+pub struct StoreEngine(pub Arc<dyn quarry_dataset::DatasetStore>);
+
+impl QueryEngine for StoreEngine {
+    fn run(
+        &self,
+        dataset_file: &Path,
+        profile: &DatasetProfile,
+        sql: &str,
+        limit: u32,
+        cancel: &Arc<AtomicBool>,
+        timeout: Duration,
+    ) -> Result<EngineRows, EngineFailure> {
+        use quarry_dataset::{CancelFlag, EngineError};
+        let version = dataset_file.to_string_lossy();
+        match self.0.run(
+            &version,
+            profile,
+            sql,
+            limit as usize,
+            &CancelFlag::from_arc(cancel.clone()),
+            timeout,
+        ) {
+            Ok(rows) => Ok(EngineRows {
+                items: rows
+                    .items
+                    .into_iter()
+                    .map(|r| ResultItem {
+                        id: r.id,
+                        item: r.item,
+                    })
+                    .collect(),
+                figure: rows.figure,
+            }),
+            Err(EngineError::Timeout(_)) => Err(EngineFailure::Timeout),
+            Err(EngineError::Cancelled) => Err(EngineFailure::Cancelled),
+            Err(EngineError::TooLarge(cap)) => Err(EngineFailure::TooLarge(cap)),
+            Err(e) => Err(EngineFailure::Failed(format!("running the statement: {e}"))),
+        }
+    }
+}
+
 /// `text` with the datasets directory's path replaced by `<datasets>`: error
 /// details are logged, and logs carry no internal paths (issue 6).
 pub fn redact_paths(text: &str, datasets_dir: &Path) -> String {

@@ -28,7 +28,7 @@ use crate::cli::Cli;
 pub const DEFAULT_FILE: &str = "quarry.toml";
 
 /// The global arguments a file may set.
-const GLOBAL_KEYS: [&str; 1] = ["data_dir"];
+const GLOBAL_KEYS: [&str; 2] = ["data_dir", "database_url"];
 /// `serve` arguments that are actions, not settings.
 const NOT_SETTINGS: [&str; 3] = ["help", "check_config", "config"];
 
@@ -182,6 +182,21 @@ fn check(
     Ok(values)
 }
 
+/// A database URL with its password, if any, masked.
+fn mask_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let (auth, host) = match rest.rsplit_once('@') {
+        Some(parts) => parts,
+        None => return url.to_string(),
+    };
+    match auth.split_once(':') {
+        Some((user, _)) => format!("{scheme}://{user}:********@{host}"),
+        None => url.to_string(),
+    }
+}
+
 /// Whether a setting's value is a secret, printed masked.
 fn is_secret(key: &str) -> bool {
     ["secret", "password", "token", "api_key"]
@@ -223,6 +238,19 @@ pub fn check_config(matches: &ArgMatches, file: &FileConfig) -> anyhow::Result<(
         toml_value(&data_dir),
         source(matches, "data_dir"),
     ));
+    match raw(matches, "database_url") {
+        // The URL may hold a password: shown without it.
+        Some(url) => lines.push((
+            "database_url".to_string(),
+            toml_value(&mask_password(&url)),
+            source(matches, "database_url"),
+        )),
+        None => lines.push((
+            "# database_url".to_string(),
+            "(not set: SQLite in data_dir)".into(),
+            "default".into(),
+        )),
+    }
     for arg in serve_cmd.get_arguments() {
         let id = arg.get_id().as_str();
         if NOT_SETTINGS.contains(&id) || GLOBAL_KEYS.contains(&id) {

@@ -26,7 +26,8 @@ pub(crate) async fn apply(client: &mut Client, schema: &str) -> Result<i64, toki
         .await?;
     let schema = quarry_sql::ident(schema);
     tx.batch_execute(&format!(
-        "CREATE SCHEMA IF NOT EXISTS {schema};
+        "SET LOCAL client_min_messages = warning;
+         CREATE SCHEMA IF NOT EXISTS {schema};
          SET LOCAL search_path = {schema};
          CREATE TABLE IF NOT EXISTS schema_version (
              version bigint PRIMARY KEY,

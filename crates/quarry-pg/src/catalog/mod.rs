@@ -781,7 +781,7 @@ impl CatalogBackend for PgCatalog {
     /// twice its rate (the end of one window and the start of the next);
     /// the SQLite server's token bucket allows the rate at once plus the
     /// refill, so the two differ by at most one rate's worth.
-    fn take_shared_rate(&self, token_id: i64, per_minute: u32) -> Result<Option<(bool, u64)>> {
+    fn take_shared_rate(&self, token_id: i64) -> Result<Option<(u64, u64)>> {
         let t = support::now();
         let window = t - t.rem_euclid(60);
         self.block(async {
@@ -807,7 +807,7 @@ impl CatalogBackend for PgCatalog {
                     .await;
             }
             let reset = (window + 60 - t).max(1) as u64;
-            Ok(Some((count <= i64::from(per_minute), reset)))
+            Ok(Some((count.max(0) as u64, reset)))
         })
     }
 
