@@ -15,7 +15,7 @@
 //! Blocking, like the trait: one small runtime and one pool per database
 //! URL and schema, shared by every catalog the process opens and never
 //! dropped (so a catalog may be dropped anywhere). A connection is waited
-//! for at most [`POOL_WAIT`]: when PostgreSQL is down, calls fail fast with
+//! for at most [`POOL_WAIT`] (a new one for [`CONNECT_TIMEOUT`]): when PostgreSQL is down, calls fail fast with
 //! an error that [`quarry_catalog::CatalogError::is_unavailable`]
 //! recognises, and the pool reconnects once it is back.
 
@@ -38,9 +38,14 @@ use subtle::ConstantTimeEq;
 use tokio_postgres::error::SqlState;
 use tokio_postgres::Row;
 
-/// How long a call waits for a pooled connection (or a new one) before it
+/// How long a call waits for a pooled connection to come free before it
 /// fails as unavailable.
 pub const POOL_WAIT: Duration = Duration::from_secs(2);
+/// How long opening a new connection may take. A refused connection (the
+/// server down) fails at once; this bounds an unresponsive one, and is
+/// longer than [`POOL_WAIT`] so that a busy machine's slow start of a
+/// backend is not an outage.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// Connections a process keeps at most for its catalog.
 pub const CATALOG_POOL_SIZE: usize = 16;
 /// The default schema of the catalog's tables.
@@ -136,7 +141,7 @@ fn shared(url: &str, schema: &str) -> Result<Arc<Shared>> {
     let mut pg: tokio_postgres::Config = url.parse().map_err(|e: tokio_postgres::Error| {
         CatalogError::Invalid(format!("the database URL is not valid: {e}"))
     })?;
-    pg.connect_timeout(POOL_WAIT);
+    pg.connect_timeout(CONNECT_TIMEOUT);
     pg.options(format!("-c search_path={}", quarry_sql::ident(schema)));
     pg.application_name("quarry");
     let rt = tokio::runtime::Builder::new_multi_thread()
@@ -157,7 +162,7 @@ fn shared(url: &str, schema: &str) -> Result<Arc<Shared>> {
             .max_size(CATALOG_POOL_SIZE)
             .runtime(deadpool_postgres::Runtime::Tokio1)
             .wait_timeout(Some(POOL_WAIT))
-            .create_timeout(Some(POOL_WAIT))
+            .create_timeout(Some(CONNECT_TIMEOUT))
             .recycle_timeout(Some(POOL_WAIT))
             .build()
             .map_err(|e| CatalogError::Invalid(e.to_string()))?

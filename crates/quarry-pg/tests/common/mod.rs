@@ -24,8 +24,41 @@ fn script() -> PathBuf {
 /// The connection URL of this test binary's cluster, starting it on first
 /// use. Panics (failing the test) when PostgreSQL cannot be started.
 pub fn url() -> &'static str {
-    static URL: OnceLock<String> = OnceLock::new();
-    URL.get_or_init(|| {
+    static CLUSTER: OnceLock<Cluster> = OnceLock::new();
+    &CLUSTER.get_or_init(Cluster::start).url
+}
+
+/// A new, empty database on this binary's cluster, named after `name`;
+/// its URL.
+pub fn database(name: &str) -> String {
+    database_on(url(), name)
+}
+
+/// A new, empty database on the cluster at `url`; its URL.
+pub fn database_on(url: &str, name: &str) -> String {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let db = format!(
+        "d_{name}_{}_{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    );
+    execute_on(url, &format!("CREATE DATABASE {db}"));
+    let (server, _) = url.rsplit_once('/').expect("a URL with a database");
+    format!("{server}/{db}")
+}
+
+/// A throw-away cluster: stopped and removed when dropped, or, failing
+/// that, by a watcher process once the test binary has exited (however it
+/// ended: a panic, an abort, a signal).
+pub struct Cluster {
+    pub url: String,
+    pub dir: PathBuf,
+}
+
+impl Cluster {
+    /// Starts a cluster of its own (a test that stops PostgreSQL must not
+    /// take the other tests' cluster down with it).
+    pub fn start() -> Cluster {
         let dir = tempfile::Builder::new()
             .prefix("quarry-pg-test-")
             .tempdir_in(std::env::temp_dir())
@@ -60,8 +93,40 @@ pub fn url() -> &'static str {
             out.status
         );
         let url = String::from_utf8(out.stdout).expect("a UTF-8 URL");
-        url.trim().to_string()
-    })
+        Cluster {
+            url: url.trim().to_string(),
+            dir: cluster,
+        }
+    }
+
+    /// Stops the server, keeping its data: an outage.
+    pub fn pause(&self) {
+        self.script("pause");
+    }
+
+    /// Starts a paused server again, on the same port.
+    pub fn resume(&self) {
+        self.script("resume");
+    }
+
+    fn script(&self, what: &str) {
+        let status = Command::new("bash")
+            .arg(script())
+            .arg(what)
+            .arg(&self.dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .expect("running scripts/pg-test-cluster.sh");
+        assert!(status.success(), "pg-test-cluster.sh {what} failed");
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        self.script("stop");
+    }
 }
 
 /// A store in a fresh schema of its own, named after `name`.
@@ -81,12 +146,17 @@ pub fn store(name: &str) -> PgStore {
 /// Runs SQL on the cluster with `psql`-like simplicity (a connection of
 /// its own).
 pub fn execute(sql: &str) {
+    execute_on(url(), sql)
+}
+
+/// [`execute`] on the cluster at `url`.
+pub fn execute_on(url: &str, sql: &str) {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
     rt.block_on(async {
-        let (client, conn) = tokio_postgres::connect(url(), tokio_postgres::NoTls)
+        let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls)
             .await
             .expect("connecting");
         let task = tokio::spawn(conn);

@@ -10,6 +10,10 @@
 
 pub mod console;
 pub mod contract;
+/// The throw-away PostgreSQL cluster of this test binary (the helper
+/// quarry-pg's own tests use), for the tests on `--database-url`.
+#[path = "../../../../quarry-pg/tests/common/mod.rs"]
+pub mod pg;
 pub mod server;
 pub mod template;
 

@@ -43,6 +43,22 @@ O'Brien & Sons,Ireland,75,1950-06-01,\"quotes \"\"and\"\" apostrophes' everywher
 /// first), then both datasets from `csv` (kept outside the directory).
 /// Returns the directory and the tokens' values.
 pub fn prepare(name: &str, csv: &str, tokens: &[(&str, Option<&str>)]) -> (PathBuf, Vec<String>) {
+    prepare_with(name, csv, tokens, &[])
+}
+
+/// [`prepare`], each command run with the global flags `global` (e.g.
+/// `--database-url URL`: the accounts, tokens and datasets then live in
+/// PostgreSQL, and the directory holds the token key).
+pub fn prepare_with(
+    name: &str,
+    csv: &str,
+    tokens: &[(&str, Option<&str>)],
+    global: &[&str],
+) -> (PathBuf, Vec<String>) {
+    let quarry = |dir: &std::path::Path, args: &[&str], stdin: Option<&str>| {
+        let all: Vec<&str> = global.iter().chain(args).copied().collect();
+        quarry(dir, &all, stdin)
+    };
     let root = unique_dir(name);
     let dir = root.join("data");
     let csv_path = root.join("companies.csv");
