@@ -92,6 +92,8 @@ pub struct PgStore {
     // runtime that drives them.
     pool: Pool,
     schema: String,
+    /// The role queries run as (see `setup::reader_role`).
+    reader: Option<String>,
     work_dir: PathBuf,
     rt: tokio::runtime::Runtime,
 }
@@ -134,13 +136,14 @@ impl PgStore {
                 .build()
                 .map_err(|e| PgError::Db(e.to_string()))?
         };
-        let store = PgStore {
+        let mut store = PgStore {
             pool,
             schema: config.schema.clone(),
+            reader: None,
             work_dir: config.work_dir.clone(),
             rt,
         };
-        store
+        store.reader = store
             .rt
             .block_on(setup::prepare_schema(&store.pool, &store.schema))
             .map_err(PgError::Db)?;
@@ -150,6 +153,11 @@ impl PgStore {
     /// The schema of the dataset tables.
     pub fn schema(&self) -> &str {
         &self.schema
+    }
+
+    /// The role queries run as, when it could be set up.
+    pub fn reader_role(&self) -> Option<&str> {
+        self.reader.as_deref()
     }
 
     /// The version names the store holds, oldest first.
@@ -202,6 +210,7 @@ impl DatasetStore for PgStore {
                 &built.profile,
                 &opts.dataset_id,
                 &version,
+                self.reader.as_deref(),
             ))
             .map_err(|message| ImportError::Backend {
                 file: file.clone(),
@@ -243,6 +252,7 @@ impl DatasetStore for PgStore {
         self.rt.block_on(run::run(
             &self.pool,
             &self.schema,
+            self.reader.as_deref(),
             profile,
             sql,
             limit,

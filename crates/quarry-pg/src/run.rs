@@ -20,9 +20,11 @@ use tokio_postgres::{SimpleQueryMessage, SimpleQueryRow};
 /// How often a running query looks at its cancel flag.
 const CANCEL_POLL: Duration = Duration::from_millis(20);
 
+#[allow(clippy::too_many_arguments)]
 pub(crate) async fn run(
     pool: &Pool,
     schema: &str,
+    reader: Option<&str>,
     profile: &DatasetProfile,
     sql: &str,
     limit: usize,
@@ -37,9 +39,14 @@ pub(crate) async fn run(
         .await
         .map_err(|e| EngineError::Backend(e.to_string()))?;
     let ms = timeout.as_millis().clamp(1, i32::MAX as u128);
+    // As the reader role when there is one: it reads the version tables
+    // of this schema and nothing else.
+    let role = reader
+        .map(|r| format!("; SET LOCAL ROLE {}", ident(r)))
+        .unwrap_or_default();
     client
         .batch_execute(&format!(
-            "BEGIN READ ONLY; SET LOCAL statement_timeout = {ms}; SET LOCAL search_path = {}",
+            "BEGIN READ ONLY; SET LOCAL statement_timeout = {ms}; SET LOCAL search_path = {}{role}",
             ident(schema)
         ))
         .await
