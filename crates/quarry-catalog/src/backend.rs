@@ -356,10 +356,10 @@ pub mod support {
 
     /// How an actor is stored in the audit log: its kind (`operator`,
     /// `account`, `anonymous`), the account it names, and its address.
-    pub fn actor_columns<'a>(
-        by: &'a Actor,
+    pub fn actor_columns(
+        by: &Actor,
         account_id: Option<i64>,
-    ) -> (&'static str, Option<i64>, Option<&'a str>) {
+    ) -> (&'static str, Option<i64>, Option<&str>) {
         let account_id = match by {
             Actor::Account { id, .. } => Some(*id),
             _ => account_id,

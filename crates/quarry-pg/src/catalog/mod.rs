@@ -127,9 +127,12 @@ impl PgCatalog {
     }
 }
 
+/// The process's runtimes and pools, by URL and schema.
+type SharedByDatabase = Mutex<HashMap<(String, String), Arc<Shared>>>;
+
 /// The process's runtime and pool for `url` and `schema`.
 fn shared(url: &str, schema: &str) -> Result<Arc<Shared>> {
-    static ALL: OnceLock<Mutex<HashMap<(String, String), Arc<Shared>>>> = OnceLock::new();
+    static ALL: OnceLock<SharedByDatabase> = OnceLock::new();
     let mut all = ALL
         .get_or_init(Default::default)
         .lock()
