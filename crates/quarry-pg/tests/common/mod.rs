@@ -34,15 +34,44 @@ pub fn database(name: &str) -> String {
     database_on(url(), name)
 }
 
+/// A new database on this binary's cluster, a copy of the database at
+/// `template` (which nothing may be connected to), named after `name`;
+/// its URL.
+pub fn database_from(template: &str, name: &str) -> String {
+    let (_, source) = template.rsplit_once('/').expect("a URL with a database");
+    let mut tries = 0;
+    loop {
+        // Copies of one template made at once may find it busy: retried.
+        match std::panic::catch_unwind(|| {
+            database_with(url(), name, &format!(" TEMPLATE {source}"))
+        }) {
+            Ok(url) => return url,
+            Err(e) if tries >= 10 => std::panic::resume_unwind(e),
+            Err(_) => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(200 * tries));
+            }
+        }
+    }
+}
+
 /// A new, empty database on the cluster at `url`; its URL.
 pub fn database_on(url: &str, name: &str) -> String {
+    database_with(url, name, "")
+}
+
+fn database_with(url: &str, name: &str, options: &str) -> String {
     static N: AtomicUsize = AtomicUsize::new(0);
+    let name: String = name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
     let db = format!(
         "d_{name}_{}_{}",
         std::process::id(),
         N.fetch_add(1, Ordering::Relaxed)
     );
-    execute_on(url, &format!("CREATE DATABASE {db}"));
+    execute_on(url, &format!("CREATE DATABASE {db}{options}"));
     let (server, _) = url.rsplit_once('/').expect("a URL with a database");
     format!("{server}/{db}")
 }
@@ -169,12 +198,17 @@ pub fn execute_on(url: &str, sql: &str) {
 /// The first column of each row of `sql` with one text parameter `arg`,
 /// as text.
 pub fn query_text(sql: &str, arg: &str) -> Vec<Option<String>> {
+    query_text_on(url(), sql, arg)
+}
+
+/// [`query_text`] on the database at `url`.
+pub fn query_text_on(url: &str, sql: &str, arg: &str) -> Vec<Option<String>> {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
     rt.block_on(async {
-        let (client, conn) = tokio_postgres::connect(url(), tokio_postgres::NoTls)
+        let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls)
             .await
             .expect("connecting");
         let task = tokio::spawn(conn);

@@ -61,6 +61,10 @@ pub fn prepare_with(
     };
     let root = unique_dir(name);
     let dir = root.join("data");
+    if global.is_empty() && super::on_postgresql_now() {
+        // A template on PostgreSQL: its own database, which servers copy.
+        super::set_database(&dir, &super::pg::database(name));
+    }
     let csv_path = root.join("companies.csv");
     std::fs::write(&csv_path, csv).unwrap();
     let csv = csv_path.to_str().unwrap();
@@ -121,11 +125,19 @@ impl Template {
 /// copies).
 pub fn template() -> &'static Template {
     static T: OnceLock<Template> = OnceLock::new();
+    static PG: OnceLock<Template> = OnceLock::new();
+    if super::on_postgresql_now() {
+        return PG.get_or_init(|| Template::prepare("template-pg", COMPANIES_PUBLIC_CSV));
+    }
     T.get_or_init(|| Template::prepare("template", COMPANIES_PUBLIC_CSV))
 }
 
 /// The datasets from [`COMPANIES_CSV`].
 pub fn companies_template() -> &'static Template {
     static T: OnceLock<Template> = OnceLock::new();
+    static PG: OnceLock<Template> = OnceLock::new();
+    if super::on_postgresql_now() {
+        return PG.get_or_init(|| Template::prepare("companies-template-pg", COMPANIES_CSV));
+    }
     T.get_or_init(|| Template::prepare("companies-template", COMPANIES_CSV))
 }
