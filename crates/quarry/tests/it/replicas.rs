@@ -249,6 +249,48 @@ fn a_postgresql_outage_gives_fast_503s_and_the_replicas_recover() {
     }
 }
 
+#[test]
+fn a_replica_restarted_under_load_rejoins_cleanly() {
+    let mut r = Replicas::start("replicas-restart", pg::database("restart"), &[]);
+    let alice = r.tokens[0].clone();
+    // Load on replica A throughout; B is killed and started again.
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let load = {
+        let (stop, base, key) = (stop.clone(), r.a.base.clone(), alice.clone());
+        std::thread::spawn(move || {
+            let http = reqwest::blocking::Client::new();
+            let mut statuses = Vec::new();
+            while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+                let resp = http
+                    .post(format!("{base}/v1/query"))
+                    .header("apikey", &key)
+                    .header("content-type", "application/json")
+                    .body(r#"{"query_string":"fintech companies","dataset_id":"companies"}"#)
+                    .send()
+                    .unwrap();
+                statuses.push(resp.status().as_u16());
+                let _ = resp.text();
+            }
+            statuses
+        })
+    };
+    std::thread::sleep(Duration::from_millis(300));
+    let dir_b = r.b.data_dir.clone();
+    let flags = ["--database-url", r.url.as_str()];
+    // SIGKILL: no goodbye to the database; its connections just break.
+    r.b.child.kill().unwrap();
+    r.b.child.wait().unwrap();
+    r.b = Server::start_in(dir_b, &flags);
+    for _ in 0..3 {
+        let events = read_events(r.b.query(&alice, "companies", "fintech companies in Germany"));
+        assert_eq!(events[2]["data"]["items"].as_array().unwrap().len(), 3);
+    }
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    let statuses = load.join().unwrap();
+    assert!(!statuses.is_empty());
+    assert!(statuses.iter().all(|s| *s == 200), "{statuses:?}");
+}
+
 fn unix_now() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
