@@ -111,6 +111,13 @@ impl Default for ConsoleConfig {
     }
 }
 
+/// The catalog: one connection behind a lock (SQLite), or a handle the
+/// blocking threads share (PostgreSQL, a pool behind it).
+enum CatalogHandle {
+    Locked(Mutex<Box<dyn CatalogBackend>>),
+    Shared(Arc<dyn CatalogBackend + Sync>),
+}
+
 /// The console's shared state.
 #[derive(Clone)]
 pub struct Console {
@@ -121,7 +128,7 @@ struct Inner {
     config: ConsoleConfig,
     data_dir: PathBuf,
     backend: Backend,
-    catalog: Mutex<Box<dyn CatalogBackend>>,
+    catalog: CatalogHandle,
     store: Arc<dyn DatasetStore>,
     /// Cleared once the first account exists.
     setup_code: Mutex<Option<String>>,
@@ -141,7 +148,10 @@ impl Console {
     /// Opens the console's own connection to the catalog of `backend`.
     pub fn open_on(backend: Backend, config: ConsoleConfig) -> anyhow::Result<Console> {
         let data_dir = backend.data_dir().to_path_buf();
-        let catalog = backend.open_catalog()?;
+        let catalog = match backend.open_shared_catalog()? {
+            Some(shared) => CatalogHandle::Shared(shared),
+            None => CatalogHandle::Locked(Mutex::new(backend.open_catalog()?)),
+        };
         let store = backend.store()?;
         datasets::remove_stale_uploads(&data_dir);
         let setup_code = config.setup_code.clone();
@@ -150,7 +160,7 @@ impl Console {
                 config,
                 data_dir,
                 backend,
-                catalog: Mutex::new(catalog),
+                catalog,
                 store,
                 setup_code: Mutex::new(setup_code),
             }),
@@ -187,13 +197,12 @@ impl Console {
         F: FnOnce(&dyn CatalogBackend) -> quarry_catalog::Result<T> + Send + 'static,
     {
         let me = self.clone();
-        tokio::task::spawn_blocking(move || {
-            let guard = me
-                .inner
-                .catalog
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
-            f(guard.as_ref())
+        tokio::task::spawn_blocking(move || match &me.inner.catalog {
+            CatalogHandle::Locked(c) => {
+                let guard = c.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                f(guard.as_ref())
+            }
+            CatalogHandle::Shared(c) => f(c.as_ref()),
         })
         .await
         .map_err(|e| ConsoleError::Internal(format!("catalog task failed: {e}")))?

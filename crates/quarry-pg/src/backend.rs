@@ -91,17 +91,21 @@ impl Backend {
     pub fn open_catalog(&self) -> quarry_catalog::Result<Box<dyn CatalogBackend>> {
         match self {
             Backend::Sqlite { data_dir } => Ok(Box::new(Catalog::open(data_dir)?)),
+            Backend::Postgres { url, data_dir } => Ok(Box::new(open_pg_catalog(url, data_dir)?)),
+        }
+    }
+
+    /// The catalog as one handle that threads share without a lock, when
+    /// the back-end allows it (PostgreSQL: a pool of connections behind
+    /// it, so calls run side by side); `None` for SQLite, whose catalog is
+    /// one connection (open it with [`Backend::open_catalog`] and lock it).
+    pub fn open_shared_catalog(
+        &self,
+    ) -> quarry_catalog::Result<Option<Arc<dyn CatalogBackend + Sync>>> {
+        match self {
+            Backend::Sqlite { .. } => Ok(None),
             Backend::Postgres { url, data_dir } => {
-                let opened = std::thread::scope(|s| {
-                    s.spawn(|| PgCatalog::open(url, DEFAULT_CATALOG_SCHEMA, data_dir))
-                        .join()
-                });
-                match opened {
-                    Ok(c) => Ok(Box::new(c?)),
-                    Err(_) => Err(quarry_catalog::CatalogError::Invalid(
-                        "opening the PostgreSQL catalog panicked".into(),
-                    )),
-                }
+                Ok(Some(Arc::new(open_pg_catalog(url, data_dir)?)))
             }
         }
     }
@@ -150,4 +154,18 @@ impl Backend {
             Backend::Postgres { .. } => PathBuf::from(version),
         }
     }
+}
+
+/// The PostgreSQL catalog, opened on a thread of its own (its runtime must
+/// not be blocked on from an async task).
+fn open_pg_catalog(url: &str, data_dir: &Path) -> quarry_catalog::Result<PgCatalog> {
+    std::thread::scope(|s| {
+        s.spawn(|| PgCatalog::open(url, DEFAULT_CATALOG_SCHEMA, data_dir))
+            .join()
+    })
+    .unwrap_or_else(|_| {
+        Err(quarry_catalog::CatalogError::Invalid(
+            "opening the PostgreSQL catalog panicked".into(),
+        ))
+    })
 }

@@ -64,6 +64,14 @@ pub struct LoadedVocabulary {
     pub vocabulary: Vocabulary,
 }
 
+/// The catalog: one connection behind a lock (SQLite), or a handle that
+/// the blocking threads share (PostgreSQL, a pool behind it), so that a
+/// slow database does not queue every request behind one call.
+enum CatalogHandle {
+    Locked(Mutex<Box<dyn CatalogBackend>>),
+    Shared(Arc<dyn CatalogBackend + Sync>),
+}
+
 #[derive(Clone)]
 pub struct AppState {
     inner: Arc<Inner>,
@@ -71,7 +79,7 @@ pub struct AppState {
 
 struct Inner {
     backend: Backend,
-    catalog: Mutex<Box<dyn CatalogBackend>>,
+    catalog: CatalogHandle,
     store: Arc<dyn DatasetStore>,
     /// Where the SQLite store's files are (redacted from logged errors).
     store_root: PathBuf,
@@ -146,14 +154,17 @@ impl AppState {
         limits: Limits,
         metrics: Arc<Metrics>,
     ) -> anyhow::Result<AppState> {
-        let catalog = backend.open_catalog()?;
+        let catalog = match backend.open_shared_catalog()? {
+            Some(shared) => CatalogHandle::Shared(shared),
+            None => CatalogHandle::Locked(Mutex::new(backend.open_catalog()?)),
+        };
         let store = backend.store()?;
         let running = Arc::new(Semaphore::new(limits.max_running_queries.max(1)));
         Ok(AppState {
             inner: Arc::new(Inner {
                 store_root: backend.data_dir().join(quarry_dataset::DATASETS_DIR),
                 backend,
-                catalog: Mutex::new(catalog),
+                catalog,
                 store,
                 planners: Mutex::new(HashMap::new()),
                 engine,
@@ -209,12 +220,13 @@ impl AppState {
 
     /// Runs `f` on the catalog. Blocking.
     pub fn with_catalog<T>(&self, f: impl FnOnce(&dyn CatalogBackend) -> T) -> T {
-        let guard = self
-            .inner
-            .catalog
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        f(guard.as_ref())
+        match &self.inner.catalog {
+            CatalogHandle::Locked(c) => {
+                let guard = c.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                f(guard.as_ref())
+            }
+            CatalogHandle::Shared(c) => f(c.as_ref()),
+        }
     }
 
     /// The store the dataset versions live in.
