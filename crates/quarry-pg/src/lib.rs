@@ -45,8 +45,11 @@ pub use setup::FTS_COLUMN;
 
 /// Connections a store keeps at most (per process).
 pub const DEFAULT_POOL_SIZE: usize = 8;
-/// How long a request waits for a free connection, or for a new one.
-const POOL_WAIT: Duration = Duration::from_secs(10);
+/// How long a query waits for a free connection (a refused connection, the
+/// server down, fails at once).
+const POOL_WAIT: Duration = Duration::from_secs(2);
+/// How long opening a new connection may take.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Why the store could not be opened.
 #[derive(Debug, thiserror::Error)]
@@ -110,10 +113,11 @@ impl PgStore {
     /// Connects, and creates the schema and what it holds besides the
     /// dataset tables (idempotent; safe with several processes at once).
     pub fn connect(config: &PgConfig) -> Result<PgStore, PgError> {
-        let pg: tokio_postgres::Config = config
+        let mut pg: tokio_postgres::Config = config
             .url
             .parse()
             .map_err(|e: tokio_postgres::Error| PgError::Url(e.to_string()))?;
+        pg.connect_timeout(CONNECT_TIMEOUT);
         let rt = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(1)
             .thread_name("quarry-pg")
@@ -132,7 +136,7 @@ impl PgStore {
                 .max_size(config.pool_size.max(1))
                 .runtime(deadpool_postgres::Runtime::Tokio1)
                 .wait_timeout(Some(POOL_WAIT))
-                .create_timeout(Some(POOL_WAIT))
+                .create_timeout(Some(CONNECT_TIMEOUT))
                 .build()
                 .map_err(|e| PgError::Db(e.to_string()))?
         };
@@ -175,6 +179,24 @@ impl PgStore {
 /// A driver or pool error as text (its SQLSTATE's message and detail).
 pub(crate) fn db_error(e: impl std::fmt::Display) -> String {
     e.to_string()
+}
+
+/// Whether a driver error says the server is out of reach: the connection
+/// closed or failed at the socket, or the server refusing work because it
+/// is shutting down or starting (SQLSTATE class 08, 57P01-57P03).
+pub(crate) fn is_unreachable(e: &tokio_postgres::Error) -> bool {
+    use tokio_postgres::error::SqlState;
+    match e.code() {
+        Some(c) => {
+            c.code().starts_with("08")
+                || *c == SqlState::ADMIN_SHUTDOWN
+                || *c == SqlState::CRASH_SHUTDOWN
+                || *c == SqlState::CANNOT_CONNECT_NOW
+        }
+        None => {
+            e.is_closed() || std::error::Error::source(e).is_some_and(|s| s.is::<std::io::Error>())
+        }
+    }
 }
 
 /// The text of a driver error, with the server's message when there is one.

@@ -37,7 +37,7 @@ pub(crate) async fn run(
     let client = pool
         .get()
         .await
-        .map_err(|e| EngineError::Backend(e.to_string()))?;
+        .map_err(|e| EngineError::Unavailable(e.to_string()))?;
     let ms = timeout.as_millis().clamp(1, i32::MAX as u128);
     // As the reader role when there is one: it reads the version tables
     // of this schema and nothing else.
@@ -50,7 +50,7 @@ pub(crate) async fn run(
             ident(schema)
         ))
         .await
-        .map_err(|e| EngineError::Backend(crate::pg_error(&e)))?;
+        .map_err(|e| map_error(&e, cancel, timeout))?;
 
     // Prepared first: one statement only (the simple protocol below would
     // run several, `COMMIT` included), and its columns checked before it
@@ -94,6 +94,10 @@ pub(crate) async fn run(
 }
 
 fn map_error(e: &tokio_postgres::Error, cancel: &CancelFlag, timeout: Duration) -> EngineError {
+    if crate::is_unreachable(e) {
+        // The connection broke, or the server is going away: an outage.
+        return EngineError::Unavailable(crate::pg_error(e));
+    }
     match e.code() {
         Some(c) if *c == SqlState::QUERY_CANCELED => {
             if cancel.is_cancelled() {

@@ -583,6 +583,15 @@ fn close_data(close: Close, request_id: &str) -> CloseData {
                 retryable: Some(ErrorCode::ResultTooLarge.retryable()),
             }
         }
+        Failure::Unavailable(detail) => {
+            tracing::warn!(request_id = %request_id, detail = %detail, "the database is unavailable");
+            CloseData {
+                complete: false,
+                error: Some("The database is unavailable; retry in a moment.".into()),
+                error_code: Some(ErrorCode::ServiceUnavailable.to_string()),
+                retryable: Some(ErrorCode::ServiceUnavailable.retryable()),
+            }
+        }
         Failure::Internal(detail) => {
             tracing::error!(request_id = %request_id, detail = %detail, "query failed");
             CloseData {

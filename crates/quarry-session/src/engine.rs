@@ -26,6 +26,9 @@ pub enum EngineFailure {
     /// The first record alone is larger, once sent, than the result cap
     /// (in bytes, given here).
     TooLarge(usize),
+    /// The store's database could not be reached (PostgreSQL down); the
+    /// text is logged. Retrying later may work.
+    Unavailable(String),
     /// Anything else; the text is logged, never sent to the client.
     Failed(String),
 }
@@ -144,6 +147,7 @@ impl QueryEngine for StoreEngine {
             Err(EngineError::Timeout(_)) => Err(EngineFailure::Timeout),
             Err(EngineError::Cancelled) => Err(EngineFailure::Cancelled),
             Err(EngineError::TooLarge(cap)) => Err(EngineFailure::TooLarge(cap)),
+            Err(EngineError::Unavailable(detail)) => Err(EngineFailure::Unavailable(detail)),
             Err(e) => Err(EngineFailure::Failed(format!("running the statement: {e}"))),
         }
     }

@@ -344,6 +344,7 @@ impl Session {
             Err(EngineFailure::Stopped) => Close::Failed(Failure::Stopped),
             Err(EngineFailure::Timeout) => Close::Failed(Failure::Timeout(self.timeout)),
             Err(EngineFailure::TooLarge(cap)) => Close::Failed(Failure::TooLarge(cap)),
+            Err(EngineFailure::Unavailable(detail)) => Close::Failed(Failure::Unavailable(detail)),
             Err(EngineFailure::Failed(detail)) => Close::Failed(Failure::Internal(detail)),
         };
         let _ = sink.emit(Event::Close(close)).await;

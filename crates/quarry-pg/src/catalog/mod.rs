@@ -178,16 +178,7 @@ fn shared(url: &str, schema: &str) -> Result<Arc<Shared>> {
 /// A driver error as a catalog error: unavailable when the connection
 /// failed or the server is shutting down or starting.
 fn db(e: tokio_postgres::Error) -> CatalogError {
-    let unavailable = e.is_closed()
-        || match e.code() {
-            None => true,
-            Some(code) => {
-                code.code().starts_with("08")
-                    || *code == SqlState::ADMIN_SHUTDOWN
-                    || *code == SqlState::CRASH_SHUTDOWN
-                    || *code == SqlState::CANNOT_CONNECT_NOW
-            }
-        };
+    let unavailable = crate::is_unreachable(&e);
     let busy = matches!(
         e.code(),
         Some(c) if *c == SqlState::T_R_SERIALIZATION_FAILURE || *c == SqlState::T_R_DEADLOCK_DETECTED
