@@ -1,5 +1,6 @@
 //! The optional configuration file, `quarry.toml`: every `serve` flag and
-//! the global `--data-dir`, by the flag's long name in snake_case
+//! the global `--data-dir` and `--database-url`, by the flag's long name in
+//! snake_case
 //! (`query_timeout_ms = 5000`, `tls_cert = "/etc/quarry/cert.pem"`).
 //!
 //! Precedence: a flag on the command line, then its environment variable,
@@ -168,7 +169,7 @@ fn check(
         known.extend(serve_keys.iter().map(String::as_str));
         bail!(
             "{}: unknown key{} {}; the keys are the long flags of `quarry serve` and \
-             `--data-dir`, in snake_case: {}",
+             `--data-dir` and `--database-url`, in snake_case: {}",
             path.display(),
             if unknown.len() == 1 { "" } else { "s" },
             unknown
