@@ -168,7 +168,7 @@ fn check(
         let mut known: Vec<&str> = GLOBAL_KEYS.to_vec();
         known.extend(serve_keys.iter().map(String::as_str));
         bail!(
-            "{}: unknown key{} {}; the keys are the long flags of `quarry serve` and \
+            "{}: unknown key{} {}; the keys are the long flags of `quarry serve`, \
              `--data-dir` and `--database-url`, in snake_case: {}",
             path.display(),
             if unknown.len() == 1 { "" } else { "s" },
