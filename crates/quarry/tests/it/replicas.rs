@@ -98,7 +98,7 @@ fn a_dataset_uploaded_through_one_replica_is_queried_through_the_other() {
 }
 
 #[test]
-fn a_token_deleted_through_one_replicas_console_is_refused_by_the_other_at_once() {
+fn a_token_or_session_ended_through_one_replica_is_refused_by_the_other_at_once() {
     let r = Replicas::start("replicas-token", pg::database("token"), &[]);
     let alice = &r.tokens[0];
     // Both replicas accept the key (404: authenticated, no such dataset).
@@ -125,6 +125,21 @@ fn a_token_deleted_through_one_replicas_console_is_refused_by_the_other_at_once(
     // The deletion is in the shared audit log, as Alice's.
     let audit = r.quarry(&["audit", "--account", ALICE]);
     assert!(audit.contains("token.deleted"), "{audit}");
+
+    // The console session is the database's too: the other replica takes
+    // the same cookie, and a sign-out through one ends it on both.
+    let mut on_b = Client::new(&r.b);
+    on_b.cookies = c.cookies.clone();
+    assert_eq!(on_b.get("/console/tokens").status, 200);
+    let page = c.post("/console/sign-out", &[("csrf", &csrf)]);
+    assert_eq!(page.status, 303, "{}", page.body);
+    let page = on_b.get("/console/tokens");
+    assert_eq!(page.status, 303);
+    assert!(
+        page.location().starts_with("/console/sign-in"),
+        "{}",
+        page.location()
+    );
 }
 
 #[test]
