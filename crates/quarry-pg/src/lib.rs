@@ -29,11 +29,12 @@ pub mod catalog;
 mod load;
 mod run;
 mod setup;
+pub mod tls;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
+use deadpool_postgres::Pool;
 use quarry_dataset::{
     CancelFlag, DatasetError, DatasetStore, EngineError, ImportError, ImportOptions, Imported, Rows,
 };
@@ -123,13 +124,7 @@ impl PgStore {
             .thread_name("quarry-pg")
             .enable_all()
             .build()?;
-        let manager = Manager::from_config(
-            pg,
-            tokio_postgres::NoTls,
-            ManagerConfig {
-                recycling_method: RecyclingMethod::Fast,
-            },
-        );
+        let manager = tls::manager(pg)?;
         let pool = {
             let _guard = rt.enter();
             Pool::builder(manager)

@@ -27,7 +27,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use deadpool_postgres::GenericClient;
-use deadpool_postgres::{Manager, ManagerConfig, Object, Pool, RecyclingMethod};
+use deadpool_postgres::{Object, Pool};
 use quarry_catalog::support::{self, TokenKeys};
 use quarry_catalog::{
     Account, AccountLimits, Actor, ApiToken, AuditAction, AuditEntry, AuditFilter, CatalogBackend,
@@ -152,13 +152,7 @@ fn shared(url: &str, schema: &str) -> Result<Arc<Shared>> {
         .thread_name("quarry-pg-catalog")
         .enable_all()
         .build()?;
-    let manager = Manager::from_config(
-        pg,
-        tokio_postgres::NoTls,
-        ManagerConfig {
-            recycling_method: RecyclingMethod::Fast,
-        },
-    );
+    let manager = crate::tls::manager(pg).map_err(|e| CatalogError::Invalid(e.to_string()))?;
     let pool = {
         let _guard = rt.enter();
         Pool::builder(manager)

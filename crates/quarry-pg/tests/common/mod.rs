@@ -88,6 +88,26 @@ impl Cluster {
     /// Starts a cluster of its own (a test that stops PostgreSQL must not
     /// take the other tests' cluster down with it).
     pub fn start() -> Cluster {
+        Cluster::start_with(false)
+    }
+
+    /// A cluster of its own that takes TCP connections over TLS only, its
+    /// certificate signed by the CA in [`Cluster::ca_file`].
+    pub fn start_with_tls() -> Cluster {
+        Cluster::start_with(true)
+    }
+
+    /// The CA of a [`Cluster::start_with_tls`] cluster (PEM).
+    pub fn ca_file(&self) -> PathBuf {
+        self.dir.join("ssl").join("ca.pem")
+    }
+
+    /// The server's own certificate (PEM): not a CA.
+    pub fn server_certificate(&self) -> PathBuf {
+        self.dir.join("ssl").join("server.pem")
+    }
+
+    fn start_with(tls: bool) -> Cluster {
         let dir = tempfile::Builder::new()
             .prefix("quarry-pg-test-")
             .tempdir_in(std::env::temp_dir())
@@ -98,6 +118,7 @@ impl Cluster {
             .arg(script())
             .arg("start")
             .arg(&cluster)
+            .env("QUARRY_PG_SSL", if tls { "1" } else { "" })
             .stdin(Stdio::null())
             .stderr(Stdio::inherit())
             .output()
