@@ -6,6 +6,10 @@
 #                                          127.0.0.1 on a free port, print its
 #                                          connection URL on stdout
 #   scripts/pg-test-cluster.sh stop DIR    stop it (fast shutdown) and remove DIR
+#   scripts/pg-test-cluster.sh pause DIR   stop it (fast shutdown), keeping DIR:
+#                                          an outage, for the replica tests
+#   scripts/pg-test-cluster.sh resume DIR  start a paused cluster again, on
+#                                          the same port
 #
 # The server listens on 127.0.0.1 only, with its socket in DIR, and trusts
 # local connections: it is for tests, never for data. initdb refuses to run
@@ -14,10 +18,14 @@
 # taken from PATH, else from /usr/lib/postgresql/*/bin; if there are none and
 # this runs as root, Debian's `postgresql` package is installed with apt.
 # Everything but the URL goes to stderr.
+#
+# With QUARRY_PG_SSL=1, `start` makes a certificate authority and a server
+# certificate for 127.0.0.1 (openssl), in DIR/ssl (the CA is DIR/ssl/ca.pem),
+# and the server accepts TCP connections over TLS only.
 set -euo pipefail
 
 usage() {
-    echo "usage: $0 start DIR | stop DIR" >&2
+    echo "usage: $0 start DIR | stop DIR | pause DIR | resume DIR" >&2
     exit 2
 }
 
@@ -85,16 +93,41 @@ start() {
         cat "$dir/initdb.log" >&2
         exit 1
     }
+    local ssl_opts=""
+    if [ "${QUARRY_PG_SSL:-}" = 1 ]; then
+        local ssl=$dir/ssl
+        mkdir -p "$ssl"
+        {
+            openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=quarry test CA" \
+                -keyout "$ssl/ca.key" -out "$ssl/ca.pem" &&
+                openssl req -newkey rsa:2048 -nodes -subj "/CN=127.0.0.1" \
+                    -keyout "$ssl/server.key" -out "$ssl/server.csr" &&
+                printf 'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\n' >"$ssl/ext" &&
+                openssl x509 -req -in "$ssl/server.csr" -CA "$ssl/ca.pem" -CAkey "$ssl/ca.key" \
+                    -CAcreateserial -days 2 -extfile "$ssl/ext" -out "$ssl/server.pem"
+        } >/dev/null 2>&1 || {
+            echo "openssl could not make the test certificates" >&2
+            exit 1
+        }
+        chmod 600 "$ssl/server.key"
+        chmod 644 "$ssl/ca.pem"
+        if [ "$(id -u)" -eq 0 ]; then chown -R "$pg_user" "$ssl"; fi
+        # TCP over TLS only; the socket in DIR as before.
+        printf 'local all all trust\nhostssl all all 127.0.0.1/32 trust\n' |
+            as_owner tee "$dir/data/pg_hba.conf" >/dev/null
+        ssl_opts=" -c ssl=on -c ssl_cert_file=$ssl/server.pem -c ssl_key_file=$ssl/server.key"
+    fi
     # A free port: ask the kernel for one, then let the server take it; a
     # race with another process is retried.
     local port attempt
     for attempt in 1 2 3 4 5; do
         port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])' 2>/dev/null ||
             echo $((20000 + RANDOM % 20000)))
+        local opts="-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories=$dir -c fsync=off -c full_page_writes=off -c synchronous_commit=off -c max_connections=100$ssl_opts"
         if as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-            -o "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories=$dir -c fsync=off -c full_page_writes=off -c synchronous_commit=off -c max_connections=100" \
-            start >&2; then
+            -o "$opts" start >&2; then
             echo "$bindir" >"$dir/bindir"
+            echo "$opts" >"$dir/opts"
             echo "postgres://postgres@127.0.0.1:$port/postgres"
             return 0
         fi
@@ -114,8 +147,23 @@ stop() {
     rm -rf "$dir"
 }
 
+pause() {
+    local bindir
+    bindir=$(cat "$dir/bindir")
+    as_owner "$bindir/pg_ctl" -D "$dir/data" -m fast -w stop >&2
+}
+
+resume() {
+    local bindir
+    bindir=$(cat "$dir/bindir")
+    as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
+        -o "$(cat "$dir/opts")" start >&2
+}
+
 case "$cmd" in
 start) start ;;
 stop) stop ;;
+pause) pause ;;
+resume) resume ;;
 *) usage ;;
 esac

@@ -44,7 +44,7 @@ impl Actor {
         }
     }
 
-    fn kind(&self) -> &'static str {
+    pub(crate) fn kind(&self) -> &'static str {
         match self {
             Actor::Operator => "operator",
             Actor::Account { .. } => "account",
@@ -52,7 +52,7 @@ impl Actor {
         }
     }
 
-    fn address(&self) -> Option<&str> {
+    pub(crate) fn address(&self) -> Option<&str> {
         match self {
             Actor::Operator => None,
             Actor::Account { address, .. } | Actor::Anonymous { address } => address.as_deref(),

@@ -33,9 +33,32 @@ pub type Result<T, E = CatalogError> = std::result::Result<T, E>;
 pub struct StorageError {
     inner: Box<dyn std::error::Error + Send + Sync>,
     busy: bool,
+    unavailable: bool,
 }
 
 impl StorageError {
+    /// A failure of another back-end's database (PostgreSQL): `busy` as
+    /// for SQLite's locks, `unavailable` when the database could not be
+    /// reached at all (an outage: the caller answers 503 and tries again
+    /// on the next request).
+    pub fn new(
+        inner: impl Into<Box<dyn std::error::Error + Send + Sync>>,
+        busy: bool,
+        unavailable: bool,
+    ) -> StorageError {
+        StorageError {
+            inner: inner.into(),
+            busy,
+            unavailable,
+        }
+    }
+
+    /// True when the database could not be reached (no connection within
+    /// the pool's wait): the service is unavailable, not broken.
+    pub fn is_unavailable(&self) -> bool {
+        self.unavailable
+    }
+
     /// True when another connection held a lock for longer than the busy
     /// time-out: trying again later may succeed.
     pub fn is_busy(&self) -> bool {
@@ -70,6 +93,7 @@ pub(crate) fn storage(e: rusqlite::Error) -> CatalogError {
     CatalogError::Storage(StorageError {
         inner: Box::new(e),
         busy,
+        unavailable: false,
     })
 }
 
@@ -82,5 +106,13 @@ pub(crate) trait Db<T> {
 impl<T> Db<T> for rusqlite::Result<T> {
     fn db(self) -> Result<T> {
         self.map_err(storage)
+    }
+}
+
+impl CatalogError {
+    /// True when the catalog's database could not be reached (see
+    /// [`StorageError::is_unavailable`]).
+    pub fn is_unavailable(&self) -> bool {
+        matches!(self, CatalogError::Storage(s) if s.is_unavailable())
     }
 }

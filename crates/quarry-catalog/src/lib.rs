@@ -9,6 +9,7 @@
 //! current version and a row count; it never touches the dataset store.
 
 mod audit;
+mod backend;
 mod error;
 mod keyring;
 mod limits;
@@ -23,12 +24,13 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use argon2::password_hash::rand_core::OsRng;
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::password_hash::{PasswordHash, PasswordHasher, SaltString};
 use argon2::Argon2;
 use rusqlite::{params, Connection, OptionalExtension};
 use subtle::ConstantTimeEq;
 
 pub use audit::{dataset_subject, token_subject, Actor, AuditAction, AuditEntry, AuditFilter};
+pub use backend::{support, CatalogBackend};
 use error::Db;
 pub use error::{CatalogError, Result, StorageError};
 pub use keyring::{check_key, Rotation};
@@ -46,7 +48,7 @@ pub const CATALOG_FILE: &str = "catalog.sqlite";
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 /// `last_used` is refreshed at most this often per token, so authentication
 /// is a read, not a write, on almost every request.
-const LAST_USED_GRANULARITY_SECS: i64 = 60;
+pub const LAST_USED_GRANULARITY_SECS: i64 = 60;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Account {
@@ -125,16 +127,7 @@ impl Catalog {
 
     pub fn create_account(&self, email: &str, password: &str) -> Result<Account> {
         let email = normalise_email(email)?;
-        if password.chars().count() < 8 {
-            return Err(CatalogError::Invalid(
-                "the password must have at least 8 characters".into(),
-            ));
-        }
-        let salt = SaltString::generate(&mut OsRng);
-        let hash = Argon2::default()
-            .hash_password(password.as_bytes(), &salt)
-            .map_err(|e| CatalogError::Password(e.to_string()))?
-            .to_string();
+        let hash = support::hash_password(password)?;
         let created = now();
         let inserted = self.conn.execute(
             "INSERT INTO accounts (email, password_hash, created) VALUES (?1, ?2, ?3)",
@@ -205,16 +198,16 @@ impl Catalog {
             .optional()
             .db()?;
         let Some((id, email, created, hash)) = row else {
-            // An unknown email costs what a wrong password costs, so the
-            // time taken does not tell which accounts exist.
-            let _ = Argon2::default().verify_password(password.as_bytes(), dummy_hash());
+            support::verify_password_hash(None, password)?;
             return Ok(None);
         };
-        let parsed = PasswordHash::new(&hash).map_err(|e| CatalogError::Password(e.to_string()))?;
-        Ok(Argon2::default()
-            .verify_password(password.as_bytes(), &parsed)
-            .ok()
-            .map(|_| Account { id, email, created }))
+        Ok(
+            support::verify_password_hash(Some(&hash), password)?.then_some(Account {
+                id,
+                email,
+                created,
+            }),
+        )
     }
 
     // ----- tokens ---------------------------------------------------------
@@ -557,7 +550,8 @@ type TokenRow = (
     Option<i64>,
 );
 
-fn validate_token_name(name: &str) -> Result<String> {
+/// A token name as stored: trimmed, 1 to 64 printable characters.
+pub fn validate_token_name(name: &str) -> Result<String> {
     let name = name.trim();
     if name.is_empty() || name.chars().count() > 64 || name.chars().any(char::is_control) {
         return Err(CatalogError::Invalid(
@@ -567,7 +561,8 @@ fn validate_token_name(name: &str) -> Result<String> {
     Ok(name.to_string())
 }
 
-fn normalise_email(email: &str) -> Result<String> {
+/// An email as stored: trimmed, and shaped like one.
+pub fn normalise_email(email: &str) -> Result<String> {
     let email = email.trim();
     let valid = email.len() <= 254
         && !email.chars().any(|c| c.is_whitespace() || c.is_control())
@@ -592,7 +587,8 @@ fn is_unique_violation(e: &rusqlite::Error) -> bool {
     )
 }
 
-pub(crate) fn now() -> i64 {
+/// The time now, Unix seconds.
+pub fn now() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs() as i64)

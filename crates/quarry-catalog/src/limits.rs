@@ -31,7 +31,9 @@ pub struct AccountLimits {
 }
 
 impl AccountLimits {
-    pub(crate) fn from_columns(
+    /// The limits from their stored columns (`per_minute`, `concurrent`,
+    /// `max_tokens`; `NULL`: the default), clamped to the accepted ranges.
+    pub fn from_columns(
         per_minute: Option<i64>,
         concurrent: Option<i64>,
         tokens: Option<i64>,
@@ -42,6 +44,43 @@ impl AccountLimits {
             concurrent: clamp(concurrent, MAX_CONCURRENT),
             tokens: clamp(tokens, MAX_TOKENS),
         }
+    }
+
+    /// Refuses values out of range (the same rule for every back-end).
+    pub fn validate(&self) -> Result<()> {
+        if self
+            .per_minute
+            .is_some_and(|n| !(1..=MAX_PER_MINUTE).contains(&n))
+        {
+            return Err(CatalogError::Invalid(format!(
+                "the per-minute rate must be between 1 and {MAX_PER_MINUTE}"
+            )));
+        }
+        if self
+            .concurrent
+            .is_some_and(|n| !(1..=MAX_CONCURRENT).contains(&n))
+        {
+            return Err(CatalogError::Invalid(format!(
+                "the number of concurrent streams must be between 1 and {MAX_CONCURRENT}"
+            )));
+        }
+        if self.tokens.is_some_and(|n| !(1..=MAX_TOKENS).contains(&n)) {
+            return Err(CatalogError::Invalid(format!(
+                "the number of API tokens must be between 1 and {MAX_TOKENS}"
+            )));
+        }
+        Ok(())
+    }
+
+    /// The limits as the audit log's entry describes them.
+    pub fn detail(&self) -> String {
+        let show = |v: Option<u32>| v.map_or("default".to_string(), |n| n.to_string());
+        format!(
+            "per minute {}, concurrent {}, tokens {}",
+            show(self.per_minute),
+            show(self.concurrent),
+            show(self.tokens)
+        )
     }
 
     /// The number of API tokens the account may have.
@@ -84,30 +123,7 @@ impl Catalog {
         account_id: i64,
         limits: AccountLimits,
     ) -> Result<()> {
-        if limits
-            .per_minute
-            .is_some_and(|n| !(1..=MAX_PER_MINUTE).contains(&n))
-        {
-            return Err(CatalogError::Invalid(format!(
-                "the per-minute rate must be between 1 and {MAX_PER_MINUTE}"
-            )));
-        }
-        if limits
-            .concurrent
-            .is_some_and(|n| !(1..=MAX_CONCURRENT).contains(&n))
-        {
-            return Err(CatalogError::Invalid(format!(
-                "the number of concurrent streams must be between 1 and {MAX_CONCURRENT}"
-            )));
-        }
-        if limits
-            .tokens
-            .is_some_and(|n| !(1..=MAX_TOKENS).contains(&n))
-        {
-            return Err(CatalogError::Invalid(format!(
-                "the number of API tokens must be between 1 and {MAX_TOKENS}"
-            )));
-        }
+        limits.validate()?;
         self.in_transaction(true, || self.store_limits(by, account_id, limits))
     }
 
@@ -151,19 +167,13 @@ impl Catalog {
                 )
                 .db()?;
         }
-        let show = |v: Option<u32>| v.map_or("default".to_string(), |n| n.to_string());
         crate::audit::write(
             &self.conn,
             by,
             Some(account_id),
             crate::AuditAction::LimitsChanged,
             &format!("account {email}"),
-            &format!(
-                "per minute {}, concurrent {}, tokens {}",
-                show(limits.per_minute),
-                show(limits.concurrent),
-                show(limits.tokens)
-            ),
+            &limits.detail(),
         )
     }
 }

@@ -326,6 +326,6 @@ fn dataset_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<DatasetEntry> {
 }
 
 /// A dataset id as the catalog accepts it (see [`DatasetId`]).
-pub(crate) fn parse_dataset_id(id: &str) -> Result<DatasetId> {
+pub fn parse_dataset_id(id: &str) -> Result<DatasetId> {
     DatasetId::parse(id).map_err(|e| CatalogError::Invalid(e.to_string()))
 }

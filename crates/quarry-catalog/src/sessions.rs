@@ -30,7 +30,7 @@ pub const KNOWN_DEVICES_PER_ACCOUNT: i64 = 20;
 
 /// `last_seen` is refreshed at most this often, so most page views only
 /// read the session.
-const LAST_SEEN_GRANULARITY_SECS: i64 = 30;
+pub const LAST_SEEN_GRANULARITY_SECS: i64 = 30;
 
 /// A session just created: the id goes to the browser, never to a log.
 #[derive(Debug, Clone)]
@@ -58,19 +58,21 @@ pub struct SessionLimits {
     pub lifetime_secs: i64,
 }
 
-fn random_hex(bytes: usize) -> String {
+/// `bytes` random bytes in lowercase hex.
+pub fn random_hex(bytes: usize) -> String {
     let mut buf = vec![0u8; bytes];
     OsRng.fill_bytes(&mut buf);
     hex::encode(buf)
 }
 
-fn session_digest(id: &str) -> Vec<u8> {
+/// The stored form of a session or device id.
+pub fn session_digest(id: &str) -> Vec<u8> {
     Sha256::digest(id.as_bytes()).to_vec()
 }
 
 /// Whether a presented session id has the shape of one (64 lowercase hex
 /// digits); anything else is refused without a look-up.
-fn is_session_shaped(id: &str) -> bool {
+pub fn is_session_shaped(id: &str) -> bool {
     id.len() == 64
         && id
             .bytes()

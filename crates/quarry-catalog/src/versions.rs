@@ -10,7 +10,9 @@
 //! catalog knows nothing of what a version is or where it lives.
 
 use crate::registry::{parse_dataset_id, RemoveVersion};
-use crate::{Catalog, CatalogError, DatasetEntry, OnExisting, Result, RETIRED_FILE_GRACE};
+use crate::{
+    Catalog, CatalogBackend, CatalogError, DatasetEntry, OnExisting, Result, RETIRED_FILE_GRACE,
+};
 
 impl Catalog {
     /// Imports and registers dataset `id` for the account. `import` writes
@@ -30,40 +32,23 @@ impl Catalog {
         on_existing: OnExisting,
         import: impl FnOnce() -> std::result::Result<T, E>,
         version_of: impl FnOnce(&T) -> (String, u64),
-        mut keep_vocabulary: impl FnMut(&T, &str) -> Option<String>,
+        keep_vocabulary: impl FnMut(&T, &str) -> Option<String>,
         remove: RemoveVersion,
     ) -> std::result::Result<T, E>
     where
         E: From<CatalogError>,
     {
-        parse_dataset_id(id)?;
-        if on_existing == OnExisting::Refuse && self.get_dataset(account_id, id)?.is_some() {
-            return Err(CatalogError::Conflict(format!(
-                "dataset {id} already exists; pass --replace to swap in a new version"
-            ))
-            .into());
-        }
-        let imported = import()?;
-        let (version, row_count) = version_of(&imported);
-        let registered = self.register_version(
+        import_dataset(
+            self,
             by,
             id,
             account_id,
-            &version,
-            row_count,
             on_existing,
-            &mut |text| keep_vocabulary(&imported, text),
-        );
-        match registered {
-            Ok(_) => {
-                self.sweep_quietly(remove);
-                Ok(imported)
-            }
-            Err(e) => {
-                remove(&version);
-                Err(e.into())
-            }
-        }
+            import,
+            version_of,
+            keep_vocabulary,
+            remove,
+        )
     }
 
     /// Unregisters one of the account's datasets and retires its version.
@@ -75,17 +60,117 @@ impl Catalog {
         id: &str,
         remove: RemoveVersion,
     ) -> Result<DatasetEntry> {
-        let entry = self.unregister_dataset(by, id, account_id)?;
-        self.sweep_quietly(remove);
-        Ok(entry)
+        drop_account_dataset(self, by, account_id, id, remove)
+    }
+}
+
+impl dyn CatalogBackend + '_ {
+    /// [`Catalog::import_dataset`], on any back-end.
+    #[allow(clippy::too_many_arguments)]
+    pub fn import_dataset<T, E>(
+        &mut self,
+        by: &crate::Actor,
+        id: &str,
+        account_id: i64,
+        on_existing: OnExisting,
+        import: impl FnOnce() -> std::result::Result<T, E>,
+        version_of: impl FnOnce(&T) -> (String, u64),
+        keep_vocabulary: impl FnMut(&T, &str) -> Option<String>,
+        remove: RemoveVersion,
+    ) -> std::result::Result<T, E>
+    where
+        E: From<CatalogError>,
+    {
+        import_dataset(
+            self,
+            by,
+            id,
+            account_id,
+            on_existing,
+            import,
+            version_of,
+            keep_vocabulary,
+            remove,
+        )
     }
 
-    /// Removes the versions retired long enough ago; a failure only delays
-    /// that to the next sweep.
-    fn sweep_quietly(&self, remove: RemoveVersion) {
-        if let Err(e) = self.sweep_retired_versions(RETIRED_FILE_GRACE, remove) {
-            tracing::warn!(error = %e, "could not delete retired dataset files");
+    /// [`Catalog::drop_account_dataset`], on any back-end.
+    pub fn drop_account_dataset(
+        &self,
+        by: &crate::Actor,
+        account_id: i64,
+        id: &str,
+        remove: RemoveVersion,
+    ) -> Result<DatasetEntry> {
+        drop_account_dataset(self, by, account_id, id, remove)
+    }
+}
+
+/// The rules of an import, the same for every back-end (see
+/// [`Catalog::import_dataset`]).
+#[allow(clippy::too_many_arguments)]
+fn import_dataset<C, T, E>(
+    catalog: &mut C,
+    by: &crate::Actor,
+    id: &str,
+    account_id: i64,
+    on_existing: OnExisting,
+    import: impl FnOnce() -> std::result::Result<T, E>,
+    version_of: impl FnOnce(&T) -> (String, u64),
+    mut keep_vocabulary: impl FnMut(&T, &str) -> Option<String>,
+    remove: RemoveVersion,
+) -> std::result::Result<T, E>
+where
+    C: CatalogBackend + ?Sized,
+    E: From<CatalogError>,
+{
+    parse_dataset_id(id)?;
+    if on_existing == OnExisting::Refuse && catalog.get_dataset(account_id, id)?.is_some() {
+        return Err(CatalogError::Conflict(format!(
+            "dataset {id} already exists; pass --replace to swap in a new version"
+        ))
+        .into());
+    }
+    let imported = import()?;
+    let (version, row_count) = version_of(&imported);
+    let registered = catalog.register_version(
+        by,
+        id,
+        account_id,
+        &version,
+        row_count,
+        on_existing,
+        &mut |text| keep_vocabulary(&imported, text),
+    );
+    match registered {
+        Ok(_) => {
+            sweep_quietly(catalog, remove);
+            Ok(imported)
         }
+        Err(e) => {
+            remove(&version);
+            Err(e.into())
+        }
+    }
+}
+
+fn drop_account_dataset<C: CatalogBackend + ?Sized>(
+    catalog: &C,
+    by: &crate::Actor,
+    account_id: i64,
+    id: &str,
+    remove: RemoveVersion,
+) -> Result<DatasetEntry> {
+    let entry = catalog.drop_dataset(by, account_id, id)?;
+    sweep_quietly(catalog, remove);
+    Ok(entry)
+}
+
+/// Removes the versions retired long enough ago; a failure only delays
+/// that to the next sweep.
+fn sweep_quietly<C: CatalogBackend + ?Sized>(catalog: &C, remove: RemoveVersion) {
+    if let Err(e) = catalog.sweep_retired_versions(RETIRED_FILE_GRACE, remove) {
+        tracing::warn!(error = %e, "could not delete retired dataset files");
     }
 }
 

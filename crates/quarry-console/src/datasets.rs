@@ -23,9 +23,9 @@ use axum::extract::{Multipart, Path as UrlPath, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::{Form, Json};
-use quarry_catalog::{Catalog, DatasetEntry, StoredVocabulary};
+use quarry_catalog::{DatasetEntry, StoredVocabulary};
 use quarry_contract::ErrorCode;
-use quarry_dataset::{DatasetStore, ImportOptions, Imported, SqliteStore};
+use quarry_dataset::{DatasetStore, ImportOptions, Imported};
 use serde::Deserialize;
 use tokio::io::AsyncWriteExt;
 
@@ -164,13 +164,13 @@ pub(crate) async fn list(
     console: &Console,
     account_id: i64,
 ) -> Result<Vec<DatasetView>, ConsoleError> {
-    let store = SqliteStore::in_data_dir(console.data_dir());
+    let store = console.store();
     console
         .blocking(move |c| {
             let mut out = Vec::new();
             for e in c.list_datasets(Some(account_id))? {
                 let vocabulary = c.dataset_vocabulary(account_id, &e.id)?;
-                out.push(view(&store, e, vocabulary));
+                out.push(view(store.as_ref(), e, vocabulary));
             }
             Ok(out)
         })
@@ -546,14 +546,22 @@ async fn receive_and_import(
     let id_column = Some(form.id_column.clone()).filter(|c| !c.is_empty());
     let account_id = signed.account_id();
     let by = signed.actor();
-    let data_dir = console.data_dir().to_path_buf();
+    let backend = console.backend().clone();
+    let store = console.store();
     let limits = UploadLimits {
         bytes: console.config().max_upload_bytes,
         rows: console.config().max_upload_rows,
     };
     let done = tokio::task::spawn_blocking(move || {
         import(
-            &data_dir, &by, account_id, &id, id_column, &received, limits,
+            &backend,
+            store.as_ref(),
+            &by,
+            account_id,
+            &id,
+            id_column,
+            &received,
+            limits,
         )
         .map(|(i, k)| (id, i, k))
     })
@@ -574,8 +582,10 @@ struct UploadLimits {
 /// replacement dropped. Errors are messages for the user, with their code:
 /// `PAYLOAD_TOO_LARGE` past a limit (the decompressed bytes, the rows; the
 /// import stops there and leaves nothing), else `INVALID_INPUT`.
+#[allow(clippy::too_many_arguments)]
 fn import(
-    data_dir: &Path,
+    backend: &quarry_pg::Backend,
+    store: &dyn DatasetStore,
     by: &quarry_catalog::Actor,
     account_id: i64,
     id: &str,
@@ -583,14 +593,13 @@ fn import(
     received: &Received,
     limits: UploadLimits,
 ) -> Result<(Imported, usize), (ErrorCode, String)> {
-    let mut catalog = Catalog::open(data_dir).map_err(|e| {
+    let mut catalog = backend.open_catalog().map_err(|e| {
         tracing::error!(error = %e, "opening the catalog for an upload failed");
         (
             ErrorCode::InternalError,
             "Something went wrong on our side. Please try again.".to_string(),
         )
     })?;
-    let store = SqliteStore::in_data_dir(data_dir);
     let mut opts = ImportOptions::new(id);
     opts.id_column = id_column;
     opts.max_bytes = Some(limits.bytes);
@@ -741,7 +750,7 @@ pub(crate) async fn vocabulary(
     let text = form.vocabulary.replace("\r\n", "\n");
     let account_id = signed.account_id();
     let by = signed.actor();
-    let store = SqliteStore::in_data_dir(console.data_dir());
+    let store = console.store();
     let (id_c, text_c) = (id.clone(), text.clone());
     let outcome = console
         .blocking(move |c| {
@@ -845,7 +854,7 @@ pub(crate) async fn drop(
     let account_id = signed.account_id();
     let by = signed.actor();
     let id_c = id.clone();
-    let store = SqliteStore::in_data_dir(console.data_dir());
+    let store = console.store();
     match console
         .blocking(move |c| {
             c.drop_account_dataset(&by, account_id, &id_c, &|v| store.remove_version(v))

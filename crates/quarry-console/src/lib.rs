@@ -39,8 +39,10 @@ use axum::extract::DefaultBodyLimit;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use quarry_catalog::{Catalog, SessionLimits};
+use quarry_catalog::{CatalogBackend, SessionLimits};
 use quarry_contract::ErrorCode;
+use quarry_dataset::DatasetStore;
+use quarry_pg::Backend;
 use tower_http::catch_panic::CatchPanicLayer;
 
 /// Where the console is mounted; cookies are scoped to it.
@@ -109,6 +111,13 @@ impl Default for ConsoleConfig {
     }
 }
 
+/// The catalog: one connection behind a lock (SQLite), or a handle the
+/// blocking threads share (PostgreSQL, a pool behind it).
+enum CatalogHandle {
+    Locked(Mutex<Box<dyn CatalogBackend>>),
+    Shared(Arc<dyn CatalogBackend + Sync>),
+}
+
 /// The console's shared state.
 #[derive(Clone)]
 pub struct Console {
@@ -118,7 +127,9 @@ pub struct Console {
 struct Inner {
     config: ConsoleConfig,
     data_dir: PathBuf,
-    catalog: Mutex<Catalog>,
+    backend: Backend,
+    catalog: CatalogHandle,
+    store: Arc<dyn DatasetStore>,
     /// Cleared once the first account exists.
     setup_code: Mutex<Option<String>>,
 }
@@ -126,14 +137,31 @@ struct Inner {
 impl Console {
     /// Opens the console's own connection to the catalog in `data_dir`.
     pub fn open(data_dir: &Path, config: ConsoleConfig) -> anyhow::Result<Console> {
-        let catalog = Catalog::open(data_dir)?;
-        datasets::remove_stale_uploads(data_dir);
+        Console::open_on(
+            Backend::Sqlite {
+                data_dir: data_dir.to_path_buf(),
+            },
+            config,
+        )
+    }
+
+    /// Opens the console's own connection to the catalog of `backend`.
+    pub fn open_on(backend: Backend, config: ConsoleConfig) -> anyhow::Result<Console> {
+        let data_dir = backend.data_dir().to_path_buf();
+        let catalog = match backend.open_shared_catalog()? {
+            Some(shared) => CatalogHandle::Shared(shared),
+            None => CatalogHandle::Locked(Mutex::new(backend.open_catalog()?)),
+        };
+        let store = backend.store()?;
+        datasets::remove_stale_uploads(&data_dir);
         let setup_code = config.setup_code.clone();
         Ok(Console {
             inner: Arc::new(Inner {
                 config,
-                data_dir: data_dir.to_path_buf(),
-                catalog: Mutex::new(catalog),
+                data_dir,
+                backend,
+                catalog,
+                store,
                 setup_code: Mutex::new(setup_code),
             }),
         })
@@ -147,6 +175,14 @@ impl Console {
         &self.inner.data_dir
     }
 
+    fn backend(&self) -> &Backend {
+        &self.inner.backend
+    }
+
+    fn store(&self) -> Arc<dyn DatasetStore> {
+        self.inner.store.clone()
+    }
+
     fn session_limits(&self) -> SessionLimits {
         SessionLimits {
             idle_secs: self.config().session_idle.as_secs().max(1) as i64,
@@ -158,16 +194,15 @@ impl Console {
     async fn blocking<T, F>(&self, f: F) -> Result<T, ConsoleError>
     where
         T: Send + 'static,
-        F: FnOnce(&Catalog) -> quarry_catalog::Result<T> + Send + 'static,
+        F: FnOnce(&dyn CatalogBackend) -> quarry_catalog::Result<T> + Send + 'static,
     {
         let me = self.clone();
-        tokio::task::spawn_blocking(move || {
-            let guard = me
-                .inner
-                .catalog
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
-            f(&guard)
+        tokio::task::spawn_blocking(move || match &me.inner.catalog {
+            CatalogHandle::Locked(c) => {
+                let guard = c.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                f(guard.as_ref())
+            }
+            CatalogHandle::Shared(c) => f(c.as_ref()),
         })
         .await
         .map_err(|e| ConsoleError::Internal(format!("catalog task failed: {e}")))?

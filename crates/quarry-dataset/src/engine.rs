@@ -86,6 +86,10 @@ pub enum EngineError {
     /// of its own), as its driver said it.
     #[error("database error: {0}")]
     Backend(String),
+    /// That database could not be reached (no connection within the
+    /// store's wait, or the connection broke): retrying later may work.
+    #[error("the database is unavailable: {0}")]
+    Unavailable(String),
     /// The first record alone is larger, once sent as JSON, than the limit
     /// given (in bytes).
     #[error("one record is larger than the {0} bytes a result may take")]

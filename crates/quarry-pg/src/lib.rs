@@ -24,25 +24,33 @@
 //! the driver and its pool, and must not be called (or dropped) from inside
 //! an async task; call it from a blocking thread.
 
+mod backend;
+pub mod catalog;
 mod load;
 mod run;
 mod setup;
+pub mod tls;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
+use deadpool_postgres::Pool;
 use quarry_dataset::{
     CancelFlag, DatasetError, DatasetStore, EngineError, ImportError, ImportOptions, Imported, Rows,
 };
 use quarry_profile::DatasetProfile;
 
+pub use backend::Backend;
+pub use catalog::{PgCatalog, DEFAULT_CATALOG_SCHEMA};
 pub use setup::FTS_COLUMN;
 
 /// Connections a store keeps at most (per process).
 pub const DEFAULT_POOL_SIZE: usize = 8;
-/// How long a request waits for a free connection, or for a new one.
-const POOL_WAIT: Duration = Duration::from_secs(10);
+/// How long a query waits for a free connection (a refused connection, the
+/// server down, fails at once).
+const POOL_WAIT: Duration = Duration::from_secs(2);
+/// How long opening a new connection may take.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Why the store could not be opened.
 #[derive(Debug, thiserror::Error)]
@@ -88,6 +96,8 @@ pub struct PgStore {
     // runtime that drives them.
     pool: Pool,
     schema: String,
+    /// The role queries run as (see `setup::reader_role`).
+    reader: Option<String>,
     work_dir: PathBuf,
     rt: tokio::runtime::Runtime,
 }
@@ -104,39 +114,35 @@ impl PgStore {
     /// Connects, and creates the schema and what it holds besides the
     /// dataset tables (idempotent; safe with several processes at once).
     pub fn connect(config: &PgConfig) -> Result<PgStore, PgError> {
-        let pg: tokio_postgres::Config = config
+        let mut pg: tokio_postgres::Config = config
             .url
             .parse()
             .map_err(|e: tokio_postgres::Error| PgError::Url(e.to_string()))?;
+        pg.connect_timeout(CONNECT_TIMEOUT);
         let rt = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(1)
             .thread_name("quarry-pg")
             .enable_all()
             .build()?;
-        let manager = Manager::from_config(
-            pg,
-            tokio_postgres::NoTls,
-            ManagerConfig {
-                recycling_method: RecyclingMethod::Fast,
-            },
-        );
+        let manager = tls::manager(pg)?;
         let pool = {
             let _guard = rt.enter();
             Pool::builder(manager)
                 .max_size(config.pool_size.max(1))
                 .runtime(deadpool_postgres::Runtime::Tokio1)
                 .wait_timeout(Some(POOL_WAIT))
-                .create_timeout(Some(POOL_WAIT))
+                .create_timeout(Some(CONNECT_TIMEOUT))
                 .build()
                 .map_err(|e| PgError::Db(e.to_string()))?
         };
-        let store = PgStore {
+        let mut store = PgStore {
             pool,
             schema: config.schema.clone(),
+            reader: None,
             work_dir: config.work_dir.clone(),
             rt,
         };
-        store
+        store.reader = store
             .rt
             .block_on(setup::prepare_schema(&store.pool, &store.schema))
             .map_err(PgError::Db)?;
@@ -146,6 +152,11 @@ impl PgStore {
     /// The schema of the dataset tables.
     pub fn schema(&self) -> &str {
         &self.schema
+    }
+
+    /// The role queries run as, when it could be set up.
+    pub fn reader_role(&self) -> Option<&str> {
+        self.reader.as_deref()
     }
 
     /// The version names the store holds, oldest first.
@@ -163,6 +174,24 @@ impl PgStore {
 /// A driver or pool error as text (its SQLSTATE's message and detail).
 pub(crate) fn db_error(e: impl std::fmt::Display) -> String {
     e.to_string()
+}
+
+/// Whether a driver error says the server is out of reach: the connection
+/// closed or failed at the socket, or the server refusing work because it
+/// is shutting down or starting (SQLSTATE class 08, 57P01-57P03).
+pub(crate) fn is_unreachable(e: &tokio_postgres::Error) -> bool {
+    use tokio_postgres::error::SqlState;
+    match e.code() {
+        Some(c) => {
+            c.code().starts_with("08")
+                || *c == SqlState::ADMIN_SHUTDOWN
+                || *c == SqlState::CRASH_SHUTDOWN
+                || *c == SqlState::CANNOT_CONNECT_NOW
+        }
+        None => {
+            e.is_closed() || std::error::Error::source(e).is_some_and(|s| s.is::<std::io::Error>())
+        }
+    }
 }
 
 /// The text of a driver error, with the server's message when there is one.
@@ -198,6 +227,7 @@ impl DatasetStore for PgStore {
                 &built.profile,
                 &opts.dataset_id,
                 &version,
+                self.reader.as_deref(),
             ))
             .map_err(|message| ImportError::Backend {
                 file: file.clone(),
@@ -239,6 +269,7 @@ impl DatasetStore for PgStore {
         self.rt.block_on(run::run(
             &self.pool,
             &self.schema,
+            self.reader.as_deref(),
             profile,
             sql,
             limit,

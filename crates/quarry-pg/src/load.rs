@@ -82,6 +82,7 @@ pub(crate) async fn load(
     built: &DatasetProfile,
     dataset_id: &str,
     version: &str,
+    reader: Option<&str>,
 ) -> Result<DatasetProfile, String> {
     let mut profile = built.clone();
     profile.table = version.to_string();
@@ -96,7 +97,7 @@ pub(crate) async fn load(
         .map_err(|e| pg_error(&e))?;
     let r = build(&mut client, schema, sqlite, built, &profile, &building).await;
     let r = match r {
-        Ok(()) => publish(&mut client, schema, &building, dataset_id, &profile).await,
+        Ok(()) => publish(&mut client, schema, &building, dataset_id, &profile, reader).await,
         Err(e) => Err(e),
     };
     if r.is_err() {
@@ -290,6 +291,7 @@ async fn publish(
     building: &str,
     dataset_id: &str,
     profile: &DatasetProfile,
+    reader: Option<&str>,
 ) -> Result<(), String> {
     let json = serde_json::to_string(profile).map_err(|e| e.to_string())?;
     let s = ident(schema);
@@ -301,6 +303,15 @@ async fn publish(
     ))
     .await
     .map_err(|e| pg_error(&e))?;
+    if let Some(r) = reader {
+        tx.batch_execute(&format!(
+            "GRANT SELECT ON {s}.{} TO {}",
+            ident(&profile.table),
+            ident(r)
+        ))
+        .await
+        .map_err(|e| pg_error(&e))?;
+    }
     tx.execute(
         &format!(
             "INSERT INTO {s}.{} (version, dataset_id, profile) VALUES ($1, $2, $3)",

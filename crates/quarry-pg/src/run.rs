@@ -20,9 +20,11 @@ use tokio_postgres::{SimpleQueryMessage, SimpleQueryRow};
 /// How often a running query looks at its cancel flag.
 const CANCEL_POLL: Duration = Duration::from_millis(20);
 
+#[allow(clippy::too_many_arguments)]
 pub(crate) async fn run(
     pool: &Pool,
     schema: &str,
+    reader: Option<&str>,
     profile: &DatasetProfile,
     sql: &str,
     limit: usize,
@@ -35,15 +37,20 @@ pub(crate) async fn run(
     let client = pool
         .get()
         .await
-        .map_err(|e| EngineError::Backend(e.to_string()))?;
+        .map_err(|e| EngineError::Unavailable(e.to_string()))?;
     let ms = timeout.as_millis().clamp(1, i32::MAX as u128);
+    // As the reader role when there is one: it reads the version tables
+    // of this schema and nothing else.
+    let role = reader
+        .map(|r| format!("; SET LOCAL ROLE {}", ident(r)))
+        .unwrap_or_default();
     client
         .batch_execute(&format!(
-            "BEGIN READ ONLY; SET LOCAL statement_timeout = {ms}; SET LOCAL search_path = {}",
+            "BEGIN READ ONLY; SET LOCAL statement_timeout = {ms}; SET LOCAL search_path = {}{role}",
             ident(schema)
         ))
         .await
-        .map_err(|e| EngineError::Backend(crate::pg_error(&e)))?;
+        .map_err(|e| map_error(&e, cancel, timeout))?;
 
     // Prepared first: one statement only (the simple protocol below would
     // run several, `COMMIT` included), and its columns checked before it
@@ -87,6 +94,10 @@ pub(crate) async fn run(
 }
 
 fn map_error(e: &tokio_postgres::Error, cancel: &CancelFlag, timeout: Duration) -> EngineError {
+    if crate::is_unreachable(e) {
+        // The connection broke, or the server is going away: an outage.
+        return EngineError::Unavailable(crate::pg_error(e));
+    }
     match e.code() {
         Some(c) if *c == SqlState::QUERY_CANCELED => {
             if cancel.is_cancelled() {

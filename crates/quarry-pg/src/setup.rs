@@ -61,9 +61,22 @@ EXCEPTION WHEN others THEN
 END
 "#;
 
+/// The role queries run as: it may read the dataset schema's version
+/// tables and nothing else (not `_versions`, not the catalog's schema).
+pub(crate) fn reader_role(schema: &str) -> String {
+    let mut r = format!("{schema}_reader");
+    while r.len() > 63 {
+        r.pop();
+    }
+    r
+}
+
 /// Creates the schema and its fixtures if missing, under a transaction
-/// lock so that processes starting together do not race.
-pub(crate) async fn prepare_schema(pool: &Pool, schema: &str) -> Result<(), String> {
+/// lock so that processes starting together do not race. Returns the
+/// reader role ([`reader_role`]), or `None` when the connecting user may
+/// not create or take it (queries then run as that user, read-only; the
+/// log says so).
+pub(crate) async fn prepare_schema(pool: &Pool, schema: &str) -> Result<Option<String>, String> {
     let mut client = pool.get().await.map_err(db_error)?;
     let tx = client.transaction().await.map_err(|e| pg_error(&e))?;
     let s = ident(schema);
@@ -74,7 +87,8 @@ pub(crate) async fn prepare_schema(pool: &Pool, schema: &str) -> Result<(), Stri
     .await
     .map_err(|e| pg_error(&e))?;
     tx.batch_execute(&format!(
-        "CREATE SCHEMA IF NOT EXISTS {s};
+        "SET LOCAL client_min_messages = warning;
+         CREATE SCHEMA IF NOT EXISTS {s};
          CREATE TABLE IF NOT EXISTS {s}.{v} (
              version text PRIMARY KEY,
              dataset_id text NOT NULL,
@@ -120,7 +134,40 @@ pub(crate) async fn prepare_schema(pool: &Pool, schema: &str) -> Result<(), Stri
         .await
         .map_err(|e| pg_error(&e))?;
     }
-    tx.commit().await.map_err(|e| pg_error(&e))
+    let reader = reader_role(schema);
+    let r = ident(&reader);
+    // In a savepoint: a user without CREATEROLE still gets a store.
+    let granted = tx
+        .batch_execute(&format!(
+            "SAVEPOINT quarry_reader;
+             DO $quarry$ BEGIN
+                 CREATE ROLE {r} NOLOGIN;
+             EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+             END $quarry$;
+             GRANT {r} TO CURRENT_USER;
+             GRANT USAGE ON SCHEMA {s} TO {r};
+             GRANT SELECT ON ALL TABLES IN SCHEMA {s} TO {r};
+             REVOKE ALL ON {s}.{v} FROM {r};
+             RELEASE SAVEPOINT quarry_reader;",
+            v = ident(VERSIONS_TABLE),
+        ))
+        .await;
+    let reader = match granted {
+        Ok(()) => Some(reader),
+        Err(e) => {
+            eprintln!(
+                "warning: quarry-pg: the read-only role {reader} could not be set up ({}); \
+                 queries run as the connecting user, in read-only transactions",
+                pg_error(&e)
+            );
+            tx.batch_execute("ROLLBACK TO SAVEPOINT quarry_reader")
+                .await
+                .map_err(|e| pg_error(&e))?;
+            None
+        }
+    };
+    tx.commit().await.map_err(|e| pg_error(&e))?;
+    Ok(reader)
 }
 
 /// The qualified name of the `unaccent` dictionary, creating the extension

@@ -266,3 +266,108 @@ fn the_time_of_day_function_is_sqlites() {
         assert_eq!(got, want, "time({v:?})");
     }
 }
+
+#[test]
+fn queries_run_as_a_role_that_reads_only_the_dataset_tables() {
+    let pg = common::store("reader");
+    assert!(
+        pg.reader_role().is_some(),
+        "the test cluster's user may create roles"
+    );
+    let p = pg
+        .import(&people_csv(), &ImportOptions::new("people"))
+        .unwrap();
+    let (prof, v) = (&p.profile, &p.file_name);
+    let never = CancelFlag::new();
+    let run = |extra: &str| {
+        pg.run(
+            v,
+            prof,
+            &select_all(prof, "\"_row\"", extra),
+            10,
+            &never,
+            Duration::from_secs(5),
+        )
+    };
+    assert_eq!(run(" LIMIT 2").unwrap().items.len(), 2);
+    // The store's own table of versions, a table of another schema and a
+    // table only a superuser may read (the connecting user is one) are
+    // all out of reach.
+    common::execute(
+        "CREATE SCHEMA IF NOT EXISTS reader_other;
+         CREATE TABLE IF NOT EXISTS reader_other.secrets (x int);
+         GRANT USAGE ON SCHEMA reader_other TO PUBLIC",
+    );
+    for extra in [
+        " WHERE EXISTS (SELECT 1 FROM \"_versions\")",
+        " WHERE EXISTS (SELECT 1 FROM reader_other.secrets)",
+        " WHERE EXISTS (SELECT 1 FROM pg_catalog.pg_authid)",
+    ] {
+        let r = run(extra);
+        assert!(
+            matches!(r, Err(EngineError::NotAuthorized(_))),
+            "{extra}: {r:?}"
+        );
+    }
+    // A second version is readable as soon as it is published.
+    let p2 = pg
+        .import(&people_csv(), &ImportOptions::new("people"))
+        .unwrap();
+    let r = pg.run(
+        &p2.file_name,
+        &p2.profile,
+        &select_all(&p2.profile, "\"_row\"", " LIMIT 1"),
+        10,
+        &never,
+        Duration::from_secs(5),
+    );
+    assert_eq!(r.unwrap().items.len(), 1);
+}
+
+#[test]
+fn an_outage_is_reported_as_unavailable_at_once_and_the_store_recovers() {
+    // A cluster of its own: this test stops it.
+    let cluster = common::Cluster::start();
+    let mut config = quarry_pg::PgConfig::new(cluster.url.clone());
+    config.pool_size = 2;
+    let pg = quarry_pg::PgStore::connect(&config).unwrap();
+    let p = pg
+        .import(&people_csv(), &ImportOptions::new("people"))
+        .unwrap();
+    let (prof, v) = (&p.profile, &p.file_name);
+    let never = CancelFlag::new();
+    let run = || {
+        pg.run(
+            v,
+            prof,
+            &select_all(prof, "\"_row\"", " LIMIT 2"),
+            10,
+            &never,
+            Duration::from_secs(5),
+        )
+    };
+    assert_eq!(run().unwrap().items.len(), 2);
+    cluster.pause();
+    for _ in 0..3 {
+        let started = std::time::Instant::now();
+        let r = run();
+        assert!(matches!(r, Err(EngineError::Unavailable(_))), "{r:?}");
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            started.elapsed()
+        );
+    }
+    cluster.resume();
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        match run() {
+            Ok(rows) => {
+                assert_eq!(rows.items.len(), 2);
+                break;
+            }
+            Err(e) => assert!(std::time::Instant::now() < deadline, "no recovery: {e:?}"),
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}

@@ -31,7 +31,18 @@ pub async fn authenticate(
 
     // 3. The key's request rate.
     let (per_minute, _) = crate::limits::effective(who.limits, state.limits());
-    let decision = state.limiter().check(who.token_id, per_minute);
+    let decision = if state.backend().is_postgres() {
+        // Counted in the database, so every replica takes from one window.
+        let st = state.clone();
+        let token = who.token_id;
+        let (count, reset) = blocking(move || st.with_catalog(|c| c.take_shared_rate(token)))
+            .await?
+            .map_err(ApiError::catalog)?
+            .unwrap_or((0, 0));
+        crate::limits::RateDecision::from_window(per_minute, count, reset)
+    } else {
+        state.limiter().check(who.token_id, per_minute)
+    };
     *rate = Some(decision);
     if !decision.allowed {
         metrics.rejected(Rejection::RateLimit);
@@ -61,7 +72,7 @@ async fn check_key(state: &AppState, headers: &HeaderMap) -> Result<KeyIdentity,
     let peer = crate::middleware::peer().map(|a| a.ip().to_string());
     blocking(move || st.with_catalog(|c| c.authenticate_key_from(&key, peer.as_deref())))
         .await?
-        .map_err(ApiError::internal)?
+        .map_err(ApiError::catalog)?
         .ok_or(ApiError::InvalidApiKey)
 }
 

@@ -347,7 +347,7 @@ async fn list(
     let st = state.clone();
     let entries = blocking(move || st.with_catalog(|c| c.list_datasets(Some(who.account_id))))
         .await?
-        .map_err(ApiError::internal)?;
+        .map_err(ApiError::catalog)?;
     let mut datasets: Vec<DatasetSummary> = entries
         .into_iter()
         .map(|e| DatasetSummary {
@@ -381,7 +381,7 @@ async fn describe(
         anyhow::Ok(Some((entry, loaded)))
     })
     .await?
-    .map_err(ApiError::internal)?
+    .map_err(ApiError::from_any)?
     .ok_or(ApiError::InvalidDataset)?;
     let profile = &loaded.profile;
     let fields = profile

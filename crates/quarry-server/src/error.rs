@@ -50,6 +50,10 @@ pub enum ApiError {
     /// The server is shutting down.
     #[error("The server is shutting down; retry on another instance or in a moment.")]
     ShuttingDown,
+    /// The database (PostgreSQL) could not be reached within the pool's
+    /// short wait; the detail is logged.
+    #[error("The database is unavailable; retry in a moment.")]
+    DatabaseUnavailable(String),
     #[error("Content-Type must be application/json.")]
     UnsupportedMediaType,
     #[error("The request body is larger than {limit} bytes.")]
@@ -75,6 +79,25 @@ impl ApiError {
         ApiError::Internal(detail.to_string())
     }
 
+    /// A catalog failure: 503 when its database is out of reach (an
+    /// outage: retrying later works), else a 500.
+    pub fn catalog(e: quarry_catalog::CatalogError) -> ApiError {
+        if e.is_unavailable() {
+            ApiError::DatabaseUnavailable(e.to_string())
+        } else {
+            ApiError::Internal(e.to_string())
+        }
+    }
+
+    /// [`ApiError::catalog`] for a failure that may have come from the
+    /// catalog, among others.
+    pub fn from_any(e: anyhow::Error) -> ApiError {
+        match e.downcast::<quarry_catalog::CatalogError>() {
+            Ok(c) => ApiError::catalog(c),
+            Err(e) => ApiError::Internal(format!("{e:#}")),
+        }
+    }
+
     pub fn status(&self) -> StatusCode {
         self.error_code().status()
     }
@@ -94,9 +117,10 @@ impl ApiError {
                 ErrorCode::RateLimited
             }
             ApiError::RequestTimeout => ErrorCode::RequestTimeout,
-            ApiError::Unavailable | ApiError::Overloaded { .. } | ApiError::ShuttingDown => {
-                ErrorCode::ServiceUnavailable
-            }
+            ApiError::Unavailable
+            | ApiError::Overloaded { .. }
+            | ApiError::ShuttingDown
+            | ApiError::DatabaseUnavailable(_) => ErrorCode::ServiceUnavailable,
             ApiError::UnsupportedMediaType => ErrorCode::UnsupportedMediaType,
             ApiError::PayloadTooLarge { .. } => ErrorCode::PayloadTooLarge,
             ApiError::InvalidJson(_) => ErrorCode::InvalidJson,
@@ -114,6 +138,9 @@ impl IntoResponse for ApiError {
         if let ApiError::Internal(detail) = &self {
             tracing::error!(detail = %detail, "internal error");
         }
+        if let ApiError::DatabaseUnavailable(detail) = &self {
+            tracing::warn!(detail = %detail, "the database is unavailable");
+        }
         let mut resp = error_response(self.error_code(), &self.to_string());
         match self {
             ApiError::MethodNotAllowed { allow } => {
@@ -127,7 +154,8 @@ impl IntoResponse for ApiError {
             ApiError::TooManyStreams { .. }
             | ApiError::Unavailable
             | ApiError::Overloaded { .. }
-            | ApiError::ShuttingDown => {
+            | ApiError::ShuttingDown
+            | ApiError::DatabaseUnavailable(_) => {
                 resp.headers_mut()
                     .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
             }

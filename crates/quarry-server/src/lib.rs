@@ -167,20 +167,33 @@ impl Api {
     /// the sweeper of retired dataset files. Call it inside the runtime
     /// that will serve.
     pub fn open(config: Config) -> anyhow::Result<Api> {
-        use quarry_dataset::DatasetStore;
-        let store = quarry_dataset::SqliteStore::in_data_dir(&config.data_dir);
-        if store.root().is_dir() {
-            if let Err(e) = store.remove_stale_imports() {
+        let backend = &config.backend;
+        let root = backend.data_dir().join(quarry_dataset::DATASETS_DIR);
+        let store = backend.store()?;
+        if backend.is_postgres() || root.is_dir() {
+            // A thread of its own: this runs inside the runtime, and the
+            // PostgreSQL store blocks on its own.
+            let removed = std::thread::scope(|s| {
+                s.spawn(|| store.remove_stale_imports())
+                    .join()
+                    .unwrap_or_else(|_| Err(std::io::Error::other("panicked")))
+            });
+            if let Err(e) = removed {
                 tracing::warn!(
-                    error = %quarry_session::redact_paths(&e.to_string(), store.root()),
+                    error = %quarry_session::redact_paths(&e.to_string(), &root),
                     "could not remove stale temporary dataset files"
                 );
             }
         }
-        let state = AppState::build_with_metrics(
-            &config.data_dir,
+        let engine: std::sync::Arc<dyn quarry_session::QueryEngine> = if backend.is_postgres() {
+            std::sync::Arc::new(quarry_session::StoreEngine(store))
+        } else {
+            std::sync::Arc::new(SqliteEngine)
+        };
+        let state = AppState::build_on(
+            backend.clone(),
             config.query_timeout,
-            std::sync::Arc::new(SqliteEngine),
+            engine,
             config.limits.clone(),
             config.metrics.clone(),
         )?;

@@ -100,6 +100,21 @@ pub struct RateDecision {
 }
 
 impl RateDecision {
+    /// The decision of a fixed window shared by several replicas: `count`
+    /// requests so far in it (this one included), `reset_secs` until it
+    /// ends.
+    pub fn from_window(per_minute: u32, count: u64, reset_secs: u64) -> RateDecision {
+        let quota = per_minute.max(1);
+        let allowed = count <= u64::from(quota);
+        let remaining = u64::from(quota).saturating_sub(count) as u32;
+        RateDecision {
+            allowed,
+            quota,
+            remaining,
+            reset_secs: if remaining > 0 { 0 } else { reset_secs.max(1) },
+        }
+    }
+
     /// Adds `RateLimit-Policy`, `RateLimit` and, on a refusal,
     /// `Retry-After`.
     pub fn apply(&self, headers: &mut HeaderMap) {

@@ -172,7 +172,7 @@ async fn handle(
     let id = req.dataset_id.clone();
     let entry = blocking(move || st.with_catalog(|c| c.get_dataset(account_id, &id)))
         .await?
-        .map_err(ApiError::internal)?
+        .map_err(ApiError::catalog)?
         .ok_or(ApiError::InvalidDataset)?;
 
     // 7. Content negotiation.
@@ -200,7 +200,7 @@ async fn handle(
         anyhow::Ok((session, plan, started.elapsed()))
     })
     .await?
-    .map_err(ApiError::internal)?;
+    .map_err(ApiError::from_any)?;
     metrics.stage(Stage::Plan, tier_label, planning);
     log.update(|f| f.plan = Some(planning));
 
@@ -451,6 +451,9 @@ impl quarry_session::Dataset for LoadedDataset {
     fn planner(&self) -> &Planner {
         &self.planner
     }
+    fn dialect(&self) -> &'static dyn quarry_sql::Dialect {
+        self.dialect
+    }
 }
 
 /// The producer: runs the session, whose events go to the response through
@@ -578,6 +581,15 @@ fn close_data(close: Close, request_id: &str) -> CloseData {
                 )),
                 error_code: Some(ErrorCode::ResultTooLarge.to_string()),
                 retryable: Some(ErrorCode::ResultTooLarge.retryable()),
+            }
+        }
+        Failure::Unavailable(detail) => {
+            tracing::warn!(request_id = %request_id, detail = %detail, "the database is unavailable");
+            CloseData {
+                complete: false,
+                error: Some("The database is unavailable; retry in a moment.".into()),
+                error_code: Some(ErrorCode::ServiceUnavailable.to_string()),
+                retryable: Some(ErrorCode::ServiceUnavailable.retryable()),
             }
         }
         Failure::Internal(detail) => {

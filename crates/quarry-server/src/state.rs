@@ -7,8 +7,9 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use quarry_catalog::{Catalog, CatalogError, DatasetEntry};
-use quarry_dataset::{DatasetStore, SqliteStore};
+use quarry_catalog::{CatalogBackend, CatalogError, DatasetEntry};
+use quarry_dataset::DatasetStore;
+use quarry_pg::Backend;
 use quarry_planner::{DatasetProfile, Planner, Vocabulary};
 use quarry_session::{QueryEngine, SqliteEngine};
 
@@ -20,7 +21,9 @@ use crate::limits::{Limits, RateLimiter};
 /// The server's configuration.
 #[derive(Debug, Clone)]
 pub struct Config {
-    pub data_dir: PathBuf,
+    /// Where the catalog and the datasets live (the data directory, or
+    /// PostgreSQL with `--database-url`).
+    pub backend: Backend,
     pub addr: String,
     /// Statement time-out for the generated SQL.
     pub query_timeout: Duration,
@@ -38,7 +41,8 @@ pub struct Config {
 /// planner. Built once per dataset version and vocabulary revision, so that
 /// a replaced dataset or a changed vocabulary applies to the next query.
 pub struct LoadedDataset {
-    /// The version's file in the SQLite store (the engine opens it).
+    /// The version's file in the SQLite store (the engine opens it), or
+    /// the version's name in the PostgreSQL store.
     pub file: PathBuf,
     pub version: String,
     pub profile: DatasetProfile,
@@ -47,6 +51,8 @@ pub struct LoadedDataset {
     /// The vocabulary the planner reads, if the dataset has one.
     pub vocabulary: Option<LoadedVocabulary>,
     pub planner: Planner,
+    /// The dialect of the store the version is in.
+    pub dialect: &'static dyn quarry_sql::Dialect,
 }
 
 /// A dataset's vocabulary as stored (its text) and as read.
@@ -58,14 +64,25 @@ pub struct LoadedVocabulary {
     pub vocabulary: Vocabulary,
 }
 
+/// The catalog: one connection behind a lock (SQLite), or a handle that
+/// the blocking threads share (PostgreSQL, a pool behind it), so that a
+/// slow database does not queue every request behind one call.
+enum CatalogHandle {
+    Locked(Mutex<Box<dyn CatalogBackend>>),
+    Shared(Arc<dyn CatalogBackend + Sync>),
+}
+
 #[derive(Clone)]
 pub struct AppState {
     inner: Arc<Inner>,
 }
 
 struct Inner {
-    catalog: Mutex<Catalog>,
-    store: SqliteStore,
+    backend: Backend,
+    catalog: CatalogHandle,
+    store: Arc<dyn DatasetStore>,
+    /// Where the SQLite store's files are (redacted from logged errors).
+    store_root: PathBuf,
     planners: Mutex<HashMap<(i64, String), Arc<LoadedDataset>>>,
     engine: Arc<dyn QueryEngine>,
     query_timeout: Duration,
@@ -117,12 +134,38 @@ impl AppState {
         limits: Limits,
         metrics: Arc<Metrics>,
     ) -> anyhow::Result<AppState> {
-        let catalog = Catalog::open(data_dir)?;
+        AppState::build_on(
+            Backend::Sqlite {
+                data_dir: data_dir.to_path_buf(),
+            },
+            query_timeout,
+            engine,
+            limits,
+            metrics,
+        )
+    }
+
+    /// As [`AppState::build_with_metrics`], on `backend`. Opening
+    /// PostgreSQL blocks; it may be called from an async task at start.
+    pub fn build_on(
+        backend: Backend,
+        query_timeout: Duration,
+        engine: Arc<dyn QueryEngine>,
+        limits: Limits,
+        metrics: Arc<Metrics>,
+    ) -> anyhow::Result<AppState> {
+        let catalog = match backend.open_shared_catalog()? {
+            Some(shared) => CatalogHandle::Shared(shared),
+            None => CatalogHandle::Locked(Mutex::new(backend.open_catalog()?)),
+        };
+        let store = backend.store()?;
         let running = Arc::new(Semaphore::new(limits.max_running_queries.max(1)));
         Ok(AppState {
             inner: Arc::new(Inner {
-                catalog: Mutex::new(catalog),
-                store: SqliteStore::in_data_dir(data_dir),
+                store_root: backend.data_dir().join(quarry_dataset::DATASETS_DIR),
+                backend,
+                catalog,
+                store,
                 planners: Mutex::new(HashMap::new()),
                 engine,
                 query_timeout,
@@ -176,18 +219,24 @@ impl AppState {
     }
 
     /// Runs `f` on the catalog. Blocking.
-    pub fn with_catalog<T>(&self, f: impl FnOnce(&Catalog) -> T) -> T {
-        let guard = self
-            .inner
-            .catalog
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        f(&guard)
+    pub fn with_catalog<T>(&self, f: impl FnOnce(&dyn CatalogBackend) -> T) -> T {
+        match &self.inner.catalog {
+            CatalogHandle::Locked(c) => {
+                let guard = c.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                f(guard.as_ref())
+            }
+            CatalogHandle::Shared(c) => f(c.as_ref()),
+        }
     }
 
     /// The store the dataset versions live in.
-    pub fn store(&self) -> &SqliteStore {
+    pub fn store(&self) -> &Arc<dyn DatasetStore> {
         &self.inner.store
+    }
+
+    /// Where the catalog and the datasets live.
+    pub fn backend(&self) -> &Backend {
+        &self.inner.backend
     }
 
     /// Deletes the dataset versions retired longer than `grace` ago (see
@@ -219,7 +268,7 @@ impl AppState {
                 anyhow::anyhow!(
                     "loading the profile of dataset {}: {}",
                     entry.id,
-                    quarry_session::redact_paths(&e.to_string(), store.root())
+                    quarry_session::redact_paths(&e.to_string(), &self.inner.store_root)
                 )
             })?,
         };
@@ -238,7 +287,8 @@ impl AppState {
             None => Planner::new(&profile),
         };
         let loaded = Arc::new(LoadedDataset {
-            file: store.path(&entry.version),
+            file: self.inner.backend.version_path(&entry.version),
+            dialect: self.inner.backend.dialect(),
             version: entry.version.clone(),
             profile,
             vocabulary_revision,

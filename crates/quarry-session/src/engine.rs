@@ -26,6 +26,9 @@ pub enum EngineFailure {
     /// The first record alone is larger, once sent, than the result cap
     /// (in bytes, given here).
     TooLarge(usize),
+    /// The store's database could not be reached (PostgreSQL down); the
+    /// text is logged. Retrying later may work.
+    Unavailable(String),
     /// Anything else; the text is logged, never sent to the client.
     Failed(String),
 }
@@ -101,6 +104,51 @@ impl QueryEngine for SqliteEngine {
             Err(EngineError::Cancelled) => Err(EngineFailure::Cancelled),
             Err(EngineError::TooLarge(cap)) => Err(EngineFailure::TooLarge(cap)),
             Err(e) => Err(failed("running the statement", &e)),
+        }
+    }
+}
+
+/// An engine over any [`quarry_dataset::DatasetStore`] (PostgreSQL's):
+/// the statement runs through the store's own `run`, and the "file" a
+/// session hands over is the version's name.
+pub struct StoreEngine(pub Arc<dyn quarry_dataset::DatasetStore>);
+
+impl QueryEngine for StoreEngine {
+    fn run(
+        &self,
+        dataset_file: &Path,
+        profile: &DatasetProfile,
+        sql: &str,
+        limit: u32,
+        cancel: &Arc<AtomicBool>,
+        timeout: Duration,
+    ) -> Result<EngineRows, EngineFailure> {
+        use quarry_dataset::{CancelFlag, EngineError};
+        let version = dataset_file.to_string_lossy();
+        match self.0.run(
+            &version,
+            profile,
+            sql,
+            limit as usize,
+            &CancelFlag::from_arc(cancel.clone()),
+            timeout,
+        ) {
+            Ok(rows) => Ok(EngineRows {
+                items: rows
+                    .items
+                    .into_iter()
+                    .map(|r| ResultItem {
+                        id: r.id,
+                        item: r.item,
+                    })
+                    .collect(),
+                figure: rows.figure,
+            }),
+            Err(EngineError::Timeout(_)) => Err(EngineFailure::Timeout),
+            Err(EngineError::Cancelled) => Err(EngineFailure::Cancelled),
+            Err(EngineError::TooLarge(cap)) => Err(EngineFailure::TooLarge(cap)),
+            Err(EngineError::Unavailable(detail)) => Err(EngineFailure::Unavailable(detail)),
+            Err(e) => Err(EngineFailure::Failed(format!("running the statement: {e}"))),
         }
     }
 }

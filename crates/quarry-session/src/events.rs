@@ -56,6 +56,9 @@ pub enum Failure {
     /// Its first record alone is larger, once sent as JSON, than the result
     /// cap (in bytes, given here): no record can be sent.
     TooLarge(usize),
+    /// The database under the dataset could not be reached; the text is
+    /// for the log. Retrying later may work.
+    Unavailable(String),
     /// Anything else; the text is for the log, never for the client.
     Internal(String),
 }

@@ -24,7 +24,7 @@ use std::time::Duration;
 use quarry_planner::{DatasetProfile, Planner, QueryPlan, Tier};
 use tokio::sync::watch;
 
-pub use engine::{redact_paths, EngineFailure, EngineRows, QueryEngine, SqliteEngine};
+pub use engine::{redact_paths, EngineFailure, EngineRows, QueryEngine, SqliteEngine, StoreEngine};
 pub use events::{Close, Event, EventSink, Failure, ResultItem, Thoughts};
 
 /// How often [`EventSink::still_running`] is called while a statement runs,
@@ -50,6 +50,11 @@ pub trait Dataset: Send + Sync + 'static {
     fn file(&self) -> &Path;
     fn profile(&self) -> &DatasetProfile;
     fn planner(&self) -> &Planner;
+    /// The dialect its statements are rendered and guarded in (the
+    /// store's: SQLite unless the dataset lives in PostgreSQL).
+    fn dialect(&self) -> &'static dyn quarry_sql::Dialect {
+        &quarry_sql::Sqlite
+    }
 }
 
 /// A dataset file opened for sessions: its profile read and its planner

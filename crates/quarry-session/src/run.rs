@@ -25,7 +25,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use quarry_planner::{Figure, FigureKind, QueryPlan, Tier};
-use quarry_sql::Sqlite;
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
@@ -48,7 +47,8 @@ impl Session {
     pub async fn run<S: EventSink>(&self, plan: QueryPlan, sink: &mut S) -> Ended {
         let profile = self.dataset.profile();
         let limit = self.limit;
-        let render = |p: &QueryPlan| quarry_sql::render_select(&Sqlite, profile, p, limit);
+        let dialect = self.dataset.dialect();
+        let render = |p: &QueryPlan| quarry_sql::render_select(dialect, profile, p, limit);
         let sql = render(&plan);
         // A figure is stated in the thoughts: its plan waits for its
         // statements (each ends by the time-out).
@@ -164,9 +164,12 @@ impl Session {
         cancel: Arc<AtomicBool>,
     ) -> Result<JoinHandle<Outcome>, EngineFailure> {
         let profile = self.dataset.profile();
-        if let Err(reason) =
-            quarry_sql::check_select(&Sqlite, sql, &profile.table, profile.fts_table.as_deref())
-        {
+        if let Err(reason) = quarry_sql::check_select(
+            self.dataset.dialect(),
+            sql,
+            &profile.table,
+            profile.fts_table.as_deref(),
+        ) {
             return Err(EngineFailure::Failed(format!(
                 "statement refused by the shape guard: {reason}"
             )));
@@ -296,7 +299,7 @@ impl Session {
         if probes.len() > 1 && plan.tier == Tier::Default {
             for p in &probes {
                 let sql = quarry_sql::render_probe(
-                    &Sqlite,
+                    self.dataset.dialect(),
                     self.dataset.profile(),
                     &p.plan,
                     zero_results::PROBE_CAP,
@@ -341,6 +344,7 @@ impl Session {
             Err(EngineFailure::Stopped) => Close::Failed(Failure::Stopped),
             Err(EngineFailure::Timeout) => Close::Failed(Failure::Timeout(self.timeout)),
             Err(EngineFailure::TooLarge(cap)) => Close::Failed(Failure::TooLarge(cap)),
+            Err(EngineFailure::Unavailable(detail)) => Close::Failed(Failure::Unavailable(detail)),
             Err(EngineFailure::Failed(detail)) => Close::Failed(Failure::Internal(detail)),
         };
         let _ = sink.emit(Event::Close(close)).await;

@@ -2,16 +2,14 @@
 //! value is printed through [`crate::term`] (an email or a token name could
 //! hold escape sequences); `--json` prints one object per entry and line.
 
-use std::path::Path;
-
 use quarry_catalog::{AuditEntry, AuditFilter};
 
 use crate::cli::AuditArgs;
 use crate::ops::format_time;
 use crate::term::line as clean;
 
-pub fn run(data_dir: &Path, args: AuditArgs) -> anyhow::Result<()> {
-    match print(data_dir, args) {
+pub fn run(backend: &quarry_pg::Backend, args: AuditArgs) -> anyhow::Result<()> {
+    match print(backend, args) {
         // A reader that stopped early (`quarry audit | head`) is not an error.
         Err(e)
             if e.downcast_ref::<std::io::Error>()
@@ -23,8 +21,8 @@ pub fn run(data_dir: &Path, args: AuditArgs) -> anyhow::Result<()> {
     }
 }
 
-fn print(data_dir: &Path, args: AuditArgs) -> anyhow::Result<()> {
-    let catalog = crate::ops::open(data_dir)?;
+fn print(backend: &quarry_pg::Backend, args: AuditArgs) -> anyhow::Result<()> {
+    let catalog = crate::ops::open(backend)?;
     let account_id = match &args.account {
         Some(email) => Some(catalog.account_by_email(email)?.id),
         None => None,

@@ -19,6 +19,14 @@ pub struct Cli {
     )]
     pub data_dir: PathBuf,
 
+    /// Keep the catalog and the datasets in PostgreSQL
+    /// (`postgres://user:password@host:port/database`) instead of SQLite
+    /// files in --data-dir, so that several `quarry serve` replicas share
+    /// them. The data directory still holds the token key (or set
+    /// QUARRY_SECRET_KEY; every replica needs the same key).
+    #[arg(long, global = true, env = "QUARRY_DATABASE_URL", value_name = "URL")]
+    pub database_url: Option<String>,
+
     /// Configuration file (TOML) with any `serve` flag and `data_dir`, by
     /// the flag's name in snake_case; flags and environment variables win
     /// over it. Default: ./quarry.toml when it exists.

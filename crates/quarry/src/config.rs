@@ -1,5 +1,6 @@
 //! The optional configuration file, `quarry.toml`: every `serve` flag and
-//! the global `--data-dir`, by the flag's long name in snake_case
+//! the global `--data-dir` and `--database-url`, by the flag's long name in
+//! snake_case
 //! (`query_timeout_ms = 5000`, `tls_cert = "/etc/quarry/cert.pem"`).
 //!
 //! Precedence: a flag on the command line, then its environment variable,
@@ -28,7 +29,7 @@ use crate::cli::Cli;
 pub const DEFAULT_FILE: &str = "quarry.toml";
 
 /// The global arguments a file may set.
-const GLOBAL_KEYS: [&str; 1] = ["data_dir"];
+const GLOBAL_KEYS: [&str; 2] = ["data_dir", "database_url"];
 /// `serve` arguments that are actions, not settings.
 const NOT_SETTINGS: [&str; 3] = ["help", "check_config", "config"];
 
@@ -167,8 +168,8 @@ fn check(
         let mut known: Vec<&str> = GLOBAL_KEYS.to_vec();
         known.extend(serve_keys.iter().map(String::as_str));
         bail!(
-            "{}: unknown key{} {}; the keys are the long flags of `quarry serve` and \
-             `--data-dir`, in snake_case: {}",
+            "{}: unknown key{} {}; the keys are the long flags of `quarry serve`, \
+             `--data-dir` and `--database-url`, in snake_case: {}",
             path.display(),
             if unknown.len() == 1 { "" } else { "s" },
             unknown
@@ -180,6 +181,21 @@ fn check(
         );
     }
     Ok(values)
+}
+
+/// A database URL with its password, if any, masked.
+fn mask_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let (auth, host) = match rest.rsplit_once('@') {
+        Some(parts) => parts,
+        None => return url.to_string(),
+    };
+    match auth.split_once(':') {
+        Some((user, _)) => format!("{scheme}://{user}:********@{host}"),
+        None => url.to_string(),
+    }
 }
 
 /// Whether a setting's value is a secret, printed masked.
@@ -223,6 +239,19 @@ pub fn check_config(matches: &ArgMatches, file: &FileConfig) -> anyhow::Result<(
         toml_value(&data_dir),
         source(matches, "data_dir"),
     ));
+    match raw(matches, "database_url") {
+        // The URL may hold a password: shown without it.
+        Some(url) => lines.push((
+            "database_url".to_string(),
+            toml_value(&mask_password(&url)),
+            source(matches, "database_url"),
+        )),
+        None => lines.push((
+            "# database_url".to_string(),
+            "(not set: SQLite in data_dir)".into(),
+            "default".into(),
+        )),
+    }
     for arg in serve_cmd.get_arguments() {
         let id = arg.get_id().as_str();
         if NOT_SETTINGS.contains(&id) || GLOBAL_KEYS.contains(&id) {

@@ -54,25 +54,25 @@ const DATASETS: &[DemoDataset] = &[
 /// Sets up the demo on `data_dir` where it is missing, then prints the URL,
 /// the token and commands to paste. `addr` is the address `serve` will
 /// listen on.
-pub fn ensure_demo(data_dir: &Path, addr: &str) -> anyhow::Result<()> {
+pub fn ensure_demo(backend: &quarry_pg::Backend, addr: &str) -> anyhow::Result<()> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
 
-    let password = ops::demo_account(data_dir, DEMO_EMAIL)?;
+    let password = ops::demo_account(backend, DEMO_EMAIL)?;
     for d in DATASETS {
-        if ops::dataset_exists(data_dir, DEMO_EMAIL, d.id)? {
+        if ops::dataset_exists(backend, DEMO_EMAIL, d.id)? {
             continue;
         }
         writeln!(out, "Importing demo dataset {} …", d.id)?;
         out.flush()?;
-        let file = TempCsv::write(data_dir, d.id, d.csv)?;
+        let file = TempCsv::write(backend.data_dir(), d.id, d.csv)?;
         let mut opts = quarry_dataset::ImportOptions::new(d.id);
         opts.id_column = d.id_column.map(str::to_string);
         opts.format = Some(quarry_dataset::Format::Csv);
-        ops::dataset_import(data_dir, &file.path, DEMO_EMAIL, &opts, OnExisting::Refuse)
+        ops::dataset_import(backend, &file.path, DEMO_EMAIL, &opts, OnExisting::Refuse)
             .with_context(|| format!("importing the demo dataset {}", d.id))?;
     }
-    let token = ops::demo_token(data_dir, DEMO_EMAIL, DEMO_TOKEN_NAME)?;
+    let token = ops::demo_token(backend, DEMO_EMAIL, DEMO_TOKEN_NAME)?;
 
     let banner = Banner {
         program: &program_name(),

@@ -28,16 +28,28 @@ fn main() -> std::process::ExitCode {
         }
     };
     let data_dir = cli.data_dir;
+    let backend = match quarry_pg::Backend::new(&data_dir, cli.database_url.as_deref()) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: --database-url: {}", term::text(&e.to_string()));
+            return std::process::ExitCode::from(2);
+        }
+    };
+    let backend = &backend;
     let result = match cli.command {
         Command::Serve(args) if args.check_config => config::check_config(&matches, &file),
         // `serve` tightens the data directory once its log is set up.
-        Command::Serve(args) => serve::run(&data_dir, args),
+        Command::Serve(args) => serve::run(backend, args),
         Command::Query(args) => client::run(args),
-        Command::Account(cmd) => operator(&data_dir).and_then(|()| ops::account(&data_dir, cmd)),
-        Command::Token(cmd) => operator(&data_dir).and_then(|()| ops::token(&data_dir, cmd)),
-        Command::Dataset(cmd) => operator(&data_dir).and_then(|()| ops::dataset(&data_dir, cmd)),
-        Command::RotateSecret => operator(&data_dir).and_then(|()| ops::rotate_secret(&data_dir)),
-        Command::Audit(args) => operator(&data_dir).and_then(|()| audit::run(&data_dir, args)),
+        Command::Account(cmd) => operator(&data_dir).and_then(|()| ops::account(backend, cmd)),
+        Command::Token(cmd) => operator(&data_dir).and_then(|()| ops::token(backend, cmd)),
+        Command::Dataset(cmd) => operator(&data_dir).and_then(|()| ops::dataset(backend, cmd)),
+        Command::RotateSecret => operator(&data_dir).and_then(|()| ops::rotate_secret(backend)),
+        Command::Audit(args) => operator(&data_dir).and_then(|()| audit::run(backend, args)),
+        Command::Backup(_) | Command::Restore(_) if backend.is_postgres() => Err(anyhow::anyhow!(
+            "backup and restore copy the SQLite files of --data-dir; with --database-url, \
+             back up the database with pg_dump (and keep the data directory's secret.key)"
+        )),
         Command::Backup(args) => operator(&data_dir).and_then(|()| backup::backup(&data_dir, args)),
         Command::Restore(args) => backup::restore(&data_dir, args),
     };

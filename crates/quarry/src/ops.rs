@@ -7,23 +7,29 @@
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
+use std::sync::Arc;
 
 use anyhow::{bail, Context};
-use quarry_catalog::{Account, Actor, Catalog, DatasetEntry, OnExisting};
-use quarry_dataset::{DatasetStore, ImportOptions, Imported, Progress, SqliteStore};
+use quarry_catalog::{Account, Actor, CatalogBackend, DatasetEntry, OnExisting};
+use quarry_dataset::{DatasetStore, ImportOptions, Imported, Progress};
+use quarry_pg::Backend;
 
 use crate::cli::{AccountCommand, DatasetCommand, ImportArgs, TokenCommand, VocabularyArgs};
 use crate::import_progress::{group, ImportProgress};
 use crate::term::{line as clean, text as clean_text};
 
-pub(crate) fn open(data_dir: &Path) -> anyhow::Result<Catalog> {
-    Catalog::open(data_dir)
-        .with_context(|| format!("opening the catalog in {}", data_dir.display()))
+/// The catalog of `backend` (the data directory's, or PostgreSQL's).
+pub(crate) fn open(backend: &Backend) -> anyhow::Result<Box<dyn CatalogBackend>> {
+    backend
+        .open_catalog()
+        .with_context(|| format!("opening the catalog ({})", backend.describe()))
 }
 
-/// The data directory's dataset store.
-fn store(data_dir: &Path) -> SqliteStore {
-    SqliteStore::in_data_dir(data_dir)
+/// The dataset store of `backend`.
+fn store(backend: &Backend) -> anyhow::Result<Arc<dyn DatasetStore>> {
+    backend
+        .store()
+        .with_context(|| format!("opening the dataset store ({})", backend.describe()))
 }
 
 /// Unix seconds as a UTC instant. Instants beyond the calendar's range
@@ -49,7 +55,7 @@ pub(crate) fn format_time(unix: i64) -> String {
 
 // ----- accounts -----------------------------------------------------------
 
-pub fn account(data_dir: &Path, cmd: AccountCommand) -> anyhow::Result<()> {
+pub fn account(backend: &Backend, cmd: AccountCommand) -> anyhow::Result<()> {
     match cmd {
         AccountCommand::Create {
             email,
@@ -60,12 +66,12 @@ pub fn account(data_dir: &Path, cmd: AccountCommand) -> anyhow::Result<()> {
             } else {
                 prompt_password()?
             };
-            let a = open(data_dir)?.create_account(&email, &password)?;
+            let a = open(backend)?.create_account(&email, &password)?;
             println!("Created account {} (id {}).", clean(&a.email), a.id);
             Ok(())
         }
         AccountCommand::List => {
-            let accounts = open(data_dir)?.list_accounts()?;
+            let accounts = open(backend)?.list_accounts()?;
             if accounts.is_empty() {
                 eprintln!("No accounts yet; create one with `quarry account create --email E`.");
                 return Ok(());
@@ -88,8 +94,8 @@ pub fn account(data_dir: &Path, cmd: AccountCommand) -> anyhow::Result<()> {
             tokens,
             reset,
         } => {
-            let catalog = open(data_dir)?;
-            let a = account_by_email(&catalog, &email)?;
+            let catalog = open(backend)?;
+            let a = account_by_email(catalog.as_ref(), &email)?;
             let mut limits = if reset {
                 quarry_catalog::AccountLimits::default()
             } else {
@@ -142,8 +148,8 @@ fn prompt_password() -> anyhow::Result<String> {
 
 /// The demo account: created with a random password when missing. Returns
 /// the password when it was just created (to show once), else `None`.
-pub fn demo_account(data_dir: &Path, email: &str) -> anyhow::Result<Option<String>> {
-    let catalog = open(data_dir)?;
+pub fn demo_account(backend: &Backend, email: &str) -> anyhow::Result<Option<String>> {
+    let catalog = open(backend)?;
     if catalog.account_by_email(email).is_ok() {
         return Ok(None);
     }
@@ -156,15 +162,15 @@ pub fn demo_account(data_dir: &Path, email: &str) -> anyhow::Result<Option<Strin
 
 // ----- tokens -------------------------------------------------------------
 
-fn account_by_email(catalog: &Catalog, email: &str) -> anyhow::Result<Account> {
+fn account_by_email(catalog: &dyn CatalogBackend, email: &str) -> anyhow::Result<Account> {
     Ok(catalog.account_by_email(email)?)
 }
 
-pub fn token(data_dir: &Path, cmd: TokenCommand) -> anyhow::Result<()> {
-    let catalog = open(data_dir)?;
+pub fn token(backend: &Backend, cmd: TokenCommand) -> anyhow::Result<()> {
+    let catalog = open(backend)?;
     match cmd {
         TokenCommand::Create { account, name } => {
-            let a = account_by_email(&catalog, &account)?;
+            let a = account_by_email(catalog.as_ref(), &account)?;
             let t = catalog.create_token(&Actor::Operator, a.id, name.as_deref())?;
             // The token alone on stdout, so scripts can capture it.
             println!("{}", t.value);
@@ -176,7 +182,7 @@ pub fn token(data_dir: &Path, cmd: TokenCommand) -> anyhow::Result<()> {
             );
         }
         TokenCommand::List { account } => {
-            let a = account_by_email(&catalog, &account)?;
+            let a = account_by_email(catalog.as_ref(), &account)?;
             let tokens = catalog.list_tokens(a.id)?;
             if tokens.is_empty() {
                 eprintln!("{} has no tokens.", clean(&a.email));
@@ -201,7 +207,7 @@ pub fn token(data_dir: &Path, cmd: TokenCommand) -> anyhow::Result<()> {
             account,
             name_or_id,
         } => {
-            let a = account_by_email(&catalog, &account)?;
+            let a = account_by_email(catalog.as_ref(), &account)?;
             let name = catalog.delete_token(&Actor::Operator, a.id, &name_or_id)?;
             println!(
                 "Deleted token {}; requests with it are refused from now on.",
@@ -213,9 +219,9 @@ pub fn token(data_dir: &Path, cmd: TokenCommand) -> anyhow::Result<()> {
 }
 
 /// The demo token: the account's token with this name, created if missing.
-pub fn demo_token(data_dir: &Path, email: &str, name: &str) -> anyhow::Result<String> {
-    let catalog = open(data_dir)?;
-    let a = account_by_email(&catalog, email)?;
+pub fn demo_token(backend: &Backend, email: &str, name: &str) -> anyhow::Result<String> {
+    let catalog = open(backend)?;
+    let a = account_by_email(catalog.as_ref(), email)?;
     if let Some(t) = catalog
         .list_tokens(a.id)?
         .into_iter()
@@ -232,8 +238,8 @@ pub fn demo_token(data_dir: &Path, email: &str, name: &str) -> anyhow::Result<St
 
 /// `quarry rotate-secret`: every token re-encrypted under a new key file;
 /// running servers follow on their next request.
-pub fn rotate_secret(data_dir: &Path) -> anyhow::Result<()> {
-    let r = open(data_dir)?.rotate_secret(&Actor::Operator)?;
+pub fn rotate_secret(backend: &Backend) -> anyhow::Result<()> {
+    let r = open(backend)?.rotate_secret(&Actor::Operator)?;
     println!(
         "Rotated the secret key: {} token(s) re-encrypted, key generation {}. \
          The previous key no longer decrypts them; delete any copy of it.",
@@ -244,20 +250,20 @@ pub fn rotate_secret(data_dir: &Path) -> anyhow::Result<()> {
 
 // ----- datasets -----------------------------------------------------------
 
-pub fn dataset(data_dir: &Path, cmd: DatasetCommand) -> anyhow::Result<()> {
+pub fn dataset(backend: &Backend, cmd: DatasetCommand) -> anyhow::Result<()> {
     match cmd {
-        DatasetCommand::Import(args) => dataset_import_command(data_dir, args),
-        DatasetCommand::List => dataset_list(data_dir),
-        DatasetCommand::Show { id, account } => dataset_show(data_dir, &id, account.as_deref()),
-        DatasetCommand::Vocabulary(args) => dataset_vocabulary(data_dir, args),
+        DatasetCommand::Import(args) => dataset_import_command(backend, args),
+        DatasetCommand::List => dataset_list(backend),
+        DatasetCommand::Show { id, account } => dataset_show(backend, &id, account.as_deref()),
+        DatasetCommand::Vocabulary(args) => dataset_vocabulary(backend, args),
         DatasetCommand::Drop { id, account } => {
-            let catalog = open(data_dir)?;
-            let entry = resolve_dataset(&catalog, &id, account.as_deref())?;
+            let catalog = open(backend)?;
+            let entry = resolve_dataset(catalog.as_ref(), &id, account.as_deref())?;
             catalog.drop_dataset(&Actor::Operator, entry.account_id, &id)?;
             // The file goes once queries that were already running on it
             // have had time to finish (a later command or the server deletes
             // it).
-            let store = store(data_dir);
+            let store = store(backend)?;
             catalog.sweep_retired_versions(quarry_catalog::RETIRED_FILE_GRACE, &|v| {
                 store.remove_version(v)
             })?;
@@ -268,9 +274,9 @@ pub fn dataset(data_dir: &Path, cmd: DatasetCommand) -> anyhow::Result<()> {
 }
 
 /// Whether the account has a dataset with this id.
-pub fn dataset_exists(data_dir: &Path, account_email: &str, id: &str) -> anyhow::Result<bool> {
-    let catalog = open(data_dir)?;
-    let account = account_by_email(&catalog, account_email)?;
+pub fn dataset_exists(backend: &Backend, account_email: &str, id: &str) -> anyhow::Result<bool> {
+    let catalog = open(backend)?;
+    let account = account_by_email(catalog.as_ref(), account_email)?;
     Ok(catalog.get_dataset(account.id, id)?.is_some())
 }
 
@@ -279,7 +285,7 @@ pub fn dataset_exists(data_dir: &Path, account_email: &str, id: &str) -> anyhow:
 /// dataset `id` when exactly one account has one, and an error asking for
 /// `--account` when several do.
 fn resolve_dataset(
-    catalog: &Catalog,
+    catalog: &dyn CatalogBackend,
     id: &str,
     account: Option<&str>,
 ) -> anyhow::Result<DatasetEntry> {
@@ -308,7 +314,7 @@ fn resolve_dataset(
     }
 }
 
-fn dataset_import_command(data_dir: &Path, args: ImportArgs) -> anyhow::Result<()> {
+fn dataset_import_command(backend: &Backend, args: ImportArgs) -> anyhow::Result<()> {
     let progress = ImportProgress::for_stderr(args.quiet);
     let report = |p: &Progress| progress.report(p);
     let mut opts = ImportOptions::new(&args.id);
@@ -324,7 +330,7 @@ fn dataset_import_command(data_dir: &Path, args: ImportArgs) -> anyhow::Result<(
         OnExisting::Refuse
     };
     let started = std::time::Instant::now();
-    let result = dataset_import(data_dir, &args.file, &args.account, &opts, on_existing);
+    let result = dataset_import(backend, &args.file, &args.account, &opts, on_existing);
     progress.finish();
     let imported = result?;
     let secs = started.elapsed().as_secs_f64();
@@ -350,15 +356,15 @@ fn dataset_import_command(data_dir: &Path, args: ImportArgs) -> anyhow::Result<(
 /// to stderr. Nothing is registered unless the import completed; an existing
 /// dataset of the account is swapped out only with [`OnExisting::Replace`].
 pub fn dataset_import(
-    data_dir: &Path,
+    backend: &Backend,
     file: &Path,
     account_email: &str,
     opts: &ImportOptions,
     on_existing: OnExisting,
 ) -> anyhow::Result<Imported> {
-    let mut catalog = open(data_dir)?;
-    let account = account_by_email(&catalog, account_email)?;
-    let store = store(data_dir);
+    let mut catalog = open(backend)?;
+    let account = account_by_email(catalog.as_ref(), account_email)?;
+    let store = store(backend)?;
     // A replaced dataset's vocabulary: what still applies to the new
     // version is kept, the rest reported.
     let mut carried: Option<quarry_vocabulary::Carried> = None;
@@ -401,10 +407,10 @@ pub fn dataset_import(
 }
 
 /// `quarry dataset vocabulary ID --show | --set FILE [--check] | --clear`.
-fn dataset_vocabulary(data_dir: &Path, args: VocabularyArgs) -> anyhow::Result<()> {
-    let catalog = open(data_dir)?;
+fn dataset_vocabulary(backend: &Backend, args: VocabularyArgs) -> anyhow::Result<()> {
+    let catalog = open(backend)?;
     let id = &args.id;
-    let entry = resolve_dataset(&catalog, id, args.account.as_deref())?;
+    let entry = resolve_dataset(catalog.as_ref(), id, args.account.as_deref())?;
     if args.show {
         match catalog.dataset_vocabulary(entry.account_id, id)? {
             Some(v) => {
@@ -448,7 +454,7 @@ fn dataset_vocabulary(data_dir: &Path, args: VocabularyArgs) -> anyhow::Result<(
             e.utf8_error().valid_up_to()
         )
     })?;
-    let store = store(data_dir);
+    let store = store(backend)?;
     let profile = store
         .load_profile(&entry.version)
         .with_context(|| format!("reading the profile of dataset {id}"))?;
@@ -491,8 +497,8 @@ fn dataset_vocabulary(data_dir: &Path, args: VocabularyArgs) -> anyhow::Result<(
     Ok(())
 }
 
-fn dataset_list(data_dir: &Path) -> anyhow::Result<()> {
-    let catalog = open(data_dir)?;
+fn dataset_list(backend: &Backend) -> anyhow::Result<()> {
+    let catalog = open(backend)?;
     let datasets = catalog.list_datasets(None)?;
     if datasets.is_empty() {
         eprintln!("No datasets yet; import one with `quarry dataset import FILE.csv --id ID --account E`.");
@@ -516,9 +522,9 @@ fn dataset_list(data_dir: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn dataset_show(data_dir: &Path, id: &str, account: Option<&str>) -> anyhow::Result<()> {
-    let catalog = open(data_dir)?;
-    let entry = resolve_dataset(&catalog, id, account)?;
+fn dataset_show(backend: &Backend, id: &str, account: Option<&str>) -> anyhow::Result<()> {
+    let catalog = open(backend)?;
+    let entry = resolve_dataset(catalog.as_ref(), id, account)?;
     let owner = catalog
         .list_accounts()?
         .into_iter()
@@ -527,7 +533,7 @@ fn dataset_show(data_dir: &Path, id: &str, account: Option<&str>) -> anyhow::Res
             || entry.account_id.to_string(),
             |a| clean(&a.email).into_owned(),
         );
-    let store = store(data_dir);
+    let store = store(backend)?;
     let location = store.location(&entry.version);
     let profile = store
         .load_profile(&entry.version)

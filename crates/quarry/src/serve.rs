@@ -3,7 +3,6 @@
 //! the web console (`quarry-console`) nested beside it. The two crates do
 //! not know each other; this is where they meet.
 
-use std::path::Path;
 use std::time::Duration;
 
 use anyhow::Context;
@@ -11,8 +10,15 @@ use tracing_subscriber::EnvFilter;
 
 use crate::cli::ServeArgs;
 
-pub fn run(data_dir: &Path, args: ServeArgs) -> anyhow::Result<()> {
+pub fn run(backend: &quarry_pg::Backend, args: ServeArgs) -> anyhow::Result<()> {
+    let data_dir = backend.data_dir();
     init_logging(&args.log_format);
+    if backend.is_postgres() {
+        tracing::info!(
+            "catalog and datasets: {} (the data directory holds the token key)",
+            backend.describe()
+        );
+    }
     // The data directory is private to this user (crate::perms).
     if let Some(line) = crate::perms::tighten(data_dir).describe() {
         tracing::warn!("{line}");
@@ -21,7 +27,7 @@ pub fn run(data_dir: &Path, args: ServeArgs) -> anyhow::Result<()> {
     // --demo: the demo account, datasets and token (crate::demo), created
     // on first use; then serve as usual.
     if args.demo {
-        crate::demo::ensure_demo(data_dir, &args.addr).context("preparing the demo")?;
+        crate::demo::ensure_demo(backend, &args.addr).context("preparing the demo")?;
     }
 
     let tls = match (&args.tls_cert, &args.tls_key) {
@@ -32,7 +38,7 @@ pub fn run(data_dir: &Path, args: ServeArgs) -> anyhow::Result<()> {
         _ => None,
     };
     let metrics = std::sync::Arc::new(quarry_server::Metrics::new());
-    let setup_code = first_run_setup_code(data_dir, &args.addr, tls.is_some())?;
+    let setup_code = first_run_setup_code(backend, &args.addr, tls.is_some())?;
     let console_config = quarry_console::ConsoleConfig {
         // Over TLS, the cookies are Secure whatever the flag says.
         secure_cookies: args.secure_cookies || tls.is_some(),
@@ -45,7 +51,7 @@ pub fn run(data_dir: &Path, args: ServeArgs) -> anyhow::Result<()> {
         ..quarry_console::ConsoleConfig::default()
     };
     let config = quarry_server::Config {
-        data_dir: data_dir.to_path_buf(),
+        backend: backend.clone(),
         addr: args.addr,
         query_timeout: Duration::from_millis(args.query_timeout_ms.max(1)),
         limits: quarry_server::Limits {
@@ -71,7 +77,7 @@ pub fn run(data_dir: &Path, args: ServeArgs) -> anyhow::Result<()> {
         .context("starting the async runtime")?;
     runtime.block_on(async {
         let api = quarry_server::Api::open(config)?;
-        let console = quarry_console::Console::open(data_dir, console_config)?;
+        let console = quarry_console::Console::open_on(backend.clone(), console_config)?;
         // The console is nested after the API's layers: it has its own (HTML
         // errors, security headers), and the peer address for its sign-in
         // throttling.
@@ -83,9 +89,12 @@ pub fn run(data_dir: &Path, args: ServeArgs) -> anyhow::Result<()> {
 /// When the data directory has no account yet, a one-time code for the
 /// console's first-run setup page, printed with the page's address. The code
 /// lives in this process only; a restart prints a new one.
-fn first_run_setup_code(data_dir: &Path, addr: &str, tls: bool) -> anyhow::Result<Option<String>> {
-    let catalog = quarry_catalog::Catalog::open(data_dir)
-        .with_context(|| format!("opening the catalog in {}", data_dir.display()))?;
+fn first_run_setup_code(
+    backend: &quarry_pg::Backend,
+    addr: &str,
+    tls: bool,
+) -> anyhow::Result<Option<String>> {
+    let catalog = crate::ops::open(backend)?;
     if !catalog.list_accounts()?.is_empty() {
         return Ok(None);
     }

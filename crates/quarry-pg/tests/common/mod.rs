@@ -24,8 +24,90 @@ fn script() -> PathBuf {
 /// The connection URL of this test binary's cluster, starting it on first
 /// use. Panics (failing the test) when PostgreSQL cannot be started.
 pub fn url() -> &'static str {
-    static URL: OnceLock<String> = OnceLock::new();
-    URL.get_or_init(|| {
+    static CLUSTER: OnceLock<Cluster> = OnceLock::new();
+    &CLUSTER.get_or_init(Cluster::start).url
+}
+
+/// A new, empty database on this binary's cluster, named after `name`;
+/// its URL.
+pub fn database(name: &str) -> String {
+    database_on(url(), name)
+}
+
+/// A new database on this binary's cluster, a copy of the database at
+/// `template` (which nothing may be connected to), named after `name`;
+/// its URL.
+pub fn database_from(template: &str, name: &str) -> String {
+    let (_, source) = template.rsplit_once('/').expect("a URL with a database");
+    let mut tries = 0;
+    loop {
+        // Copies of one template made at once may find it busy: retried.
+        match std::panic::catch_unwind(|| {
+            database_with(url(), name, &format!(" TEMPLATE {source}"))
+        }) {
+            Ok(url) => return url,
+            Err(e) if tries >= 10 => std::panic::resume_unwind(e),
+            Err(_) => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(200 * tries));
+            }
+        }
+    }
+}
+
+/// A new, empty database on the cluster at `url`; its URL.
+pub fn database_on(url: &str, name: &str) -> String {
+    database_with(url, name, "")
+}
+
+fn database_with(url: &str, name: &str, options: &str) -> String {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let name: String = name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    let db = format!(
+        "d_{name}_{}_{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    );
+    execute_on(url, &format!("CREATE DATABASE {db}{options}"));
+    let (server, _) = url.rsplit_once('/').expect("a URL with a database");
+    format!("{server}/{db}")
+}
+
+/// A throw-away cluster: stopped and removed when dropped, or, failing
+/// that, by a watcher process once the test binary has exited (however it
+/// ended: a panic, an abort, a signal).
+pub struct Cluster {
+    pub url: String,
+    pub dir: PathBuf,
+}
+
+impl Cluster {
+    /// Starts a cluster of its own (a test that stops PostgreSQL must not
+    /// take the other tests' cluster down with it).
+    pub fn start() -> Cluster {
+        Cluster::start_with(false)
+    }
+
+    /// A cluster of its own that takes TCP connections over TLS only, its
+    /// certificate signed by the CA in [`Cluster::ca_file`].
+    pub fn start_with_tls() -> Cluster {
+        Cluster::start_with(true)
+    }
+
+    /// The CA of a [`Cluster::start_with_tls`] cluster (PEM).
+    pub fn ca_file(&self) -> PathBuf {
+        self.dir.join("ssl").join("ca.pem")
+    }
+
+    /// The server's own certificate (PEM): not a CA.
+    pub fn server_certificate(&self) -> PathBuf {
+        self.dir.join("ssl").join("server.pem")
+    }
+
+    fn start_with(tls: bool) -> Cluster {
         let dir = tempfile::Builder::new()
             .prefix("quarry-pg-test-")
             .tempdir_in(std::env::temp_dir())
@@ -36,6 +118,7 @@ pub fn url() -> &'static str {
             .arg(script())
             .arg("start")
             .arg(&cluster)
+            .env("QUARRY_PG_SSL", if tls { "1" } else { "" })
             .stdin(Stdio::null())
             .stderr(Stdio::inherit())
             .output()
@@ -60,8 +143,40 @@ pub fn url() -> &'static str {
             out.status
         );
         let url = String::from_utf8(out.stdout).expect("a UTF-8 URL");
-        url.trim().to_string()
-    })
+        Cluster {
+            url: url.trim().to_string(),
+            dir: cluster,
+        }
+    }
+
+    /// Stops the server, keeping its data: an outage.
+    pub fn pause(&self) {
+        self.script("pause");
+    }
+
+    /// Starts a paused server again, on the same port.
+    pub fn resume(&self) {
+        self.script("resume");
+    }
+
+    fn script(&self, what: &str) {
+        let status = Command::new("bash")
+            .arg(script())
+            .arg(what)
+            .arg(&self.dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .expect("running scripts/pg-test-cluster.sh");
+        assert!(status.success(), "pg-test-cluster.sh {what} failed");
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        self.script("stop");
+    }
 }
 
 /// A store in a fresh schema of its own, named after `name`.
@@ -81,12 +196,17 @@ pub fn store(name: &str) -> PgStore {
 /// Runs SQL on the cluster with `psql`-like simplicity (a connection of
 /// its own).
 pub fn execute(sql: &str) {
+    execute_on(url(), sql)
+}
+
+/// [`execute`] on the cluster at `url`.
+pub fn execute_on(url: &str, sql: &str) {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
     rt.block_on(async {
-        let (client, conn) = tokio_postgres::connect(url(), tokio_postgres::NoTls)
+        let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls)
             .await
             .expect("connecting");
         let task = tokio::spawn(conn);
@@ -99,12 +219,17 @@ pub fn execute(sql: &str) {
 /// The first column of each row of `sql` with one text parameter `arg`,
 /// as text.
 pub fn query_text(sql: &str, arg: &str) -> Vec<Option<String>> {
+    query_text_on(url(), sql, arg)
+}
+
+/// [`query_text`] on the database at `url`.
+pub fn query_text_on(url: &str, sql: &str, arg: &str) -> Vec<Option<String>> {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
     rt.block_on(async {
-        let (client, conn) = tokio_postgres::connect(url(), tokio_postgres::NoTls)
+        let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls)
             .await
             .expect("connecting");
         let task = tokio::spawn(conn);

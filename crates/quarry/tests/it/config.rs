@@ -2,8 +2,8 @@
 //! `data_dir` by name; a flag wins over its environment variable, which
 //! wins over the file, which wins over the default; unknown keys are
 //! errors; `serve --check-config` prints the effective settings with their
-//! sources and secrets masked; and a server started from a file alone
-//! serves as the file says.
+//! sources and secrets masked (a database URL's password too); and a
+//! server started from a file alone serves as the file says.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -202,4 +202,71 @@ fn a_server_started_from_the_file_alone_serves_as_it_says() {
     let log = std::fs::read_to_string(&log_path).unwrap();
     let first = log.lines().next().unwrap();
     assert!(serde_json::from_str::<Value>(first).is_ok(), "{first}");
+}
+
+#[test]
+fn the_database_url_comes_from_the_file_or_the_environment_with_its_password_masked() {
+    let dir = harness::unique_dir("config-database-url");
+    std::fs::write(
+        dir.join("quarry.toml"),
+        "data_dir = \"data\"\n\
+         database_url = \"postgres://quarry:s3cret-pw@127.0.0.1:1/quarry\"\n",
+    )
+    .unwrap();
+    let (code, out, err) = run(&dir, &["serve", "--check-config"], &[]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        setting(&out, "database_url"),
+        ("\"postgres://quarry:********@127.0.0.1:1/quarry\"", "file")
+    );
+    assert!(!out.contains("s3cret-pw") && !err.contains("s3cret-pw"));
+    let (_, out, _) = run(
+        &dir,
+        &["serve", "--check-config"],
+        &[("QUARRY_DATABASE_URL", "postgres://other@127.0.0.1:2/db")],
+    );
+    assert_eq!(
+        setting(&out, "database_url"),
+        ("\"postgres://other@127.0.0.1:2/db\"", "environment")
+    );
+    // Not a PostgreSQL URL: a usage error, before anything is opened.
+    let (code, _, err) = run(
+        &dir,
+        &["--database-url", "mysql://x@y/z", "account", "list"],
+        &[],
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("postgres://"), "{err}");
+
+    // The file's URL applies to the operator commands: the account is in
+    // PostgreSQL, and the data directory holds only the key.
+    let url = harness::pg::database("config");
+    std::fs::write(
+        dir.join("quarry.toml"),
+        format!("data_dir = \"data\"\ndatabase_url = \"{url}\"\n"),
+    )
+    .unwrap();
+    let mut cmd = Command::new(BIN);
+    cmd.current_dir(&dir)
+        .args(["account", "create", "--email", "a@x.io", "--password-stdin"])
+        .env_remove("QUARRY_DATABASE_URL")
+        .env_remove("QUARRY_DATA_DIR")
+        .env_remove("QUARRY_SECRET_KEY")
+        .stdin(Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    {
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(b"password123\n")
+            .unwrap();
+    }
+    assert!(child.wait().unwrap().success());
+    let (code, out, err) = run(&dir, &["account", "list"], &[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("a@x.io"), "{out}");
+    assert!(!dir.join("data").join("catalog.sqlite").exists());
+    assert!(dir.join("data").join("secret.key").exists());
 }

@@ -761,3 +761,23 @@ fn a_vocabulary_is_edited_validated_and_saved_by_clicking() {
     rt.block_on(async { b.close().await.unwrap() });
     drop(driver);
 }
+
+/// The browser tests again, with the catalog and the datasets in PostgreSQL
+/// (`--database-url`): the same test bodies.
+mod on_postgresql {
+    macro_rules! again {
+        ($($test:ident),* $(,)?) => {
+            $(
+                #[test]
+                fn $test() {
+                    crate::harness::on_postgresql(super::$test)
+                }
+            )*
+        };
+    }
+
+    again!(
+        a_new_user_does_everything_by_clicking,
+        a_vocabulary_is_edited_validated_and_saved_by_clicking,
+    );
+}

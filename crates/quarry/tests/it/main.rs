@@ -26,6 +26,7 @@ mod limits;
 mod logs;
 mod metrics;
 mod overload;
+mod replicas;
 mod security;
 mod tenants;
 mod tls;

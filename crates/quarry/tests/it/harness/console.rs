@@ -20,14 +20,18 @@ pub struct ConsoleTemplate {
 
 pub fn console_template() -> &'static ConsoleTemplate {
     static T: OnceLock<ConsoleTemplate> = OnceLock::new();
-    T.get_or_init(|| {
-        let (dir, mut tokens) =
-            prepare("console-template", COMPANIES_CSV, &[(BOB, Some("bob-ci"))]);
+    static PG: OnceLock<ConsoleTemplate> = OnceLock::new();
+    let prepare_one = |name: &str| {
+        let (dir, mut tokens) = prepare(name, COMPANIES_CSV, &[(BOB, Some("bob-ci"))]);
         ConsoleTemplate {
             dir,
             bob_token: tokens.remove(0),
         }
-    })
+    };
+    if super::on_postgresql_now() {
+        return PG.get_or_init(|| prepare_one("console-template-pg"));
+    }
+    T.get_or_init(|| prepare_one("console-template"))
 }
 
 impl Server {

@@ -10,6 +10,10 @@
 
 pub mod console;
 pub mod contract;
+/// The throw-away PostgreSQL cluster of this test binary (the helper
+/// quarry-pg's own tests use), for the tests on `--database-url`.
+#[path = "../../../../quarry-pg/tests/common/mod.rs"]
+pub mod pg;
 pub mod server;
 pub mod template;
 
@@ -23,6 +27,53 @@ use std::process::{Child, Command, Stdio};
 pub use {contract::*, server::*, template::*};
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_quarry");
+
+thread_local! {
+    /// Set while a test runs on PostgreSQL ([`on_postgresql`]).
+    static ON_POSTGRESQL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `test` with the catalog and the datasets in PostgreSQL: the
+/// templates are prepared with `--database-url`, every server gets a copy
+/// of its template's database (or an empty one) and every operator
+/// command on its data directory names that database. The same test body
+/// runs on both back-ends.
+pub fn on_postgresql(test: fn()) {
+    struct Reset;
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            ON_POSTGRESQL.with(|p| p.set(false));
+        }
+    }
+    ON_POSTGRESQL.with(|p| p.set(true));
+    let _reset = Reset;
+    test();
+}
+
+/// Whether the running test is on PostgreSQL.
+pub fn on_postgresql_now() -> bool {
+    ON_POSTGRESQL.with(|p| p.get())
+}
+
+/// The database of each data directory used with PostgreSQL.
+fn databases() -> std::sync::MutexGuard<'static, std::collections::HashMap<PathBuf, String>> {
+    static D: std::sync::OnceLock<std::sync::Mutex<std::collections::HashMap<PathBuf, String>>> =
+        std::sync::OnceLock::new();
+    D.get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+}
+
+/// Records that `data_dir`'s catalog and datasets are in the database at
+/// `url`: operator commands on it and servers over it use it.
+pub fn set_database(data_dir: &Path, url: &str) {
+    databases().insert(data_dir.to_path_buf(), url.to_string());
+}
+
+/// The database of `data_dir`, when it has one.
+pub fn database_of(data_dir: &Path) -> Option<String> {
+    databases().get(data_dir).cloned()
+}
 
 /// A fresh, empty directory under the target's temp dir, named after the
 /// test binary, `name`, the process and the time.
@@ -49,9 +100,11 @@ pub fn quarry_raw(
     env: &[(&str, &str)],
 ) -> (bool, String, String) {
     let mut cmd = Command::new(BIN);
-    cmd.arg("--data-dir")
-        .arg(data_dir)
-        .args(args)
+    cmd.arg("--data-dir").arg(data_dir);
+    if let Some(url) = database_of(data_dir) {
+        cmd.arg("--database-url").arg(url);
+    }
+    cmd.args(args)
         .env_remove("QUARRY_DATA_DIR")
         .env_remove("QUARRY_SECRET_KEY")
         .stdin(Stdio::piped())

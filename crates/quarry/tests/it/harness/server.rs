@@ -36,6 +36,10 @@ impl Server {
     pub fn start_from(template: &Path, name: &str, flags: &[&str]) -> Server {
         let data_dir = unique_dir(name).join("data");
         copy_dir(template, &data_dir);
+        if let Some(source) = super::database_of(template) {
+            // The template's database, copied as its directory was.
+            super::set_database(&data_dir, &super::pg::database_from(&source, "server"));
+        }
         Server::start_in(data_dir, flags)
     }
 
@@ -58,9 +62,16 @@ impl Server {
     pub fn spawn_in(data_dir: PathBuf, flags: &[&str]) -> Server {
         let addr = format!("127.0.0.1:{}", free_port());
         let log_path = data_dir.with_extension("serve.log");
+        if super::on_postgresql_now() && super::database_of(&data_dir).is_none() {
+            super::set_database(&data_dir, &super::pg::database("server"));
+        }
+        let database: Vec<String> = super::database_of(&data_dir)
+            .map(|url| vec!["--database-url".to_string(), url])
+            .unwrap_or_default();
         let mut child = Command::new(BIN)
             .arg("--data-dir")
             .arg(&data_dir)
+            .args(&database)
             .args(["serve", "--addr", &addr])
             .args(flags)
             .env_remove("QUARRY_SECRET_KEY")
@@ -166,6 +177,25 @@ impl Server {
                     && p.extension().is_some_and(|e| e == "sqlite")
             })
             .unwrap()
+    }
+
+    /// A digest of a dataset's current version: its SQLite file's bytes,
+    /// or (on PostgreSQL) its table's rows.
+    pub fn dataset_digest(&self, id: &str) -> String {
+        match super::database_of(&self.data_dir) {
+            None => super::sha256_hex(&std::fs::read(self.dataset_file(id)).unwrap()),
+            Some(url) => {
+                let (table, _) = super::dataset_tables(&self.data_dir, id);
+                let sql = format!(
+                    "SELECT md5(string_agg(t::text, '|' ORDER BY \"_row\")) \
+                     FROM quarry_datasets.{} t WHERE $1 = ''",
+                    quarry_sql::ident(&table)
+                );
+                super::pg::query_text_on(&url, &sql, "")
+                    .remove(0)
+                    .expect("the table has rows")
+            }
+        }
     }
 
     /// An account's tokens as the operator command lists them (id, name).

@@ -43,8 +43,28 @@ O'Brien & Sons,Ireland,75,1950-06-01,\"quotes \"\"and\"\" apostrophes' everywher
 /// first), then both datasets from `csv` (kept outside the directory).
 /// Returns the directory and the tokens' values.
 pub fn prepare(name: &str, csv: &str, tokens: &[(&str, Option<&str>)]) -> (PathBuf, Vec<String>) {
+    prepare_with(name, csv, tokens, &[])
+}
+
+/// [`prepare`], each command run with the global flags `global` (e.g.
+/// `--database-url URL`: the accounts, tokens and datasets then live in
+/// PostgreSQL, and the directory holds the token key).
+pub fn prepare_with(
+    name: &str,
+    csv: &str,
+    tokens: &[(&str, Option<&str>)],
+    global: &[&str],
+) -> (PathBuf, Vec<String>) {
+    let quarry = |dir: &std::path::Path, args: &[&str], stdin: Option<&str>| {
+        let all: Vec<&str> = global.iter().chain(args).copied().collect();
+        quarry(dir, &all, stdin)
+    };
     let root = unique_dir(name);
     let dir = root.join("data");
+    if global.is_empty() && super::on_postgresql_now() {
+        // A template on PostgreSQL: its own database, which servers copy.
+        super::set_database(&dir, &super::pg::database(name));
+    }
     let csv_path = root.join("companies.csv");
     std::fs::write(&csv_path, csv).unwrap();
     let csv = csv_path.to_str().unwrap();
@@ -105,11 +125,19 @@ impl Template {
 /// copies).
 pub fn template() -> &'static Template {
     static T: OnceLock<Template> = OnceLock::new();
+    static PG: OnceLock<Template> = OnceLock::new();
+    if super::on_postgresql_now() {
+        return PG.get_or_init(|| Template::prepare("template-pg", COMPANIES_PUBLIC_CSV));
+    }
     T.get_or_init(|| Template::prepare("template", COMPANIES_PUBLIC_CSV))
 }
 
 /// The datasets from [`COMPANIES_CSV`].
 pub fn companies_template() -> &'static Template {
     static T: OnceLock<Template> = OnceLock::new();
+    static PG: OnceLock<Template> = OnceLock::new();
+    if super::on_postgresql_now() {
+        return PG.get_or_init(|| Template::prepare("companies-template-pg", COMPANIES_CSV));
+    }
     T.get_or_init(|| Template::prepare("companies-template", COMPANIES_CSV))
 }
