@@ -60,16 +60,29 @@ fn column_type(ty: ColumnType) -> &'static str {
     }
 }
 
-/// The B-tree indexes of the SQLite build: (column, unique), in order.
-fn sqlite_indexes(conn: &Connection, table: &str) -> rusqlite::Result<Vec<(String, bool)>> {
+/// The B-tree indexes of the SQLite build: (columns in order, unique), in
+/// order; a composite index (`country`, `employees`) stays one index.
+fn sqlite_indexes(conn: &Connection, table: &str) -> rusqlite::Result<Vec<(Vec<String>, bool)>> {
     let mut stmt = conn.prepare(
-        "SELECT ii.name, il.\"unique\" FROM pragma_index_list(?1) AS il, pragma_index_info(il.name) AS ii
-         WHERE il.origin = 'c' ORDER BY il.seq",
+        "SELECT il.name, ii.name, il.\"unique\" FROM pragma_index_list(?1) AS il, pragma_index_info(il.name) AS ii
+         WHERE il.origin = 'c' ORDER BY il.seq, ii.seqno",
     )?;
     let rows = stmt.query_map([table], |r| {
-        Ok((r.get::<_, String>(0)?, r.get::<_, bool>(1)?))
+        Ok((
+            r.get::<_, String>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, bool>(2)?,
+        ))
     })?;
-    rows.collect()
+    let mut out: Vec<(String, Vec<String>, bool)> = Vec::new();
+    for row in rows {
+        let (index, column, unique) = row?;
+        match out.last_mut() {
+            Some((name, columns, _)) if *name == index => columns.push(column),
+            _ => out.push((index, vec![column], unique)),
+        }
+    }
+    Ok(out.into_iter().map(|(_, c, u)| (c, u)).collect())
 }
 
 /// Loads the SQLite build at `sqlite` (whose profile is `built`) as
@@ -171,12 +184,13 @@ async fn build(
         ident(&format!("{version}-pk")),
         ident(PG_ROW_COLUMN)
     )];
-    for (i, (col, unique)) in indexes.iter().enumerate() {
+    for (i, (cols, unique)) in indexes.iter().enumerate() {
+        let cols: Vec<String> = cols.iter().map(|c| ident(c)).collect();
         ddl.push(format!(
             "CREATE {}INDEX {} ON {t} ({})",
             if *unique { "UNIQUE " } else { "" },
             ident(&format!("{version}-i{i}")),
-            ident(col)
+            cols.join(", ")
         ));
     }
     if fts {

@@ -120,6 +120,70 @@ fn an_import_has_sqlites_profile_and_records() {
 }
 
 #[test]
+fn the_btree_indexes_are_sqlites_composite_ones_included() {
+    let pg = common::store("indexes");
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("companies.csv");
+    quarry_dataset::generate::write_companies_file(
+        &csv,
+        2_000,
+        quarry_dataset::generate::DEFAULT_SEED,
+    )
+    .unwrap();
+    let sqlite = SqliteStore::new(&dir.path().join("store"));
+    std::fs::create_dir_all(dir.path().join("store")).unwrap();
+    let opts = ImportOptions::new("companies");
+    let s = sqlite.import(&csv, &opts).unwrap();
+    let p = pg.import(&csv, &opts).unwrap();
+    // The same B-tree indexes as the SQLite build, a composite one as one
+    // index over its columns in order (not one index per column).
+    let sqlite_indexes: Vec<Vec<String>> = {
+        let conn = rusqlite::Connection::open(sqlite.location(&s.file_name)).unwrap();
+        let mut stmt = conn
+            .prepare(
+                "SELECT il.name, ii.name FROM pragma_index_list(?1) AS il, pragma_index_info(il.name) AS ii
+                 WHERE il.origin = 'c' ORDER BY il.seq, ii.seqno",
+            )
+            .unwrap();
+        let rows: Vec<(String, String)> = stmt
+            .query_map([&s.profile.table], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        let mut out: Vec<(String, Vec<String>)> = Vec::new();
+        for (index, column) in rows {
+            match out.last_mut() {
+                Some((name, cols)) if *name == index => cols.push(column),
+                _ => out.push((index, vec![column])),
+            }
+        }
+        out.into_iter().map(|(_, c)| c).collect()
+    };
+    assert!(
+        sqlite_indexes.iter().any(|c| c.len() > 1),
+        "the import should choose a composite index: {sqlite_indexes:?}"
+    );
+    let mut pg_indexes: Vec<Vec<String>> = common::query_text(
+        "SELECT indexdef FROM pg_indexes WHERE tablename = $1 AND indexdef NOT LIKE '%USING gin%'
+         AND indexname NOT LIKE '%-pk'",
+        &p.file_name,
+    )
+    .into_iter()
+    .flatten()
+    .map(|def| {
+        let cols = def.rsplit_once('(').unwrap().1.trim_end_matches(')');
+        cols.split(", ")
+            .map(|c| c.trim_matches('"').to_string())
+            .collect()
+    })
+    .collect();
+    let mut expected = sqlite_indexes.clone();
+    pg_indexes.sort();
+    expected.sort();
+    assert_eq!(pg_indexes, expected);
+}
+
+#[test]
 fn queries_are_read_only_timed_and_cancellable() {
     let pg = common::store("run");
     let p = pg
