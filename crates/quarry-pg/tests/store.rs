@@ -130,7 +130,7 @@ fn the_btree_indexes_are_sqlites_composite_ones_included() {
         quarry_dataset::generate::DEFAULT_SEED,
     )
     .unwrap();
-    let sqlite = SqliteStore::new(&dir.path().join("store"));
+    let sqlite = SqliteStore::new(dir.path().join("store"));
     std::fs::create_dir_all(dir.path().join("store")).unwrap();
     let opts = ImportOptions::new("companies");
     let s = sqlite.import(&csv, &opts).unwrap();
