@@ -375,7 +375,8 @@ corpus!(
     vehicles,
     charts,
     colleges,
-    voyages
+    voyages,
+    autos
 );
 
 #[test]
@@ -416,6 +417,7 @@ fn every_phrases_file_has_a_test() {
         "charts",
         "colleges",
         "voyages",
+        "autos",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

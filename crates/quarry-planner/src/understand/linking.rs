@@ -186,7 +186,12 @@ impl Ctx<'_> {
             Some(a) => a,
             None => match verb(&t.norm).and_then(|v| self.ix.fields_by_first.get(&v)) {
                 Some(a) if a.iter().all(|x| x.words.len() == 1) => a,
-                _ => return self.joined_field_at(i).or_else(|| self.spelled_field_at(i)),
+                _ => {
+                    return self
+                        .joined_field_at(i)
+                        .or_else(|| self.spelled_field_at(i))
+                        .or_else(|| self.prefixed_field_at(i))
+                }
             },
         };
         let mut best: Option<(usize, Vec<(usize, AliasKind)>)> = None;
@@ -1383,6 +1388,49 @@ impl Ctx<'_> {
             f.columns.sort_by_key(|c| c.0 != col);
             f.start = i;
             self.claims.claim_token(i, ClaimedBy::Field);
+        }
+    }
+}
+
+impl Ctx<'_> {
+    /// "manual transmission" of `man_trans_avail`, "passenger capacity" of
+    /// `pass_cap`: words that the name's first words abbreviate, in order
+    /// (each word of the name, three letters or more, begins its word of
+    /// the phrase, at least one cut short). The longest such run, of one
+    /// column only.
+    fn prefixed_field_at(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
+        let mut best: Option<(usize, Vec<usize>)> = None;
+        for c in 0..self.ix.profile.columns.len() {
+            let name: Vec<&str> = self.ix.column_name(c).split('_').collect();
+            if name.len() < 2 {
+                continue;
+            }
+            for k in (2..=name.len()).rev() {
+                let fits = (0..k).all(|j| {
+                    let at = i + j;
+                    at < self.toks.len()
+                        && self.toks[at].is_word()
+                        && !self.claims.is_claimed(at)
+                        && name[j].len() >= 3
+                        && self.toks[at].norm.starts_with(name[j])
+                });
+                let shortened =
+                    (0..k).any(|j| self.toks.get(i + j).is_some_and(|t| t.norm != name[j]));
+                if fits && shortened {
+                    match &mut best {
+                        Some((len, cols)) if *len == k => cols.push(c),
+                        Some((len, _)) if *len > k => {}
+                        _ => best = Some((k, vec![c])),
+                    }
+                    break;
+                }
+            }
+        }
+        match best {
+            Some((len, cols)) if cols.len() == 1 => {
+                Some((len, vec![(cols[0], AliasKind::Partial)]))
+            }
+            _ => None,
         }
     }
 }

@@ -1069,7 +1069,10 @@ impl Ctx<'_> {
         }
         let pool = if fits.is_empty() { &of_dim } else { &fits };
         let same_unit: Vec<usize> = pool.iter().copied().filter(in_unit).collect();
+        // "under $20k" over `min_price`, `price`, `max_price`: the plainest
+        // money field.
         let c = match same_unit.len() {
+            0 if unit.dim == Dimension::Money => self.plainest(pool)?,
             0 => *pool.first()?,
             _ => self.plainest(&same_unit)?,
         };
@@ -1115,6 +1118,10 @@ impl Ctx<'_> {
                         | "start"
                         | "starting"
                         | "msrp"
+                        | "min"
+                        | "max"
+                        | "minimum"
+                        | "maximum"
                 )
             });
             (

@@ -74,6 +74,7 @@ sources=(
     "charts=$data/charts.csv"
     "colleges=$data/colleges.csv"
     "voyages=$data/voyages.csv"
+    "autos=$data/autos.csv"
 )
 
 for entry in "${sources[@]}"; do
