@@ -376,7 +376,8 @@ corpus!(
     charts,
     colleges,
     voyages,
-    autos
+    autos,
+    mammals
 );
 
 #[test]
@@ -418,6 +419,7 @@ fn every_phrases_file_has_a_test() {
         "colleges",
         "voyages",
         "autos",
+        "mammals",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -1,6 +1,7 @@
 //! Words that stand for a letter code when a column holds such codes:
-//! sizes ("large" → `L`, "extra large" → `XL`) and life status ("died" →
-//! `D`, "alive" → `A`).
+//! sizes ("large" → `L`, "extra large" → `XL`), life status ("died" →
+//! `D`, "alive" → `A`) and conservation status (the IUCN Red List's
+//! categories: "endangered" → `EN`, "least concern" → `LC`).
 
 /// The codes of sizes: a column holds sizes when it holds two of them.
 pub const SIZE_CODES: &[&str] = &["XS", "S", "M", "L", "XL", "XXL", "2XL", "SM", "MD", "LG"];
@@ -10,6 +11,9 @@ pub const COMPASS_CODES: &[&str] = &["N", "S", "E", "W", "NE", "NW", "SE", "SW",
 pub const LIFE_CODES: &[&str] = &[
     "A", "L", "D", "ALIVE", "LIVING", "DEAD", "DECEASED", "CENSORED",
 ];
+
+/// The IUCN Red List's categories.
+pub const IUCN_CODES: &[&str] = &["LC", "NT", "VU", "EN", "CR", "EW", "EX", "DD", "NE"];
 
 /// The codes the words at the start of `words` may stand for, with how
 /// many words they take, and the family of codes a column must hold two of
@@ -27,11 +31,17 @@ pub fn letter_codes(
             ("south", "east") => &["SE"],
             ("south", "west") => &["SW"],
             ("still", "alive") | ("still", "living") => &["A", "L", "ALIVE", "LIVING"],
+            ("critically", "endangered") => &["CR"],
+            ("near", "threatened") => &["NT"],
+            ("least", "concern") => &["LC"],
+            ("data", "deficient") => &["DD"],
             _ => &[],
         };
         if !codes.is_empty() {
             let family = if codes[0] == "A" {
                 LIFE_CODES
+            } else if IUCN_CODES.contains(&codes[0]) {
+                IUCN_CODES
             } else {
                 SIZE_CODES
             };
@@ -60,6 +70,9 @@ pub fn letter_codes(
         "southeast" | "southeastern" => (&["SE"], COMPASS_CODES),
         "southwest" | "southwestern" => (&["SW"], COMPASS_CODES),
         "central" | "centre" | "center" => (&["C"], COMPASS_CODES),
+        "endangered" => (&["EN"], IUCN_CODES),
+        "vulnerable" => (&["VU"], IUCN_CODES),
+        "extinct" => (&["EX", "EW"], IUCN_CODES),
         _ => return None,
     };
     Some((1, codes, family))

@@ -11,7 +11,7 @@ use crate::index::AliasKind;
 use crate::lexicon::wordnet;
 use crate::lexicon::{
     introduces_value, is_absence_word, is_glue_word, is_negation, is_stopword, letter_codes,
-    LIFE_CODES,
+    IUCN_CODES, LIFE_CODES,
 };
 use crate::plan::MatchKind;
 use crate::profile::ColumnType;
@@ -881,10 +881,9 @@ impl Ctx<'_> {
         let short = |c: usize| {
             cols[c].ty == ColumnType::Text
                 && (2..=12).contains(&cols[c].values.len())
-                && cols[c]
-                    .values
-                    .iter()
-                    .all(|v| v.value.trim().len() <= 3 || family == LIFE_CODES)
+                && cols[c].values.iter().all(|v| {
+                    v.value.trim().len() <= 3 || family == LIFE_CODES || family == IUCN_CODES
+                })
                 && cols[c]
                     .values
                     .iter()

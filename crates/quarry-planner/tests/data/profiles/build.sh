@@ -75,6 +75,7 @@ sources=(
     "colleges=$data/colleges.csv"
     "voyages=$data/voyages.csv"
     "autos=$data/autos.csv"
+    "mammals=$data/mammals.csv"
 )
 
 for entry in "${sources[@]}"; do
