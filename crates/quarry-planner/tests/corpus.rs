@@ -377,7 +377,8 @@ corpus!(
     colleges,
     voyages,
     autos,
-    mammals
+    mammals,
+    home_sales
 );
 
 #[test]
@@ -420,6 +421,7 @@ fn every_phrases_file_has_a_test() {
         "voyages",
         "autos",
         "mammals",
+        "home_sales",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -296,6 +296,21 @@ impl Ctx<'_> {
             })
     }
 
+    /// "median price over 200k", "average cost under 5": a word of what is
+    /// measured, naming no field itself, between a field and its number.
+    pub(super) fn measure_noun(&self, k: usize) -> bool {
+        let Some(t) = self.toks.get(k) else {
+            return false;
+        };
+        t.is_word()
+            && !self.claims.is_claimed(k)
+            && !self.fields.iter().any(|f| f.start <= k && k < f.end)
+            && matches!(
+                t.norm.as_str(),
+                "price" | "prices" | "cost" | "costs" | "value" | "worth" | "amount" | "figure"
+            )
+    }
+
     /// Whether the token at `k` is an unclaimed word of what the dataset
     /// is named after ("snow" or "snowfall" in `grand_rapids_snow`, no
     /// field's name): it says what a number measures, and stands between
@@ -363,7 +378,7 @@ impl Ctx<'_> {
                     .find(|c| self.takes_numbers(c.0))
                     .map(|c| c.0);
             }
-            if self.subject_word(k - 1) {
+            if self.subject_word(k - 1) || self.measure_noun(k - 1) {
                 k -= 1;
                 continue;
             }

@@ -76,6 +76,7 @@ sources=(
     "voyages=$data/voyages.csv"
     "autos=$data/autos.csv"
     "mammals=$data/mammals.csv"
+    "home_sales=$data/home_sales.csv"
 )
 
 for entry in "${sources[@]}"; do
