@@ -229,3 +229,45 @@ fn limits_sessions_and_the_shared_rate() {
         Err(CatalogError::Invalid(_))
     ));
 }
+
+#[test]
+fn replicas_starting_together_migrate_once_and_a_newer_schema_is_refused() {
+    let (dir, schema, first) = open("migrations");
+    drop(first);
+    // Four replicas open the same fresh schema at once: each migration is
+    // applied once (the advisory lock), every replica opens.
+    let fresh = format!("{schema}_fresh");
+    let key = dir.path().to_path_buf();
+    let opened: Vec<bool> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..4)
+            .map(|_| {
+                s.spawn(|| {
+                    let d = tempfile::tempdir().unwrap();
+                    std::fs::copy(key.join(KEY_FILE), d.path().join(KEY_FILE)).unwrap();
+                    PgCatalog::open(common::url(), &fresh, d.path()).is_ok()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert_eq!(opened, [true; 4]);
+    let versions = common::query_text(
+        &format!(
+            "SELECT version::text FROM {}.schema_version WHERE $1 <> '' ORDER BY version",
+            quarry_sql::ident(&fresh)
+        ),
+        "x",
+    );
+    assert_eq!(versions, [Some("1".to_string())]);
+    // A migration this build does not know: the replica refuses to open.
+    common::execute(&format!(
+        "INSERT INTO {}.schema_version (version, name, applied_on, checksum)
+         VALUES (99, 'from_the_future', '2030-01-01T00:00:00Z', '0')",
+        quarry_sql::ident(&fresh)
+    ));
+    let refused = PgCatalog::open(common::url(), &fresh, dir.path())
+        .err()
+        .expect("a newer schema must be refused")
+        .to_string();
+    assert!(refused.contains("migration"), "{refused}");
+}

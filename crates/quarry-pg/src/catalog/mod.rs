@@ -80,7 +80,7 @@ impl PgCatalog {
         };
         catalog.block(async {
             let mut c = catalog.client().await?;
-            let version = migrations::apply(&mut c, schema).await.map_err(db)?;
+            let version = migrations::apply(&mut c, schema).await?;
             if version > migrations::latest() {
                 return Err(CatalogError::Invalid(format!(
                     "the catalog's schema is at version {version}, newer than this quarry knows \
