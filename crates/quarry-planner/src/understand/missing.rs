@@ -47,12 +47,7 @@ impl Ctx<'_> {
                 continue;
             }
             let name = self.ix.column_name(col).to_string();
-            if self
-                .plan
-                .filters
-                .iter()
-                .any(|x| x.any_of.iter().any(|c| c.field == name))
-            {
+            if self.has_filter_on(&name) {
                 continue;
             }
             let Some((asks, span)) = self.emptiness_asked(f.start, f.end, col) else {
@@ -228,12 +223,7 @@ impl Ctx<'_> {
                 continue;
             };
             let name = self.ix.column_name(col).to_string();
-            if self
-                .plan
-                .filters
-                .iter()
-                .any(|x| x.any_of.iter().any(|c| c.field == name))
-            {
+            if self.has_filter_on(&name) {
                 continue;
             }
             let neg = self.negated(i);

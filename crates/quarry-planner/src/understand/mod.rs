@@ -335,4 +335,12 @@ impl Ctx<'_> {
     fn note(&mut self, note: Note) {
         self.notes.push(note);
     }
+
+    /// Whether a filter so far reads the field `name`.
+    fn has_filter_on(&self, name: &str) -> bool {
+        self.plan
+            .filters
+            .iter()
+            .any(|f| f.any_of.iter().any(|c| c.field == name))
+    }
 }

@@ -1249,12 +1249,7 @@ impl Ctx<'_> {
             return;
         };
         let name = self.ix.column_name(col).to_string();
-        if self
-            .plan
-            .filters
-            .iter()
-            .any(|f| f.any_of.iter().any(|c| c.field == name))
-        {
+        if self.has_filter_on(&name) {
             return;
         }
         let fahrenheit = self.ix.measures[col]

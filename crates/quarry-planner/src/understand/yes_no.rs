@@ -192,12 +192,7 @@ impl Ctx<'_> {
             return false;
         };
         let name = self.ix.column_name(col).to_string();
-        if self
-            .plan
-            .filters
-            .iter()
-            .any(|x| x.any_of.iter().any(|c| c.field == name))
-        {
+        if self.has_filter_on(&name) {
             return false;
         }
         let source = self.span_text(span.0, span.1);
