@@ -36,6 +36,10 @@
 //! a snapshot is out of date. Phrases are planned as of 2026-06-15
 //! ([`Planner::plan_on`]), so relative dates do not move with the clock.
 
+#[path = "phrases/escape.rs"]
+mod escape;
+
+use escape::unescape;
 use expect_test::expect_file;
 use quarry_planner::{
     CompareOp, DatasetProfile, Day, Literal, OrderKey, Planner, QueryPlan, Tier, TraitMatch,
@@ -155,49 +159,6 @@ fn parse_line(line: &str) -> Option<(String, String, Tier)> {
         None => (Tier::Default, shown),
     };
     Some((shown.to_string(), unescape(written), tier))
-}
-
-/// Resolves `\s`, `\t`, `\n`, `\#`, `\\` and `\u{…}`; any other backslash is
-/// kept as it is.
-fn unescape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.peek().copied() {
-            Some('s') => out.push(' '),
-            Some('t') => out.push('\t'),
-            Some('n') => out.push('\n'),
-            Some('#') => out.push('#'),
-            Some('\\') => out.push('\\'),
-            Some('u') => {
-                let rest: String = chars.clone().skip(1).collect();
-                let code = rest
-                    .strip_prefix('{')
-                    .and_then(|r| r.split_once('}'))
-                    .and_then(|(hex, _)| u32::from_str_radix(hex, 16).ok().map(|n| (n, hex)))
-                    .and_then(|(n, hex)| char::from_u32(n).map(|ch| (ch, hex.len())));
-                let Some((ch, hex_len)) = code else {
-                    out.push('\\');
-                    continue;
-                };
-                out.push(ch);
-                // `u`, `{`, the digits; the `}` is consumed below.
-                for _ in 0..hex_len + 2 {
-                    chars.next();
-                }
-            }
-            _ => {
-                out.push('\\');
-                continue;
-            }
-        }
-        chars.next();
-    }
-    out
 }
 
 /// The compact form of a plan: one line per filter (alternatives in
