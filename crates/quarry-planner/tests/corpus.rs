@@ -339,7 +339,9 @@ corpus!(
     voyages,
     autos,
     mammals,
-    home_sales
+    home_sales,
+    nations,
+    addresses
 );
 
 #[test]
@@ -383,6 +385,8 @@ fn every_phrases_file_has_a_test() {
         "autos",
         "mammals",
         "home_sales",
+        "nations",
+        "addresses",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -330,3 +330,15 @@ pub fn is_search_verb(w: &str) -> bool {
             | "words"
     )
 }
+
+/// Plurals of the kinds of things tables list ("countries", "cities",
+/// "companies"): alone, they name the records, never a part of one value
+/// ("countries" is no evidence for `Nordic Countries`) nor a trait. The
+/// singular may be a value's word ("country music"). `w` is a stem.
+pub fn is_kind_noun(w: &str) -> bool {
+    const KINDS: [&str; 14] = [
+        "country", "nation", "state", "city", "town", "place", "region", "company", "firm",
+        "person", "people", "item", "record", "thing",
+    ];
+    KINDS.iter().any(|k| crate::text::stem(k) == w)
+}

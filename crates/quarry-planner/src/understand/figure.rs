@@ -5,6 +5,7 @@
 //! `metadata` states. The averaged or summed field is claimed, so it is not
 //! read as a condition.
 
+use super::claims::ClaimedBy;
 use super::Ctx;
 use crate::lexicon::is_aggregate;
 use crate::plan::{Figure, FigureKind};
@@ -57,12 +58,40 @@ impl Ctx<'_> {
                 continue;
             };
             self.claims.attach_field(f.start);
+            self.claims.claim_token(i, ClaimedBy::Average);
+            self.second_figure_not_an_order(i, f.end);
             self.plan.figure = Some(Figure {
                 kind,
                 field: Some(self.ix.column_name(col).to_string()),
                 source: self.span_text(i, f.end),
             });
             return;
+        }
+    }
+
+    /// "the total population and maximum GNP in Asia": a maximum joined by
+    /// "and" to a figure (tokens `start..end`) asks for a second figure
+    /// over the same records, not for the one record with the most.
+    fn second_figure_not_an_order(&mut self, start: usize, end: usize) {
+        // "total X and maximum Y", or "maximum Y and total X".
+        let joined = |sup_start: usize| {
+            (sup_start == end + 1 && self.word_at(end, "and"))
+                || (sup_start < start && start - sup_start <= 4 && self.word_at(start - 1, "and"))
+        };
+        let figure_words = |ctx: &Self, s: &super::mentions::Superlative| {
+            s.end == s.start + 1
+                && !s.positional
+                && matches!(ctx.norm(s.start), "maximum" | "minimum" | "max" | "min")
+        };
+        let drop: Vec<usize> = self
+            .sups
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| figure_words(self, s) && joined(s.start))
+            .map(|(k, _)| k)
+            .collect();
+        for k in drop.into_iter().rev() {
+            self.sups.remove(k);
         }
     }
 }

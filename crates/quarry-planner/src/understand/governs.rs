@@ -174,8 +174,18 @@ impl Ctx<'_> {
     /// column's name word matches a measure word it holds ("ppgdp" holds
     /// "gdp").
     fn column_for_measure_of(&self, group: FieldGroup) -> Option<usize> {
+        // Land is measured by its extent: "the largest countries", "the
+        // biggest lakes" are the widest (a city's size is its people).
+        let land = group == FieldGroup::Size
+            && self
+                .toks
+                .iter()
+                .map(|t| t.stem.as_str())
+                .chain(self.ix.row_nouns.iter().map(String::as_str))
+                .any(is_land_noun);
+        let area: &[&str] = if land { &["area"] } else { &[] };
         let measures = group_measures(group);
-        measures.iter().find_map(|m| {
+        area.iter().chain(measures).find_map(|m| {
             let m = stem(m);
             self.ix.ordered_columns().find(|&c| {
                 self.ix.column_words[c].iter().any(|w| {
@@ -393,4 +403,25 @@ impl Ctx<'_> {
         }
         None
     }
+}
+
+/// Nouns of land, whose size is an area; `w` is a stem.
+fn is_land_noun(w: &str) -> bool {
+    const LAND: [&str; 14] = [
+        "country",
+        "nation",
+        "island",
+        "lake",
+        "park",
+        "forest",
+        "desert",
+        "territory",
+        "province",
+        "reserve",
+        "glacier",
+        "ocean",
+        "sea",
+        "continent",
+    ];
+    LAND.iter().any(|l| stem(l) == w)
 }

@@ -116,11 +116,12 @@ impl Ctx<'_> {
                 // "live in the state" is not a search inside the state: the
                 // field must be called a name or title, or "with" must ask
                 // for the word.
-                let with = i > 0 && self.word_at(i - 1, "with");
+                let asked = self.asked_for_inside(i);
+                let with = asked.is_some();
                 let name_word =
                     (k..end).any(|j| matches!(self.toks[j].stem.as_str(), "name" | "title"));
                 if with || name_word && self.holds_names(col) {
-                    let start = if with { i - 1 } else { i };
+                    let start = asked.unwrap_or(i);
                     return Some((col, i, CompareOp::Contains, (start, end)));
                 }
             }
@@ -133,7 +134,10 @@ impl Ctx<'_> {
         // "names with W in them", "titles containing W", "names starting
         // with W".
         if let Some((col, end)) = self.text_field_at(i) {
-            let (op, w, stop) = if self.word_at(end, "with") || self.word_at(end, "containing") {
+            let contains = ["containing", "contains", "contain", "including", "includes"]
+                .iter()
+                .any(|w| self.word_at(end, w));
+            let (op, w, stop) = if self.word_at(end, "with") || contains {
                 let w = end + 1;
                 let them = self.word_at(w + 1, "in")
                     && (self.word_at(w + 2, "them") || self.word_at(w + 2, "it"));
@@ -165,6 +169,22 @@ impl Ctx<'_> {
                 return None;
             };
             return Some((col, w, op, (i, stop)));
+        }
+        None
+    }
+
+    /// The start of the words that ask for the word at `i` inside a
+    /// field: "with W", "containing the letter W", "that have the word W".
+    fn asked_for_inside(&self, i: usize) -> Option<usize> {
+        let mut k = i;
+        while k > 0 && i - k < 3 {
+            k -= 1;
+            match self.norm(k) {
+                "with" | "contain" | "contains" | "containing" | "have" | "has" | "having"
+                | "include" | "includes" | "including" => return Some(k),
+                "the" | "a" | "letter" | "word" | "string" | "character" | "text" => {}
+                _ => return None,
+            }
         }
         None
     }

@@ -1122,7 +1122,10 @@ impl Ctx<'_> {
         {
             return None;
         }
-        if self.ix.row_nouns.contains(&t.stem) || self.ix.fields_by_first.contains_key(&t.stem) {
+        if self.ix.row_nouns.contains(&t.stem)
+            || self.ix.fields_by_first.contains_key(&t.stem)
+            || t.norm != t.stem && crate::lexicon::is_kind_noun(&t.stem)
+        {
             return None;
         }
         let mut cands: Vec<u32> = self.ix.values_by_word.get(&t.stem)?.clone();

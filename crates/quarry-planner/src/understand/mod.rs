@@ -73,7 +73,7 @@ use crate::index::Index;
 use crate::note::Note;
 use crate::plan::{QueryPlan, Tier};
 use crate::profile::ColumnType;
-use crate::text::{tokenize, Token};
+use crate::text::{stem, tokenize, Token};
 use crate::Day;
 use claims::Claims;
 use mentions::{FieldMention, OpMention, Superlative, ValueMention};
@@ -217,10 +217,15 @@ fn ordinals(toks: Vec<Token>, ix: &Index) -> Vec<Token> {
         ("fifth", "5th"),
     ];
     let mut out = toks.clone();
+    let mut numbering = Vec::new();
     for (k, t) in toks.iter().enumerate() {
         let Some(n) = FORMS.iter().position(|(w, _)| *w == t.norm) else {
             continue;
         };
+        if numbers_a_column(&toks, k, n + 1, ix) {
+            numbering.push((k, n + 1));
+            continue;
+        }
         let form = FORMS[n].1;
         let Some(next) = toks.get(k + 1).filter(|n| n.is_word() && n.norm.len() >= 3) else {
             continue;
@@ -248,7 +253,55 @@ fn ordinals(toks: Vec<Token>, ix: &Index) -> Vec<Token> {
             out[k] = Token::plain_number((n + 1) as f64, t.start, t.end);
         }
     }
+    // "the first and second line" of `line_1`, `line_2`: the ordinals
+    // number fields, so they are no position in the dataset's order.
+    // Right before its word, the ordinal becomes the number after it
+    // ("second line" → "line 2", a word that with "line" names `line_2`).
+    for (k, n) in numbering.into_iter().rev() {
+        out.remove(k);
+        // The number spans its word, so spans of the words stay in order.
+        if let Some((start, end)) = out
+            .get(k)
+            .filter(|w| {
+                w.is_word() && w.norm.len() >= 3 && !matches!(w.norm.as_str(), "and" | "or")
+            })
+            .map(|w| (w.start, w.end))
+        {
+            out.insert(k + 1, Token::word(&n.to_string(), start, end));
+        }
+    }
     out
+}
+
+/// Whether the ordinal at `k` (the `n`th) numbers a column: the next word
+/// that is no ordinal nor "and"/"or" is a word of a column's name that
+/// carries `n` (`line_1`, `address_line2`).
+fn numbers_a_column(toks: &[Token], k: usize, n: usize, ix: &Index) -> bool {
+    let Some(word) = toks[k + 1..]
+        .iter()
+        .take(4)
+        .find(|t| {
+            !matches!(
+                t.norm.as_str(),
+                "and" | "or" | "first" | "second" | "third" | "fourth" | "fifth"
+            )
+        })
+        .filter(|t| t.is_word() && t.norm.len() >= 3)
+    else {
+        return false;
+    };
+    let n = n.to_string();
+    ix.profile.columns.iter().any(|c| {
+        let name = c.name.to_lowercase();
+        let parts: Vec<&str> = name.split('_').collect();
+        parts
+            .windows(2)
+            .any(|w| stem(w[0]) == word.stem && w[1] == n)
+            || parts.iter().any(|p| {
+                p.strip_suffix(n.as_str())
+                    .is_some_and(|head| head.len() >= 3 && stem(head) == word.stem)
+            })
+    })
 }
 
 /// "summer 2018": a season before a year is its months ("june to august

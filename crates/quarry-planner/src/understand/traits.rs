@@ -62,6 +62,7 @@ impl Ctx<'_> {
                 }
             }
             if self.ix.row_nouns.contains(&t.stem)
+                || t.norm != t.stem && crate::lexicon::is_kind_noun(&t.stem)
                 || person && self.age_column().is_some()
                 || self.negated(i)
                 || self.head_noun(i)

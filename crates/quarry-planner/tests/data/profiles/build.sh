@@ -77,6 +77,8 @@ sources=(
     "autos=$data/autos.csv"
     "mammals=$data/mammals.csv"
     "home_sales=$data/home_sales.csv"
+    "nations=$data/nations.csv"
+    "addresses=$data/addresses.csv"
 )
 
 for entry in "${sources[@]}"; do
