@@ -445,6 +445,7 @@ impl RowCollector {
             rows: Rows {
                 items: Vec::new(),
                 figure: None,
+                ties: false,
             },
         }
     }

@@ -10,7 +10,9 @@ use std::fmt;
 #[derive(Debug, Clone, PartialEq)]
 pub enum Note {
     /// The fields the phrase named: (the phrase's words, the column).
-    FieldsNamed { fields: Vec<(String, String)> },
+    FieldsNamed {
+        fields: Vec<(String, String)>,
+    },
     /// "last 3 years": the field on or after a day counted from `today`.
     RelativeDate {
         source: String,
@@ -25,10 +27,16 @@ pub enum Note {
         negated: bool,
     },
     /// A month name on the date field.
-    Month { source: String, field: String },
+    Month {
+        source: String,
+        field: String,
+    },
     /// A decade or a day ("the 80s", "may 1 to may 5") on a year or date
     /// column.
-    Calendar { source: String, field: String },
+    Calendar {
+        source: String,
+        field: String,
+    },
     /// "after 10 pm", "in the morning": a range of the time of day.
     TimeOfDay {
         source: String,
@@ -37,9 +45,13 @@ pub enum Note {
         to: String,
     },
     /// "10 pm" in a table with no time of day: no condition, and no number.
-    NoTimeColumn { source: String },
+    NoTimeColumn {
+        source: String,
+    },
     /// "the windiest day of 2013" where no field holds years or dates.
-    NoYearColumn { source: String },
+    NoYearColumn {
+        source: String,
+    },
     /// "unknown colour", "with a website": the field empty (or a count
     /// zero), or not.
     Missing {
@@ -67,7 +79,10 @@ pub enum Note {
     },
     /// "cities with more than 5 companies": values of `field` counted over
     /// the records.
-    GroupCount { source: String, field: String },
+    GroupCount {
+        source: String,
+        field: String,
+    },
     /// "more gold than Kenya": `field` compared with the anchor record's.
     RowComparison {
         source: String,
@@ -94,7 +109,10 @@ pub enum Note {
         confidence: f32,
     },
     /// Quoted text searched inside a field.
-    Substring { text: String, field: String },
+    Substring {
+        text: String,
+        field: String,
+    },
     /// A numeric field against its mean over the whole dataset.
     Average {
         source: String,
@@ -121,7 +139,10 @@ pub enum Note {
     },
     /// An amount whose unit's dimension no field of the dataset has: no
     /// condition. `dimension` is the dimension's noun ("a mass").
-    NoFieldForUnit { source: String, dimension: String },
+    NoFieldForUnit {
+        source: String,
+        dimension: String,
+    },
     /// The most or least frequent value of a field.
     MostFrequent {
         source: String,
@@ -136,9 +157,17 @@ pub enum Note {
         direction: Direction,
     },
     /// "the first", "last 3": the records' position in the dataset.
-    OrderByPosition { source: String },
+    /// A superlative without a count: every record tied for the extreme.
+    Ties {
+        source: String,
+    },
+    OrderByPosition {
+        source: String,
+    },
     /// A superlative with no field to order by.
-    NoOrderField { source: String },
+    NoOrderField {
+        source: String,
+    },
     /// A superlative of an adjective or participle ordering by the column
     /// the lexicon found for it: "'heaviest' read as the largest
     /// birth_weight_g (weight)."
@@ -161,15 +190,25 @@ pub enum Note {
         noun: String,
     },
     /// "which had higher attendance, A or B": the choice between records.
-    ChooseAlternative { source: String, field: String },
+    ChooseAlternative {
+        source: String,
+        field: String,
+    },
     /// Words searched in the full-text index.
-    Traits { words: Vec<String> },
+    Traits {
+        words: Vec<String>,
+    },
     /// Words that were no field, value or condition.
-    Ignored { words: Vec<String> },
+    Ignored {
+        words: Vec<String>,
+    },
     /// A word or phrase the dataset's vocabulary teaches, where it was
     /// used: "'DACH' is taught: country in (Germany, Austria,
     /// Switzerland)."
-    Taught { source: String, teaching: Teaching },
+    Taught {
+        source: String,
+        teaching: Teaching,
+    },
     /// Which tier ran.
     Tier(Tier),
     /// Nothing to filter, search or order by.
@@ -224,6 +263,10 @@ impl fmt::Display for Note {
                     Direction::Desc => "descending",
                     Direction::Asc => "ascending",
                 }
+            ),
+            Note::Ties { source } => write!(
+                f,
+                "'{source}' asks for the extreme: every record tied for it is returned."
             ),
             Note::OrderByPosition { source } => write!(
                 f,
@@ -490,7 +533,7 @@ impl Note {
                 "'{source}' read as the {} frequent value of {field} among the matching records (inferred, confidence {confidence:.2}).",
                 if *most { "most" } else { "least" }
             ),
-            Note::FieldsNamed { .. } | Note::Order { .. } | Note::OrderByPosition { .. } | Note::NoOrderField { .. } | Note::GradedOrder { .. } | Note::GradedNoField { .. } | Note::GradedField { .. } | Note::ChooseAlternative { .. } | Note::Traits { .. } | Note::Ignored { .. } | Note::Taught { .. } | Note::Tier(_) | Note::NoCondition => {
+            Note::FieldsNamed { .. } | Note::Order { .. } | Note::OrderByPosition { .. } | Note::Ties { .. } | Note::NoOrderField { .. } | Note::GradedOrder { .. } | Note::GradedNoField { .. } | Note::GradedField { .. } | Note::ChooseAlternative { .. } | Note::Traits { .. } | Note::Ignored { .. } | Note::Taught { .. } | Note::Tier(_) | Note::NoCondition => {
                 unreachable!("not a note about a condition")
             }
         }

@@ -205,6 +205,11 @@ pub struct QueryPlan {
     /// A figure the phrase asks for over the matching records, if any.
     #[serde(default)]
     pub figure: Option<Figure>,
+    /// A superlative without a count ("the youngest patient") asks for the
+    /// extreme: with a limit of 1 and one order, every record tied for it
+    /// is returned, not one of them at random.
+    #[serde(default)]
+    pub ties: bool,
 }
 
 impl QueryPlan {
@@ -219,6 +224,7 @@ impl QueryPlan {
             notes: Vec::new(),
             tier,
             figure: None,
+            ties: false,
         }
     }
 

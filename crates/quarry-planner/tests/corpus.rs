@@ -278,6 +278,9 @@ fn describe(plan: &QueryPlan) -> String {
     }
     if let Some(limit) = plan.limit {
         let _ = writeln!(out, "  limit: {limit}");
+        if plan.ties {
+            let _ = writeln!(out, "  with ties");
+        }
     }
     let figure = plan.figure.as_ref().map(|f| match &f.field {
         Some(field) => format!("  figure: {:?} of {field}\n", f.kind),

@@ -19,7 +19,8 @@ pub use dialect::{
 pub use guard::check_select;
 
 use quarry_planner::{
-    CompareOp, Condition, DatasetProfile, FigureKind, Filter, Literal, OrderKey, QueryPlan,
+    CompareOp, Condition, DatasetProfile, Direction, FigureKind, Filter, Literal, OrderKey,
+    QueryPlan,
 };
 use std::fmt::Write;
 
@@ -469,6 +470,25 @@ fn render(
         .collect::<Vec<_>>()
         .join(" AND ");
     wheres.extend(plan.filters.iter().map(|f| filter(style, f, &others)));
+    let ties = ordered && fts.is_none() && tied_extreme(plan);
+    if let (true, [o]) = (ties, plan.order.as_slice()) {
+        // "the youngest patient": every record at the extreme, found by a
+        // subquery over the same conditions.
+        let key = order_key(style, &o.key);
+        let extreme = match o.direction {
+            Direction::Asc => "min",
+            Direction::Desc => "max",
+        };
+        let within = if wheres.is_empty() {
+            String::new()
+        } else {
+            format!(" WHERE {}", wheres.join(" AND "))
+        };
+        wheres.push(format!(
+            "{key} = (SELECT {extreme}({key}) FROM {}{within})",
+            d.ident(table)
+        ));
+    }
     if !wheres.is_empty() {
         let _ = write!(sql, " WHERE {}", wheres.join(" AND "));
     }
@@ -492,9 +512,23 @@ fn render(
     }
     order.push(d.row_position(Some(table)));
     let _ = write!(sql, " ORDER BY {}", order.join(", "));
-    let n = plan.limit.map_or(limit, |l| l.min(limit)).max(1);
+    let n = if ties {
+        limit.max(1)
+    } else {
+        plan.limit.map_or(limit, |l| l.min(limit)).max(1)
+    };
     let _ = write!(sql, " LIMIT {n}");
     sql
+}
+
+/// Whether the plan asks for every record tied at one extreme: a
+/// superlative without a count, ordering by one field, with no condition
+/// that is itself a subquery (a most-frequent value).
+fn tied_extreme(plan: &QueryPlan) -> bool {
+    plan.ties
+        && plan.limit == Some(1)
+        && matches!(plan.order.as_slice(), [o] if matches!(o.key, OrderKey::Field(_)))
+        && !plan.filters.iter().any(is_frequency)
 }
 
 /// The filters of `plan` as one condition, when every one is an equality
@@ -819,6 +853,52 @@ mod tests {
             assert!(!a.is_empty(), "{ranked}");
             assert_eq!(a, b, "{ranked}\n{joined}");
         }
+    }
+
+    /// "the smallest German company": every company tied for the fewest
+    /// employees among the German ones; with a count ("the 2 smallest"),
+    /// or on PostgreSQL too, the guard admits the statement.
+    #[test]
+    fn a_superlative_without_a_count_returns_every_tie_and_passes_the_guard() {
+        let conn = rusqlite::Connection::open_in_memory().unwrap();
+        conn.execute_batch(
+            "CREATE TABLE companies (name TEXT, country TEXT, employees INTEGER);
+             INSERT INTO companies VALUES
+               ('a', 'DE', 5), ('b', 'DE', 3), ('c', 'FR', 1), ('d', 'DE', 3), ('e', 'DE', NULL);",
+        )
+        .unwrap();
+        let names = |ties: bool, limit: u32| -> Vec<String> {
+            let mut plan = QueryPlan::empty(Tier::Default);
+            plan.filters.push(cond(
+                "country",
+                CompareOp::Eq,
+                vec![Literal::Text("DE".into())],
+            ));
+            plan.order.push(quarry_planner::OrderBy {
+                key: OrderKey::Field("employees".into()),
+                direction: Direction::Asc,
+            });
+            plan.limit = Some(limit);
+            plan.ties = ties;
+            let mut p = profile();
+            p.fts_table = None;
+            let sql = render_select(&Sqlite, &p, &plan, 100);
+            check_select(&Sqlite, &sql, "companies", None).unwrap_or_else(|e| panic!("{e}: {sql}"));
+            let pg = render_select(&Postgres, &p, &plan, 100);
+            check_select(&Postgres, &pg, "companies", None).unwrap_or_else(|e| panic!("{e}: {pg}"));
+            let mut stmt = conn.prepare(&sql).unwrap();
+            let mut rows = stmt.query([]).unwrap();
+            let mut out = Vec::new();
+            while let Some(r) = rows.next().unwrap() {
+                out.push(r.get::<_, String>("name").unwrap());
+            }
+            out
+        };
+        assert_eq!(names(true, 1), ["b", "d"]);
+        assert_eq!(names(false, 1), ["b"]);
+        // A count of 2 asks for two records, tied or not.
+        assert_eq!(names(true, 2), ["b", "d"]);
+        assert_eq!(names(false, 2), ["b", "d"]);
     }
 
     #[test]

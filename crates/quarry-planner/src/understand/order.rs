@@ -332,6 +332,12 @@ impl Ctx<'_> {
         // "the first" with no count still asks for one record.
         let lim = s.count.unwrap_or(1);
         self.plan.limit = Some(self.plan.limit.map_or(lim, |l| l.min(lim)));
+        if s.count.is_none() && !s.positional && self.plan.order.len() == 1 {
+            self.plan.ties = true;
+            self.note(Note::Ties {
+                source: self.span_text(s.start, s.end),
+            });
+        }
         self.phrases.push((s.start, s.end));
         true
     }
