@@ -445,7 +445,6 @@ impl RowCollector {
             rows: Rows {
                 items: Vec::new(),
                 figure: None,
-                ties: false,
             },
         }
     }

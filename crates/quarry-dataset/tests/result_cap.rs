@@ -100,7 +100,6 @@ fn the_cap_counts_escaped_bytes_exactly() {
         let first_k = Rows {
             items: everything.items[..k].to_vec(),
             figure: None,
-            ties: false,
         };
         let exact = sent_len(&first_k);
         let rows = fx.all(10, exact).unwrap();

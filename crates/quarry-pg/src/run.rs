@@ -170,7 +170,6 @@ fn collect(
     Ok(out.map(RowCollector::finish).unwrap_or(Rows {
         items: Vec::new(),
         figure: None,
-        ties: false,
     }))
 }
 
