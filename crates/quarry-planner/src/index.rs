@@ -440,6 +440,15 @@ impl Aliases {
         // `singer_id` is not named by "singer": that word names the rows.
         let is_key = form.last().is_some_and(|w| w == "id") && form.len() > 1;
         if is_key {
+            // `permanent_address_id` is named by "permanent address": two
+            // words say which reference it is.
+            if content.len() >= 2 && content.len() < form.len() {
+                self.add(FieldAlias {
+                    column: ci,
+                    words: content,
+                    kind: AliasKind::Partial,
+                });
+            }
             return;
         }
         if !content.is_empty() && content.len() < form.len() {

@@ -67,6 +67,12 @@ pub enum CompareOp {
     GtField,
     /// `field` less than another field of the same record.
     LtField,
+    /// `field` equal to another field of the same record ("draws": home
+    /// goals the same as away goals).
+    EqField,
+    /// `field` different from another field of the same record
+    /// ("permanent address different from the current one").
+    NeField,
     /// `field` above its mean over the whole dataset ("older than
     /// average"); no values.
     GtAvg,

@@ -219,6 +219,8 @@ fn describe(plan: &QueryPlan) -> String {
                 }
                 CompareOp::GtField => format!("{f} > field {first}"),
                 CompareOp::LtField => format!("{f} < field {first}"),
+                CompareOp::EqField => format!("{f} = field {first}"),
+                CompareOp::NeField => format!("{f} <> field {first}"),
                 CompareOp::GtRowOf | CompareOp::LtRowOf | CompareOp::EqRowOf => {
                     let sign = match c.op {
                         CompareOp::GtRowOf => ">",
@@ -344,7 +346,9 @@ corpus!(
     mammals,
     home_sales,
     nations,
-    addresses
+    addresses,
+    cases,
+    matches
 );
 
 #[test]
@@ -390,6 +394,8 @@ fn every_phrases_file_has_a_test() {
         "home_sales",
         "nations",
         "addresses",
+        "cases",
+        "matches",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

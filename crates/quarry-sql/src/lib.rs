@@ -228,8 +228,13 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
             }
         }
         // The other field is a name, quoted as one: never a literal.
-        CompareOp::GtField | CompareOp::LtField => {
-            let sym = if c.op == CompareOp::GtField { ">" } else { "<" };
+        CompareOp::GtField | CompareOp::LtField | CompareOp::EqField | CompareOp::NeField => {
+            let sym = match c.op {
+                CompareOp::GtField => ">",
+                CompareOp::LtField => "<",
+                CompareOp::EqField => "=",
+                _ => "<>",
+            };
             format!("{col} {sym} {}", column(style, &first_text()))
         }
         CompareOp::GtRowOf | CompareOp::LtRowOf | CompareOp::EqRowOf => {

@@ -131,7 +131,10 @@ pub fn is_generic_name_word(w: &str) -> bool {
 
 /// A part of a column name that makes it a year column.
 pub fn is_year_name_part(w: &str) -> bool {
-    matches!(w, "year" | "yr" | "season") || (w.ends_with("year") && w.len() <= 12)
+    matches!(w, "year" | "yr" | "season")
+        || (w.ends_with("year") && w.len() <= 12)
+        // `yronset`, `yrbuilt`, `yrsold`; `yrs` alone is a count of years.
+        || (w.starts_with("yr") && w != "yrs" && w.len() <= 10 && w.chars().all(|c| c.is_ascii_alphabetic()))
 }
 
 /// A part of a text column name whose values hold a year ("2007

@@ -223,7 +223,20 @@ pub fn group_measures(group: FieldGroup) -> &'static [&'static str] {
             "length",
         ],
         FieldGroup::Salary => &["income", "gdp", "wealth", "worth", "earnings", "revenue"],
-        FieldGroup::Length => &["distance", "dist", "length", "runtime", "duration", "time"],
+        // "the longest email": its characters, words or pages, before a
+        // time.
+        FieldGroup::Length => &[
+            "distance",
+            "dist",
+            "length",
+            "runtime",
+            "duration",
+            "char",
+            "characters",
+            "words",
+            "pages",
+            "time",
+        ],
         FieldGroup::Population => &["population", "pop", "inhabitants", "residents"],
         // "the strongest earthquake", "the most powerful car".
         FieldGroup::Strength => &[

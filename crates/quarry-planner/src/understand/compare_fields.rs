@@ -1,7 +1,9 @@
 //! Pass 6b, one field against another of the same record: "more deaths
 //! than births", "better at math than reading", "sale price above list
 //! price" → `deaths > births`. Both must be numbers (or dates); the
-//! comparative may come before the first field or between the two.
+//! comparative may come before the first field or between the two. Fields
+//! of any one type may be the same or differ ("permanent address different
+//! from the current address").
 
 use super::claims::ClaimedBy;
 use super::Ctx;
@@ -137,6 +139,104 @@ impl Ctx<'_> {
                     confidence: confidence::FIELD_COMPARISON,
                 },
             );
+        }
+    }
+
+    /// "permanent address different from the current address", "home
+    /// goals the same as away goals", "… from his or her current one": two
+    /// fields of one type, equal or not, whatever they hold.
+    pub(super) fn field_equalities(&mut self) {
+        let fields = self.fields.clone();
+        for (n, a) in fields.iter().enumerate() {
+            if self.claims.is_field_attached(a.start) {
+                continue;
+            }
+            let Some(ca) = a.columns.first().map(|c| c.0) else {
+                continue;
+            };
+            // The other field: the next mention, or "X one" where "X" and
+            // the first mention's last word name a field.
+            let other = match fields.get(n + 1) {
+                Some(b) if !self.claims.is_field_attached(b.start) => {
+                    b.columns.first().map(|c| (c.0, b.start, b.end))
+                }
+                _ => None,
+            }
+            .or_else(|| {
+                let one = (a.end + 2..self.toks.len().min(a.end + 9)).find(|&k| {
+                    let t = &self.toks[k];
+                    self.query[t.start..t.end].eq_ignore_ascii_case("one")
+                })?;
+                let head = &self.toks[a.end - 1].stem;
+                let x = &self.toks[one - 1].stem;
+                let col =
+                    self.ix.fields_by_first.get(x)?.iter().find(|al| {
+                        al.words.len() == 2 && al.words[0] == *x && al.words[1] == *head
+                    })?;
+                Some((col.column, one - 1, one + 1))
+            });
+            let Some((cb, b_start, b_end)) = other else {
+                continue;
+            };
+            if (a.end..b_start).any(|j| self.claims.is_claimed(j)) {
+                continue;
+            }
+            let Some(op) = self.equality_words(a.end, b_start) else {
+                continue;
+            };
+            if ca == cb || self.ix.column_type(ca) != self.ix.column_type(cb) {
+                continue;
+            }
+            let (na, nb) = (
+                self.ix.column_name(ca).to_string(),
+                self.ix.column_name(cb).to_string(),
+            );
+            let span = (a.start, b_end);
+            self.claims.claim(span, ClaimedBy::Number);
+            self.claims.attach_field(a.start);
+            self.claims.attach_field(b_start);
+            let source = self.span_text(span.0, span.1);
+            self.note(Note::FieldComparison {
+                source: source.clone(),
+                field: na.clone(),
+                other: nb.clone(),
+            });
+            self.phrases.push(span);
+            self.push_condition(
+                span,
+                Condition {
+                    field: na,
+                    op,
+                    values: vec![Literal::Text(nb)],
+                    source,
+                    matched: MatchKind::Inferred,
+                    confidence: confidence::FIELD_COMPARISON,
+                },
+            );
+        }
+    }
+
+    /// The words `start..end` between two fields, if they say the fields
+    /// differ or agree (articles and "is" aside).
+    fn equality_words(&self, start: usize, end: usize) -> Option<CompareOp> {
+        let words: Vec<&str> = (start..end)
+            .map(|j| self.norm(j))
+            .filter(|w| {
+                !matches!(
+                    *w,
+                    "the" | "their" | "its" | "his" | "her" | "or" | "is" | "are" | "was" | "were"
+                )
+            })
+            .collect();
+        match words.as_slice() {
+            ["different", "from" | "than" | "to"]
+            | ["differs" | "differ", "from"]
+            | ["not", "equal", "to"]
+            | ["not", "same", "as"]
+            | ["other", "than"]
+            | ["unlike"] => Some(CompareOp::NeField),
+            ["same", "as"] | ["equal", "to"] | ["equals" | "matches"] => Some(CompareOp::EqField),
+            _ => None,
         }
     }
 

@@ -5,12 +5,14 @@
 
 use super::Ctx;
 use crate::lexicon::is_stopword;
-use crate::plan::{CompareOp, Condition, Filter};
+use crate::plan::{CompareOp, Condition, Filter, Literal};
+use crate::profile::ColumnType;
 use std::collections::HashSet;
 
 impl Ctx<'_> {
     /// Adds a one-condition filter that the phrase's tokens `span` produced.
-    pub(super) fn push_condition(&mut self, span: (usize, usize), condition: Condition) {
+    pub(super) fn push_condition(&mut self, span: (usize, usize), mut condition: Condition) {
+        self.two_digit_years(&mut condition);
         // A phrase that repeats itself asks once ("red red red cars").
         let same = |f: &Filter| {
             f.any_of.len() == 1
@@ -25,6 +27,34 @@ impl Ctx<'_> {
         self.plan.filters.push(Filter {
             any_of: vec![condition],
         });
+    }
+
+    /// A year column written with two digits (`yronset` 85 … 93): a year
+    /// of the phrase ("in 1990", "the 90s") is compared by its last two.
+    fn two_digit_years(&self, c: &mut Condition) {
+        let Some(col) = self.ix.profile.columns.iter().find(|x| x.name == c.field) else {
+            return;
+        };
+        let bound = |b: &Option<String>| b.as_deref().and_then(|v| v.parse::<i64>().ok());
+        let two_digits = col.ty == ColumnType::Integer
+            && col.name.split('_').any(crate::lexicon::is_year_name_part)
+            && bound(&col.min).is_some_and(|m| m >= 0)
+            && bound(&col.max).is_some_and(|m| m <= 99);
+        let year = |l: &Literal| match l {
+            Literal::Integer(v) => (1900..=2099).contains(v),
+            Literal::Float(v) => v.fract() == 0.0 && (1900.0..=2099.0).contains(v),
+            _ => false,
+        };
+        if !two_digits || c.values.is_empty() || !c.values.iter().all(year) {
+            return;
+        }
+        for v in &mut c.values {
+            *v = match *v {
+                Literal::Integer(y) => Literal::Integer(y % 100),
+                Literal::Float(y) => Literal::Integer(y as i64 % 100),
+                ref other => other.clone(),
+            };
+        }
     }
 
     /// "8 cylinders or produced before 1980": conditions on different

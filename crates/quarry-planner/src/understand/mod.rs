@@ -21,9 +21,10 @@
 //! | 4 | values (`values`) | value and field mentions, comparators, negations | a filter per field of values; row comparisons ("more gold than Kenya") and positions ("before San Juan"), which set the order by position |
 //! | 5 | substrings (`quoted`) | unclaimed quoted text or spelled parts, field mentions | claims them; a `Contains` filter or a trait |
 //! | 6 | averages (`average`) | comparators, "average", field mentions | claims the span and marks it; a `GtAvg`/`LtAvg` filter |
-//! | 6b | one field against another (`compare_fields`) | field mentions, a comparative and "than" | claims the span, attaches both fields; a `GtField`/`LtField` filter ("more deaths than births") |
+//! | 6b | one field against another (`compare_fields`) | field mentions, a comparative and "than" | claims the span, attaches both fields; a `GtField`/`LtField` filter ("more deaths than births"); of any one type, "the same as"/"different from" → `EqField`/`NeField` |
 //! | 7 | numbers (`numbers`, `group_count`) | unclaimed numbers, quantities, comparators, field mentions, attached fields | claims the number phrase, attaches its field; a filter in the field's unit; or, before the table's row noun ("hometowns shared by at least two teachers"), a count of records per value of the field named before (`GroupCount`) |
 //! | 7a' | freezing (`numbers`) | "freezing", "below freezing" | claims them; `<= 0` (°C) or `<= 32` (°F) on the (lowest) temperature field |
+//! | 7a'' | signs (`numbers`) | "negative"/"positive" beside a numeric field holding both signs | claims them, attaches the field; `< 0` or `> 0` |
 //! | 7b | age words (`people`) | age words no number took | a range filter on the age field |
 //! | 7b' | figures (`figure`) | "how many", "average/total" and the field after it | the plan's figure; marks the field taken |
 //! | 7c | missing values (`missing`) | field mentions no number took, absence and presence words; adjectives of an amount field's noun ("rainy" of `rain_mm`) | claims them; `IS NULL`/`IS NOT NULL`, or `= 0`/`> 0` on a count or amount |
@@ -150,8 +151,10 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.quoted_conditions();
     cx.average_conditions();
     cx.field_comparisons();
+    cx.field_equalities();
     cx.number_conditions();
     cx.freezing();
+    cx.signs();
     cx.age_word_conditions();
     cx.figures();
     cx.missing_values();

@@ -337,9 +337,12 @@ impl Ctx<'_> {
     /// Trailing words at `k` that flip or widen a comparison ("or more"):
     /// the comparison and their length.
     fn trailing_at(&self, k: usize) -> Option<(Cmp, usize)> {
+        // "between 1 and 2 and under 50": a comparison of its own number,
+        // not a widening of this one.
+        let own_number = |len: usize| self.toks.get(k + len).is_some_and(|t| t.number().is_some());
         TRAILING
             .iter()
-            .find(|(ws, _)| self.matches_words(k, ws))
+            .find(|(ws, _)| self.matches_words(k, ws) && !(ws.len() > 1 && own_number(ws.len())))
             .map(|(ws, c)| (*c, ws.len()))
             .or_else(|| {
                 // "6 feet or taller", "40 or older", "$5 or cheaper": "or"
@@ -1282,6 +1285,80 @@ impl Ctx<'_> {
                 confidence: confidence::INFERRED,
             },
         );
+    }
+
+    /// "negative values", "a positive balance", "values that are
+    /// negative": a sign word beside a numeric field that holds both signs
+    /// is `< 0` or `> 0`.
+    pub(super) fn signs(&mut self) {
+        for i in 0..self.toks.len() {
+            if self.claims.is_claimed(i) {
+                continue;
+            }
+            let op = match self.norm(i) {
+                "negative" => CompareOp::Lt,
+                "positive" => CompareOp::Gt,
+                _ => continue,
+            };
+            // The field right after it, or just before ("values that are
+            // negative").
+            let field = self
+                .fields
+                .iter()
+                .find(|f| f.start == i + 1)
+                .or_else(|| {
+                    self.fields.iter().find(|f| {
+                        f.end <= i
+                            && (f.end..i).all(|k| {
+                                matches!(
+                                    self.norm(k),
+                                    "that" | "which" | "are" | "is" | "was" | "were"
+                                )
+                            })
+                    })
+                })
+                .cloned();
+            let Some(f) = field else {
+                continue;
+            };
+            let Some(col) = f.columns.iter().map(|c| c.0).find(|&c| {
+                let col = &self.ix.profile.columns[c];
+                col.ty.is_numeric()
+                    && col
+                        .min
+                        .as_deref()
+                        .and_then(|m| m.parse::<f64>().ok())
+                        .is_some_and(|m| m < 0.0)
+            }) else {
+                continue;
+            };
+            let name = self.ix.column_name(col).to_string();
+            if self.has_filter_on(&name) || self.claims.is_field_attached(f.start) {
+                continue;
+            }
+            let span = (i.min(f.start), (i + 1).max(f.end));
+            self.claims.claim(span, ClaimedBy::Number);
+            self.claims.attach_field(f.start);
+            let source = self.span_text(span.0, span.1);
+            self.note(Note::Number {
+                source: source.clone(),
+                field: name.clone(),
+                matched: MatchKind::Inferred,
+                confidence: confidence::INFERRED,
+            });
+            self.phrases.push(span);
+            self.push_condition(
+                span,
+                Condition {
+                    field: name,
+                    op,
+                    values: vec![Literal::Integer(0)],
+                    source,
+                    matched: MatchKind::Inferred,
+                    confidence: confidence::INFERRED,
+                },
+            );
+        }
     }
 
     /// Whether an unclaimed plural noun that names no field follows `k`

@@ -144,12 +144,18 @@ impl Ctx<'_> {
                     .is_some_and(|p| matches!(p, "in" | "is" | "has" | "on" | "at"));
             // "devops" of `dev_ops`: the whole name, written as one word.
             let whole = f.end - f.start == 1 && name.replace('_', "") == self.toks[f.start].norm;
+            // "hospitalised" of `hosp`: a one-word name cut short.
+            let cut = f.end - f.start == 1
+                && !name.contains('_')
+                && name.len() >= 4
+                && self.toks[f.start].norm.starts_with(name);
             if kind < AliasKind::Full
                 && f.end - f.start < 2
                 && !first_word
                 && !derived
                 && !glued
                 && !whole
+                && !cut
             {
                 continue;
             }
@@ -498,7 +504,19 @@ fn noun_of_adjective(a: &str) -> Option<&'static str> {
 fn is_partial_answer(w: &str) -> bool {
     matches!(
         w,
-        "mixed" | "partial" | "partly" | "some" | "sometimes" | "maybe" | "both" | "unknown"
+        "mixed"
+            | "partial"
+            | "partly"
+            | "some"
+            | "sometimes"
+            | "maybe"
+            | "both"
+            | "unknown"
+            // "not known", "don't know": y / n / nk.
+            | "nk"
+            | "dk"
+            | "na"
+            | "n/a"
     )
 }
 

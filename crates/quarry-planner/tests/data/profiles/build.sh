@@ -79,6 +79,8 @@ sources=(
     "home_sales=$data/home_sales.csv"
     "nations=$data/nations.csv"
     "addresses=$data/addresses.csv"
+    "cases=$data/cases.csv"
+    "matches=$data/matches.csv"
 )
 
 for entry in "${sources[@]}"; do
