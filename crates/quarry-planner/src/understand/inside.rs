@@ -106,6 +106,16 @@ impl Ctx<'_> {
                         // names is a guess the full-text search beats.
                         let guess = self.ix.profile.fts_table.is_none();
                         self.head_names_column(i)
+                            // "home teams with borussia in the name": the
+                            // text field named right before the asking word,
+                            // names or not.
+                            .or_else(|| {
+                                let ask = self.asked_for_inside(i)?;
+                                (0..ask)
+                                    .filter_map(|k| self.text_field_at(k))
+                                    .find(|&(_, end)| end == ask)
+                                    .map(|(c, _)| c)
+                            })
                             .or_else(|| self.name_column())
                             .or_else(|| self.names_column().filter(|_| guess))
                     })
