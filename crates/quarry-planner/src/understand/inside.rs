@@ -144,7 +144,7 @@ impl Ctx<'_> {
         // "names with W in them", "titles containing W", "names starting
         // with W".
         if let Some((col, end)) = self.text_field_at(i) {
-            let contains = ["containing", "contains", "contain", "including", "includes"]
+            let contains = ["containing", "contains", "contain"]
                 .iter()
                 .any(|w| self.word_at(end, w));
             let (op, w, stop) = if self.word_at(end, "with") || contains {
