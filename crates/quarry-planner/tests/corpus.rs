@@ -348,7 +348,8 @@ corpus!(
     nations,
     addresses,
     cases,
-    matches
+    matches,
+    bookings
 );
 
 #[test]
@@ -396,6 +397,7 @@ fn every_phrases_file_has_a_test() {
         "addresses",
         "cases",
         "matches",
+        "bookings",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -270,7 +270,19 @@ pub fn is_filler_noun(w: &str) -> bool {
 pub fn is_presence_word(w: &str) -> bool {
     matches!(
         w,
-        "with" | "has" | "have" | "having" | "known" | "including" | "includes"
+        "with"
+            | "has"
+            | "have"
+            | "having"
+            | "had"
+            | "known"
+            | "including"
+            | "includes"
+            | "needed"
+            | "needing"
+            | "required"
+            | "requiring"
+            | "requested"
     )
 }
 

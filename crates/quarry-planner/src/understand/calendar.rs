@@ -916,10 +916,16 @@ impl Ctx<'_> {
                         | "april"
                 );
                 !generic
-                    && [&t.norm, &t.stem].iter().any(|w| {
+                    && ([&t.norm, &t.stem].iter().any(|w| {
                         self.ix.values_by_first.contains_key(w.as_str())
                             || self.ix.values_by_word.contains_key(w.as_str())
                     })
+                    // "bookings near christmas" of a flag `near_christmas`:
+                    // the flag says it, not the day.
+                    || (0..self.ix.profile.columns.len()).any(|c| {
+                        self.yes_value(c).is_some()
+                            && self.ix.column_name(c).split('_').any(|p| p == t.norm)
+                    }))
             });
             let mut end = i + words.len();
             let year = self

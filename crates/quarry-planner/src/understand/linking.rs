@@ -387,6 +387,7 @@ impl Ctx<'_> {
                 .or_else(|| self.negated_prefix_value_at(i))
                 .or_else(|| self.week_part_at(i))
                 .or_else(|| self.calendar_name_value_at(i))
+                .or_else(|| self.life_status_at(i))
                 .or_else(|| self.base_value_at(i))
                 .or_else(|| self.partial_value_at(i))
             {
@@ -706,6 +707,45 @@ impl Ctx<'_> {
             let v = e.value.trim().to_lowercase();
             e.column == col && days.iter().any(|d| v.starts_with(d))
         });
+        (!ids.is_empty()).then(|| one_word(i, ids, MatchKind::Synonym))
+    }
+
+    /// "women who died", "survivors": the value of a field of life and
+    /// death (`dead`/`live`, `deceased`/`alive`) the word means; the field
+    /// must hold both.
+    fn life_status_at(&self, i: usize) -> Option<ValueMention> {
+        const DEAD: [&str; 4] = ["dead", "died", "deceased", "death"];
+        const ALIVE: [&str; 5] = ["live", "alive", "living", "survived", "survivor"];
+        let t = &self.toks[i];
+        if !t.is_word() {
+            return None;
+        }
+        let dead = match t.norm.as_str() {
+            "died" | "dead" | "deceased" | "deaths" | "killed" | "fatal" | "fatalities" => true,
+            "survived" | "survivors" | "survivor" | "alive" | "living" | "lived" => false,
+            _ => return None,
+        };
+        let class = |v: &str| {
+            let v = v.trim().to_lowercase();
+            if DEAD.contains(&v.as_str()) {
+                Some(true)
+            } else if ALIVE.contains(&v.as_str()) {
+                Some(false)
+            } else {
+                None
+            }
+        };
+        let cols = &self.ix.profile.columns;
+        let col = (0..cols.len()).find(|&c| {
+            cols[c].ty == ColumnType::Text
+                && (2..=4).contains(&cols[c].values.len())
+                && cols[c].values.iter().any(|v| class(&v.value) == Some(true))
+                && cols[c]
+                    .values
+                    .iter()
+                    .any(|v| class(&v.value) == Some(false))
+        })?;
+        let ids = self.short_values(|e| e.column == col && class(&e.value) == Some(dead));
         (!ids.is_empty()).then(|| one_word(i, ids, MatchKind::Synonym))
     }
 

@@ -369,9 +369,19 @@ impl Ctx<'_> {
                         })
                 })
             });
+        // "the most expensive booking" where "booking" is one word of
+        // `previous_bookings_not_canceled`: only part of a name after it,
+        // the word's own measure (the price) wins too.
+        let part_only_after = self
+            .fields
+            .iter()
+            .find(|f| f.start == s.end)
+            .is_some_and(|f| {
+                f.end - f.start == 1 && f.columns.iter().all(|c| c.1 < AliasKind::Full)
+            });
         let own = s
             .implies
-            .filter(|_| partial_after)
+            .filter(|_| partial_after || part_only_after)
             .and_then(|g| self.column_for_group(g));
         // "the most expensive farm": a name field after the word ("farm" of
         // `farm`, "Farm 1") is what the rows are called, not the measure

@@ -144,6 +144,22 @@ impl Ctx<'_> {
                     .is_some_and(|p| matches!(p, "in" | "is" | "has" | "on" | "at"));
             // "devops" of `dev_ops`: the whole name, written as one word.
             let whole = f.end - f.start == 1 && name.replace('_', "") == self.toks[f.start].norm;
+            // "repeat guests" of `is_repeated_guest`: every content word of
+            // the name is in the phrase.
+            let spread = name.contains('_')
+                && name
+                    .split('_')
+                    .filter(|w| !matches!(*w, "is" | "has" | "was" | "had" | "did" | "any"))
+                    .all(|w| {
+                        // A form of the word counts ("repeat" of "repeated").
+                        let w = crate::text::stem(w);
+                        let form = |a: &str, b: &str| {
+                            a.len() >= 4 && b.starts_with(a) && b.len() - a.len() <= 3
+                        };
+                        self.toks.iter().any(|t| {
+                            t.is_word() && (t.stem == w || form(&t.stem, &w) || form(&w, &t.stem))
+                        })
+                    });
             // "hospitalised" of `hosp`: a one-word name cut short.
             let cut = f.end - f.start == 1
                 && !name.contains('_')
@@ -156,6 +172,7 @@ impl Ctx<'_> {
                 && !glued
                 && !whole
                 && !cut
+                && !spread
             {
                 continue;
             }
@@ -173,7 +190,18 @@ impl Ctx<'_> {
             if kind < AliasKind::Full && f.end - f.start == 1 && flags_sharing >= 3 {
                 continue;
             }
-            let neg = self.negated(f.start) || self.negated_verb_before(col, f.start);
+            // "guests who are not repeated": the negated word of the name.
+            let neg_word = spread
+                && (0..self.toks.len()).any(|k| {
+                    (k < f.start || k >= f.end)
+                        && self.toks[k].is_word()
+                        && name.split('_').any(|w| {
+                            let w = crate::text::stem(w);
+                            w.len() >= 4 && self.toks[k].stem.starts_with(&w[..w.len().min(5)])
+                        })
+                        && self.negated(k)
+                });
+            let neg = self.negated(f.start) || self.negated_verb_before(col, f.start) || neg_word;
             self.flag_condition(col, (f.start, f.end), neg);
         }
         self.derived_flag_words();

@@ -81,6 +81,7 @@ sources=(
     "addresses=$data/addresses.csv"
     "cases=$data/cases.csv"
     "matches=$data/matches.csv"
+    "bookings=$data/bookings.csv"
 )
 
 for entry in "${sources[@]}"; do
