@@ -77,4 +77,7 @@ pub(super) struct Superlative {
     pub positional: bool,
     /// The column a superlative of the dataset's vocabulary orders by.
     pub taught: Option<usize>,
+    /// The column a later pass found for it ("the fastest growing" orders
+    /// by the column of growth the trends pass reads).
+    pub column: Option<usize>,
 }

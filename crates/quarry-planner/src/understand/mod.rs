@@ -25,6 +25,7 @@
 //! | 7 | numbers (`numbers`, `group_count`) | unclaimed numbers, quantities, comparators, field mentions, attached fields | claims the number phrase, attaches its field; a filter in the field's unit; or, before the table's row noun ("hometowns shared by at least two teachers"), a count of records per value of the field named before (`GroupCount`) |
 //! | 7a' | freezing (`numbers`) | "freezing", "below freezing" | claims them; `<= 0` (°C) or `<= 32` (°F) on the (lowest) temperature field |
 //! | 7a'' | signs (`numbers`) | "negative"/"positive" beside a numeric field holding both signs | claims them, attaches the field; `< 0` or `> 0` |
+//! | 7a''' | trends (`numbers`) | words of decline or growth ("shrinking", "lost", "growing") and a column of changes (both signs, named change/growth/diff) | claims the word; `< 0` or `> 0` |
 //! | 7b | age words (`people`) | age words no number took | a range filter on the age field |
 //! | 7b' | figures (`figure`) | "how many", "average/total" and the field after it | the plan's figure; marks the field taken |
 //! | 7c | missing values (`missing`) | field mentions no number took, absence and presence words; adjectives of an amount field's noun ("rainy" of `rain_mm`) | claims them; `IS NULL`/`IS NOT NULL`, or `= 0`/`> 0` on a count or amount |
@@ -155,6 +156,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.number_conditions();
     cx.freezing();
     cx.signs();
+    cx.trends();
     cx.age_word_conditions();
     cx.figures();
     cx.missing_values();

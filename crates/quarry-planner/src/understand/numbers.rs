@@ -1361,6 +1361,86 @@ impl Ctx<'_> {
         }
     }
 
+    /// "shrinking populations", "homes that lost value", "growing
+    /// cities": a word of decline or growth over a column of changes
+    /// (`pct_change`, `population_growth_rate`: numeric, both signs, named
+    /// for a change) is `< 0` or `> 0`; of several, the one a word of the
+    /// phrase names.
+    pub(super) fn trends(&mut self) {
+        for i in 0..self.toks.len() {
+            if self.claims.is_claimed(i) || !self.toks[i].is_word() {
+                continue;
+            }
+            let op = match self.norm(i) {
+                "shrinking" | "declining" | "falling" | "decreasing" | "dropping" | "lost"
+                | "losing" | "fell" | "dropped" | "decreased" | "declined" | "shrank"
+                | "shrunk" | "shrinks" | "declines" => CompareOp::Lt,
+                "growing" | "rising" | "increasing" | "grew" | "rose" | "increased" | "grows"
+                | "gained" | "gaining" => CompareOp::Gt,
+                _ => continue,
+            };
+            let change = |c: usize| {
+                let col = &self.ix.profile.columns[c];
+                col.ty.is_numeric()
+                    && col
+                        .min
+                        .as_deref()
+                        .and_then(|m| m.parse::<f64>().ok())
+                        .is_some_and(|m| m < 0.0)
+                    && col.name.split('_').any(|w| {
+                        matches!(
+                            w,
+                            "change" | "growth" | "delta" | "diff" | "difference" | "trend" | "chg"
+                        )
+                    })
+            };
+            let cols: Vec<usize> = (0..self.ix.profile.columns.len())
+                .filter(|&c| change(c))
+                .collect();
+            let named = cols.iter().copied().find(|&c| {
+                self.ix.column_words[c].iter().any(|w| {
+                    !matches!(w.as_str(), "change" | "growth" | "rate" | "pct" | "percent")
+                        && self.toks.iter().any(|t| t.is_word() && t.stem == *w)
+                })
+            });
+            let Some(col) = named.or_else(|| (cols.len() == 1).then(|| cols[0])) else {
+                continue;
+            };
+            // "the fastest growing job": the order by the change.
+            if let Some(s) = self.sups.iter_mut().find(|s| s.end == i && !s.positional) {
+                s.column = Some(col);
+                s.desc = op == CompareOp::Gt;
+                self.claims.claim_token(i, ClaimedBy::Superlative);
+                continue;
+            }
+            let name = self.ix.column_name(col).to_string();
+            if self.has_filter_on(&name) {
+                continue;
+            }
+            let span = (i, i + 1);
+            self.claims.claim(span, ClaimedBy::Number);
+            let source = self.span_text(span.0, span.1);
+            self.note(Note::Number {
+                source: source.clone(),
+                field: name.clone(),
+                matched: MatchKind::Inferred,
+                confidence: confidence::INFERRED,
+            });
+            self.phrases.push(span);
+            self.push_condition(
+                span,
+                Condition {
+                    field: name,
+                    op,
+                    values: vec![Literal::Integer(0)],
+                    source,
+                    matched: MatchKind::Inferred,
+                    confidence: confidence::INFERRED,
+                },
+            );
+        }
+    }
+
     /// Whether an unclaimed plural noun that names no field follows `k`
     /// ("1,000 cases", "500 deaths"): the number counts those things.
     fn counted_noun_after(&self, k: usize) -> bool {

@@ -230,6 +230,7 @@ impl Ctx<'_> {
             count,
             positional: false,
             taught,
+            column: None,
         });
         i + len
     }
@@ -250,6 +251,7 @@ impl Ctx<'_> {
             count,
             positional: true,
             taught: None,
+            column: None,
         });
     }
 }

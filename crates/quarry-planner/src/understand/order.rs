@@ -171,7 +171,7 @@ impl Ctx<'_> {
         let implied = if s.positional {
             None
         } else {
-            s.taught.or_else(|| {
+            s.taught.or(s.column).or_else(|| {
                 s.implies
                     .and_then(|g| self.column_for_group(g))
                     .or(graded_field.map(|f| f.column))
