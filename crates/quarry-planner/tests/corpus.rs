@@ -349,7 +349,8 @@ corpus!(
     addresses,
     cases,
     matches,
-    bookings
+    bookings,
+    plots
 );
 
 #[test]
@@ -398,6 +399,7 @@ fn every_phrases_file_has_a_test() {
         "cases",
         "matches",
         "bookings",
+        "plots",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

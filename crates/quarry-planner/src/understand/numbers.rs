@@ -1004,6 +1004,25 @@ impl Ctx<'_> {
                 return Some((c, MatchKind::Inferred));
             }
         }
+        // "farms over 2 hectares": no field holds an area, but one field is
+        // the size of the land (`size`, `acreage`, `lot`), in no unit.
+        if of_dim.is_empty() && unit.dim == Dimension::Area {
+            let sized: Vec<usize> = self
+                .ix
+                .ordered_columns()
+                .filter(|&c| {
+                    self.ix.column_type(c).is_numeric()
+                        && self.ix.measures[c].dim.is_none()
+                        && self.yes_value(c).is_none()
+                        && self.ix.column_name(c).split('_').any(|w| {
+                            matches!(w, "size" | "acreage" | "lot" | "plot" | "land" | "surface")
+                        })
+                })
+                .collect();
+            if let [c] = sized[..] {
+                return Some((c, MatchKind::Inferred));
+            }
+        }
         let in_unit = |c: &usize| {
             self.ix.measures[*c]
                 .unit_in(unit.dim)

@@ -82,6 +82,7 @@ sources=(
     "cases=$data/cases.csv"
     "matches=$data/matches.csv"
     "bookings=$data/bookings.csv"
+    "plots=$data/plots.csv"
 )
 
 for entry in "${sources[@]}"; do
