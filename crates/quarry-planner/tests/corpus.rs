@@ -350,7 +350,8 @@ corpus!(
     cases,
     matches,
     bookings,
-    plots
+    plots,
+    batting
 );
 
 #[test]
@@ -400,6 +401,7 @@ fn every_phrases_file_has_a_test() {
         "matches",
         "bookings",
         "plots",
+        "batting",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

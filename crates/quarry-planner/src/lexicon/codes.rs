@@ -1,7 +1,9 @@
 //! Words that stand for a letter code when a column holds such codes:
 //! sizes ("large" → `L`, "extra large" → `XL`), life status ("died" →
 //! `D`, "alive" → `A`) and conservation status (the IUCN Red List's
-//! categories: "endangered" → `EN`, "least concern" → `LC`).
+//! categories: "endangered" → `EN`, "least concern" → `LC`), and the codes
+//! of sports ("shortstops" → `SS`, "outfielders" → `LF`, `CF`, `RF`,
+//! "sliders" → `SL`).
 
 /// The codes of sizes: a column holds sizes when it holds two of them.
 pub const SIZE_CODES: &[&str] = &["XS", "S", "M", "L", "XL", "XXL", "2XL", "SM", "MD", "LG"];
@@ -9,11 +11,150 @@ pub const SIZE_CODES: &[&str] = &["XS", "S", "M", "L", "XL", "XXL", "2XL", "SM",
 pub const COMPASS_CODES: &[&str] = &["N", "S", "E", "W", "NE", "NW", "SE", "SW", "C"];
 /// The codes of life status ("A"live or "L"iving, "D"ead).
 pub const LIFE_CODES: &[&str] = &[
-    "A", "L", "D", "ALIVE", "LIVING", "DEAD", "DECEASED", "CENSORED",
+    "A", "L", "D", "ALIVE", "LIVING", "LIVE", "DEAD", "DECEASED", "CENSORED",
 ];
 
 /// The IUCN Red List's categories.
 pub const IUCN_CODES: &[&str] = &["LC", "NT", "VU", "EN", "CR", "EW", "EX", "DD", "NE"];
+
+/// Baseball's fielding positions ("pitchers" → `P`, "outfielders" → `LF`,
+/// `CF`, `RF`).
+pub const BASEBALL_POSITIONS: &[&str] = &[
+    "P", "C", "1B", "2B", "3B", "SS", "LF", "CF", "RF", "OF", "DH", "IF",
+];
+/// Basketball's positions ("guards" → `PG`, `SG`, `G`).
+pub const BASKETBALL_POSITIONS: &[&str] = &["PG", "SG", "SF", "PF", "C", "G", "F", "G-F", "F-C"];
+/// Football's (soccer's) positions ("goalkeepers" → `GK`).
+pub const FOOTBALL_POSITIONS: &[&str] = &["GK", "DF", "MF", "FW", "GKP", "DEF", "MID", "FWD"];
+/// Pitch types as tracking data writes them ("sliders" → `SL`).
+pub const PITCH_TYPES: &[&str] = &[
+    "FF", "FT", "FA", "SI", "FC", "SL", "CU", "KC", "CH", "FS", "KN", "EP", "SC",
+];
+
+/// Major League Baseball's clubs as box scores and the Lahman/Retrosheet
+/// tables write them (`NYY` and `NYA` for the Yankees).
+pub const MLB_TEAMS: &[&str] = &[
+    "LAA", "ANA", "CAL", "HOU", "OAK", "ATH", "TOR", "ATL", "MIL", "STL", "SLN", "CHC", "CHN",
+    "ARI", "AZ", "LAD", "LAN", "SF", "SFG", "SFN", "CLE", "SEA", "MIA", "FLA", "NYM", "NYN", "WSH",
+    "WAS", "WSN", "BAL", "SD", "SDP", "SDN", "PHI", "PIT", "TEX", "TB", "TBR", "TBA", "BOS", "CIN",
+    "COL", "KC", "KCR", "KCA", "DET", "MIN", "CWS", "CHW", "CHA", "NYY", "NYA",
+];
+
+/// The codes of an MLB club its nickname stands for.
+fn mlb_team(words: &[&str]) -> Option<(usize, &'static [&'static str])> {
+    let two = (words.len() >= 2).then(|| (words[0], words[1]));
+    let pair: Option<&'static [&'static str]> = match two {
+        Some(("red", "sox")) => Some(&["BOS"]),
+        Some(("white", "sox")) => Some(&["CWS", "CHW", "CHA"]),
+        Some(("blue", "jays")) => Some(&["TOR"]),
+        _ => None,
+    };
+    if let Some(codes) = pair {
+        return Some((2, codes));
+    }
+    let codes: &'static [&'static str] = match *words.first()? {
+        "angels" => &["LAA", "ANA", "CAL"],
+        "astros" => &["HOU"],
+        "athletics" => &["OAK", "ATH"],
+        "braves" => &["ATL"],
+        "brewers" => &["MIL"],
+        "cardinals" => &["STL", "SLN"],
+        "cubs" => &["CHC", "CHN"],
+        "diamondbacks" | "dbacks" => &["ARI", "AZ"],
+        "dodgers" => &["LAD", "LAN"],
+        "giants" => &["SF", "SFG", "SFN"],
+        "guardians" | "indians" => &["CLE"],
+        "mariners" => &["SEA"],
+        "marlins" => &["MIA", "FLA"],
+        "mets" => &["NYM", "NYN"],
+        "nationals" | "nats" => &["WSH", "WAS", "WSN"],
+        "orioles" => &["BAL"],
+        "padres" => &["SD", "SDP", "SDN"],
+        "phillies" => &["PHI"],
+        "pirates" => &["PIT"],
+        "rangers" => &["TEX"],
+        "rays" => &["TB", "TBR", "TBA"],
+        "reds" => &["CIN"],
+        "rockies" => &["COL"],
+        "royals" => &["KC", "KCR", "KCA"],
+        "tigers" => &["DET"],
+        "twins" => &["MIN"],
+        "yankees" => &["NYY", "NYA"],
+        _ => return None,
+    };
+    Some((1, codes))
+}
+
+/// The codes of a sport the words at the start of `words` stand for, with
+/// how many words they take and the family a column must hold two of.
+fn sport_codes(
+    words: &[&str],
+) -> Option<(usize, &'static [&'static str], &'static [&'static str])> {
+    if let Some((n, codes)) = mlb_team(words) {
+        return Some((n, codes, MLB_TEAMS));
+    }
+    let two = (words.len() >= 2).then(|| (words[0], words[1]));
+    let pair: Option<&'static [&'static str]> = match two {
+        Some(("first", "basemen" | "baseman")) => Some(&["1B"]),
+        Some(("second", "basemen" | "baseman")) => Some(&["2B"]),
+        Some(("third", "basemen" | "baseman")) => Some(&["3B"]),
+        Some(("designated", "hitters" | "hitter")) => Some(&["DH"]),
+        Some(("center" | "centre", "fielders" | "fielder")) => Some(&["CF"]),
+        Some(("left", "fielders" | "fielder")) => Some(&["LF"]),
+        Some(("right", "fielders" | "fielder")) => Some(&["RF"]),
+        Some(("point", "guards" | "guard")) => Some(&["PG"]),
+        Some(("shooting", "guards" | "guard")) => Some(&["SG"]),
+        Some(("small", "forwards" | "forward")) => Some(&["SF"]),
+        Some(("power", "forwards" | "forward")) => Some(&["PF"]),
+        _ => None,
+    };
+    if let Some(codes) = pair {
+        let family = if codes[0].ends_with('G') || codes[0].ends_with('F') {
+            BASKETBALL_POSITIONS
+        } else {
+            BASEBALL_POSITIONS
+        };
+        return Some((2, codes, family));
+    }
+    let (codes, family): (&'static [&'static str], _) = match *words.first()? {
+        "pitchers" | "pitcher" => (&["P"], BASEBALL_POSITIONS),
+        "catchers" | "catcher" => (&["C"], BASEBALL_POSITIONS),
+        "shortstops" | "shortstop" => (&["SS"], BASEBALL_POSITIONS),
+        "outfielders" | "outfielder" => (&["LF", "CF", "RF", "OF"], BASEBALL_POSITIONS),
+        "infielders" | "infielder" => (&["1B", "2B", "3B", "SS", "IF"], BASEBALL_POSITIONS),
+        "guards" | "guard" => (&["PG", "SG", "G"], BASKETBALL_POSITIONS),
+        "centers" | "centres" => (&["C"], BASKETBALL_POSITIONS),
+        "goalkeepers" | "goalkeeper" | "keepers" | "goalies" => {
+            (&["GK", "GKP"], FOOTBALL_POSITIONS)
+        }
+        "defenders" | "defender" => (&["DF", "DEF"], FOOTBALL_POSITIONS),
+        "midfielders" | "midfielder" => (&["MF", "MID"], FOOTBALL_POSITIONS),
+        "strikers" | "striker" => (&["FW", "FWD"], FOOTBALL_POSITIONS),
+        "fastballs" | "fastball" => (&["FF", "FT", "FA", "SI"], PITCH_TYPES),
+        "sinkers" | "sinker" => (&["SI"], PITCH_TYPES),
+        "cutters" | "cutter" => (&["FC"], PITCH_TYPES),
+        "sliders" | "slider" => (&["SL"], PITCH_TYPES),
+        "curveballs" | "curveball" | "curves" => (&["CU", "KC"], PITCH_TYPES),
+        "changeups" | "changeup" => (&["CH"], PITCH_TYPES),
+        "splitters" | "splitter" => (&["FS"], PITCH_TYPES),
+        "knuckleballs" | "knuckleball" => (&["KN"], PITCH_TYPES),
+        _ => return None,
+    };
+    Some((1, codes, family))
+}
+
+/// Whether codes of `family` are all the word means at once ("outfielders"
+/// are every outfield position), not alternatives of which one is found.
+pub fn codes_are_a_set(family: &[&str]) -> bool {
+    [
+        BASEBALL_POSITIONS,
+        BASKETBALL_POSITIONS,
+        FOOTBALL_POSITIONS,
+        PITCH_TYPES,
+        MLB_TEAMS,
+    ]
+    .contains(&family)
+}
 
 /// The codes the words at the start of `words` may stand for, with how
 /// many words they take, and the family of codes a column must hold two of
@@ -30,7 +171,7 @@ pub fn letter_codes(
             ("north", "west") => &["NW"],
             ("south", "east") => &["SE"],
             ("south", "west") => &["SW"],
-            ("still", "alive") | ("still", "living") => &["A", "L", "ALIVE", "LIVING"],
+            ("still", "alive") | ("still", "living") => &["A", "L", "ALIVE", "LIVING", "LIVE"],
             ("critically", "endangered") => &["CR"],
             ("near", "threatened") => &["NT"],
             ("least", "concern") => &["LC"],
@@ -48,6 +189,9 @@ pub fn letter_codes(
             return Some((2, codes, family));
         }
     }
+    if let Some(sport) = sport_codes(words) {
+        return Some(sport);
+    }
     let (codes, family): (&'static [&'static str], _) = match *words.first()? {
         "small" | "smalls" => (&["S", "SM"], SIZE_CODES),
         "medium" | "mediums" => (&["M", "MD", "MED"], SIZE_CODES),
@@ -55,8 +199,8 @@ pub fn letter_codes(
         "xs" => (&["XS"], SIZE_CODES),
         "xl" => (&["XL"], SIZE_CODES),
         "xxl" | "2xl" => (&["XXL", "2XL"], SIZE_CODES),
-        "alive" | "living" | "survived" | "survivors" | "surviving" => {
-            (&["A", "L", "ALIVE", "LIVING"], LIFE_CODES)
+        "alive" | "living" | "survived" | "survivors" | "surviving" | "survivor" => {
+            (&["A", "L", "ALIVE", "LIVING", "LIVE"], LIFE_CODES)
         }
         "dead" | "died" | "deceased" | "deaths" | "killed" => {
             (&["D", "DEAD", "DECEASED"], LIFE_CODES)

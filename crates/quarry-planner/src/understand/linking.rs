@@ -387,7 +387,6 @@ impl Ctx<'_> {
                 .or_else(|| self.negated_prefix_value_at(i))
                 .or_else(|| self.week_part_at(i))
                 .or_else(|| self.calendar_name_value_at(i))
-                .or_else(|| self.life_status_at(i))
                 .or_else(|| self.base_value_at(i))
                 .or_else(|| self.partial_value_at(i))
             {
@@ -710,45 +709,6 @@ impl Ctx<'_> {
         (!ids.is_empty()).then(|| one_word(i, ids, MatchKind::Synonym))
     }
 
-    /// "women who died", "survivors": the value of a field of life and
-    /// death (`dead`/`live`, `deceased`/`alive`) the word means; the field
-    /// must hold both.
-    fn life_status_at(&self, i: usize) -> Option<ValueMention> {
-        const DEAD: [&str; 4] = ["dead", "died", "deceased", "death"];
-        const ALIVE: [&str; 5] = ["live", "alive", "living", "survived", "survivor"];
-        let t = &self.toks[i];
-        if !t.is_word() {
-            return None;
-        }
-        let dead = match t.norm.as_str() {
-            "died" | "dead" | "deceased" | "deaths" | "killed" | "fatal" | "fatalities" => true,
-            "survived" | "survivors" | "survivor" | "alive" | "living" | "lived" => false,
-            _ => return None,
-        };
-        let class = |v: &str| {
-            let v = v.trim().to_lowercase();
-            if DEAD.contains(&v.as_str()) {
-                Some(true)
-            } else if ALIVE.contains(&v.as_str()) {
-                Some(false)
-            } else {
-                None
-            }
-        };
-        let cols = &self.ix.profile.columns;
-        let col = (0..cols.len()).find(|&c| {
-            cols[c].ty == ColumnType::Text
-                && (2..=4).contains(&cols[c].values.len())
-                && cols[c].values.iter().any(|v| class(&v.value) == Some(true))
-                && cols[c]
-                    .values
-                    .iter()
-                    .any(|v| class(&v.value) == Some(false))
-        })?;
-        let ids = self.short_values(|e| e.column == col && class(&e.value) == Some(dead));
-        (!ids.is_empty()).then(|| one_word(i, ids, MatchKind::Synonym))
-    }
-
     /// The entries of the short categorical values (`Index::short_codes`,
     /// a bounded list) that `keep` accepts.
     fn short_values(&self, keep: impl Fn(&crate::index::ValueEntry) -> bool) -> Vec<u32> {
@@ -918,9 +878,15 @@ impl Ctx<'_> {
             .collect();
         let (n, codes, family) = letter_codes(&words)?;
         let cols = &self.ix.profile.columns;
+        // A league's clubs are thirty codes; sizes and statuses a few.
+        let most = if family == crate::lexicon::MLB_TEAMS {
+            60
+        } else {
+            12
+        };
         let short = |c: usize| {
             cols[c].ty == ColumnType::Text
-                && (2..=12).contains(&cols[c].values.len())
+                && (2..=most).contains(&cols[c].values.len())
                 && cols[c].values.iter().all(|v| {
                     v.value.trim().len() <= 3 || family == LIFE_CODES || family == IUCN_CODES
                 })
@@ -935,17 +901,25 @@ impl Ctx<'_> {
                     .count()
                     >= 2
         };
-        let ids: Vec<u32> = codes.iter().find_map(|code| {
-            let ids: Vec<u32> = self
-                .ix
+        let of_code = |code: &&str| -> Vec<u32> {
+            self.ix
                 .values
                 .iter()
                 .enumerate()
                 .filter(|(_, e)| e.value.eq_ignore_ascii_case(code) && short(e.column))
                 .map(|(id, _)| id as u32)
-                .collect();
-            (!ids.is_empty()).then_some(ids)
-        })?;
+                .collect()
+        };
+        let ids: Vec<u32> = if crate::lexicon::codes_are_a_set(family) {
+            // "outfielders": every outfield position the column holds.
+            let all: Vec<u32> = codes.iter().flat_map(of_code).collect();
+            (!all.is_empty()).then_some(all)?
+        } else {
+            codes.iter().find_map(|code| {
+                let ids = of_code(code);
+                (!ids.is_empty()).then_some(ids)
+            })?
+        };
         // "large cities": the word describes another field's noun.
         let column = self.ix.values[ids[0] as usize].column;
         let other_noun = (i + n < self.toks.len())

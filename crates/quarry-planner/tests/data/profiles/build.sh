@@ -83,6 +83,7 @@ sources=(
     "matches=$data/matches.csv"
     "bookings=$data/bookings.csv"
     "plots=$data/plots.csv"
+    "batting=$data/batting.csv"
 )
 
 for entry in "${sources[@]}"; do
