@@ -1139,6 +1139,8 @@ impl Ctx<'_> {
         if self.ix.row_nouns.contains(&t.stem)
             || self.ix.fields_by_first.contains_key(&t.stem)
             || t.norm != t.stem && crate::lexicon::is_kind_noun(&t.stem)
+            // "after more than 24 hours": a word of comparison.
+            || matches!(t.norm.as_str(), "after" | "before" | "since" | "until" | "during")
         {
             return None;
         }
