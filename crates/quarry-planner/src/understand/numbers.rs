@@ -1284,26 +1284,7 @@ impl Ctx<'_> {
             i
         };
         let span = (start, i + 1);
-        self.claims.claim(span, ClaimedBy::Number);
-        let source = self.span_text(span.0, span.1);
-        self.note(Note::Number {
-            source: source.clone(),
-            field: name.clone(),
-            matched: MatchKind::Inferred,
-            confidence: confidence::INFERRED,
-        });
-        self.phrases.push(span);
-        self.push_condition(
-            span,
-            Condition {
-                field: name,
-                op: CompareOp::Le,
-                values: vec![Literal::Integer(point)],
-                source,
-                matched: MatchKind::Inferred,
-                confidence: confidence::INFERRED,
-            },
-        );
+        self.inferred_number(span, name, CompareOp::Le, Literal::Integer(point));
     }
 
     /// "negative values", "a positive balance", "values that are
@@ -1356,27 +1337,8 @@ impl Ctx<'_> {
                 continue;
             }
             let span = (i.min(f.start), (i + 1).max(f.end));
-            self.claims.claim(span, ClaimedBy::Number);
             self.claims.attach_field(f.start);
-            let source = self.span_text(span.0, span.1);
-            self.note(Note::Number {
-                source: source.clone(),
-                field: name.clone(),
-                matched: MatchKind::Inferred,
-                confidence: confidence::INFERRED,
-            });
-            self.phrases.push(span);
-            self.push_condition(
-                span,
-                Condition {
-                    field: name,
-                    op,
-                    values: vec![Literal::Integer(0)],
-                    source,
-                    matched: MatchKind::Inferred,
-                    confidence: confidence::INFERRED,
-                },
-            );
+            self.inferred_number(span, name, op, Literal::Integer(0));
         }
     }
 
@@ -1437,27 +1399,40 @@ impl Ctx<'_> {
                 continue;
             }
             let span = (i, i + 1);
-            self.claims.claim(span, ClaimedBy::Number);
-            let source = self.span_text(span.0, span.1);
-            self.note(Note::Number {
-                source: source.clone(),
-                field: name.clone(),
+            self.inferred_number(span, name, op, Literal::Integer(0));
+        }
+    }
+
+    /// A condition a word implies rather than a number states ("freezing",
+    /// "negative", "shrinking"): claims the span, notes it and adds the
+    /// condition, inferred.
+    fn inferred_number(
+        &mut self,
+        span: (usize, usize),
+        name: String,
+        op: CompareOp,
+        value: Literal,
+    ) {
+        self.claims.claim(span, ClaimedBy::Number);
+        let source = self.span_text(span.0, span.1);
+        self.note(Note::Number {
+            source: source.clone(),
+            field: name.clone(),
+            matched: MatchKind::Inferred,
+            confidence: confidence::INFERRED,
+        });
+        self.phrases.push(span);
+        self.push_condition(
+            span,
+            Condition {
+                field: name,
+                op,
+                values: vec![value],
+                source,
                 matched: MatchKind::Inferred,
                 confidence: confidence::INFERRED,
-            });
-            self.phrases.push(span);
-            self.push_condition(
-                span,
-                Condition {
-                    field: name,
-                    op,
-                    values: vec![Literal::Integer(0)],
-                    source,
-                    matched: MatchKind::Inferred,
-                    confidence: confidence::INFERRED,
-                },
-            );
-        }
+            },
+        );
     }
 
     /// Whether an unclaimed plural noun that names no field follows `k`
