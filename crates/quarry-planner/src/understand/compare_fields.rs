@@ -110,35 +110,12 @@ impl Ctx<'_> {
                 Cmp::Lt | Cmp::Le => CompareOp::Lt,
                 _ => continue,
             };
-            let (na, nb) = (
-                self.ix.column_name(ca).to_string(),
-                self.ix.column_name(cb).to_string(),
-            );
-            self.claims.claim(span, ClaimedBy::Number);
-            self.claims.attach_field(a.start);
-            self.claims.attach_field(b.start);
-            let source = self.span_text(span.0, span.1);
-            self.note(Note::FieldComparison {
-                source: source.clone(),
-                field: na.clone(),
-                other: nb.clone(),
-            });
-            self.phrases.push(span);
-            self.push_condition(
-                span,
-                Condition {
-                    field: na,
-                    op: if op == CompareOp::Gt {
-                        CompareOp::GtField
-                    } else {
-                        CompareOp::LtField
-                    },
-                    values: vec![Literal::Text(nb)],
-                    source,
-                    matched: MatchKind::Inferred,
-                    confidence: confidence::FIELD_COMPARISON,
-                },
-            );
+            let op = if op == CompareOp::Gt {
+                CompareOp::GtField
+            } else {
+                CompareOp::LtField
+            };
+            self.field_pair_condition(span, (a.start, b.start), (ca, cb), op);
         }
     }
 
@@ -187,33 +164,45 @@ impl Ctx<'_> {
             if ca == cb || self.ix.column_type(ca) != self.ix.column_type(cb) {
                 continue;
             }
-            let (na, nb) = (
-                self.ix.column_name(ca).to_string(),
-                self.ix.column_name(cb).to_string(),
-            );
             let span = (a.start, b_end);
-            self.claims.claim(span, ClaimedBy::Number);
-            self.claims.attach_field(a.start);
-            self.claims.attach_field(b_start);
-            let source = self.span_text(span.0, span.1);
-            self.note(Note::FieldComparison {
-                source: source.clone(),
-                field: na.clone(),
-                other: nb.clone(),
-            });
-            self.phrases.push(span);
-            self.push_condition(
-                span,
-                Condition {
-                    field: na,
-                    op,
-                    values: vec![Literal::Text(nb)],
-                    source,
-                    matched: MatchKind::Inferred,
-                    confidence: confidence::FIELD_COMPARISON,
-                },
-            );
+            self.field_pair_condition(span, (a.start, b_start), (ca, cb), op);
         }
+    }
+
+    /// Claims `span` and the two field mentions starting at `starts`, and
+    /// adds `columns.0 op columns.1`, noted.
+    fn field_pair_condition(
+        &mut self,
+        span: (usize, usize),
+        starts: (usize, usize),
+        columns: (usize, usize),
+        op: CompareOp,
+    ) {
+        let (na, nb) = (
+            self.ix.column_name(columns.0).to_string(),
+            self.ix.column_name(columns.1).to_string(),
+        );
+        self.claims.claim(span, ClaimedBy::Number);
+        self.claims.attach_field(starts.0);
+        self.claims.attach_field(starts.1);
+        let source = self.span_text(span.0, span.1);
+        self.note(Note::FieldComparison {
+            source: source.clone(),
+            field: na.clone(),
+            other: nb.clone(),
+        });
+        self.phrases.push(span);
+        self.push_condition(
+            span,
+            Condition {
+                field: na,
+                op,
+                values: vec![Literal::Text(nb)],
+                source,
+                matched: MatchKind::Inferred,
+                confidence: confidence::FIELD_COMPARISON,
+            },
+        );
     }
 
     /// The words `start..end` between two fields, if they say the fields
