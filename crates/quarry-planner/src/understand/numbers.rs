@@ -400,7 +400,15 @@ impl Ctx<'_> {
         } else {
             self.field_after(p.end, 2)
                 .or_else(|| self.field_after(i + 1, 2))
-        };
+        }
+        // "between 100 and 500 and age over 60", "two tipped under $2": a
+        // field followed by a comparison of its own number is not this
+        // number's.
+        .filter(|&(_, end)| {
+            !self.ops.iter().any(|o| {
+                o.start == end && self.toks.get(o.end).is_some_and(|t| t.number().is_some())
+            })
+        });
         // A 0/1 flag ("winners" of `series_winner`) holds no other number.
         let compared = p.cmp.is_some_and(|c| c != Cmp::Eq);
         let flags: Vec<bool> = (0..self.ix.profile.columns.len())
