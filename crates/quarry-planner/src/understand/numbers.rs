@@ -401,13 +401,20 @@ impl Ctx<'_> {
             self.field_after(p.end, 2)
                 .or_else(|| self.field_after(i + 1, 2))
         }
-        // "between 100 and 500 and age over 60", "two tipped under $2": a
-        // field followed by a comparison of its own number is not this
-        // number's.
+        // "between 100 and 500 and age over 60": a field past a joining
+        // word and followed by a comparison of its own number is not this
+        // number's. Right after the number it is ("3 beds at least 2
+        // baths"), and a comma ends it ("3 beds, at least 2 baths").
         .filter(|&(_, end)| {
-            !self.ops.iter().any(|o| {
-                o.start == end && self.toks.get(o.end).is_some_and(|t| t.number().is_some())
-            })
+            let adjacent = self.fields.iter().any(|f| f.start == p.end && f.end == end);
+            adjacent
+                || !self.ops.iter().any(|o| {
+                    o.start == end
+                        && end > 0
+                        && !self.query[self.toks[end - 1].end..self.toks[o.start].start]
+                            .contains(',')
+                        && self.toks.get(o.end).is_some_and(|t| t.number().is_some())
+                })
         });
         // A 0/1 flag ("winners" of `series_winner`) holds no other number.
         let compared = p.cmp.is_some_and(|c| c != Cmp::Eq);
