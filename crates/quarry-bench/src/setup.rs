@@ -44,6 +44,25 @@ fn check(out: std::process::Output, what: &str) -> anyhow::Result<String> {
     Ok(String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr))
 }
 
+/// `quarry serve`'s flag bounding the queries running at once.
+const MAX_RUNNING_FLAG: &str = "--max-running-queries";
+
+/// The flags for `quarry serve` beyond the benchmark's own: the user's,
+/// and, unless they (or `QUARRY_MAX_RUNNING_QUERIES`, `env_set`) bound the
+/// queries running at once, a bound of `clients`, so that the clients'
+/// queries run rather than get `503` after a short wait (the default is
+/// twice the cores).
+pub fn serve_flags(user: &[String], clients: usize, env_set: bool) -> Vec<String> {
+    let mut flags = user.to_vec();
+    let given = user
+        .iter()
+        .any(|a| a == MAX_RUNNING_FLAG || a.starts_with(&format!("{MAX_RUNNING_FLAG}=")));
+    if !given && !env_set {
+        flags.push(format!("{MAX_RUNNING_FLAG}={}", clients.max(1)));
+    }
+    flags
+}
+
 /// Generates, imports (unless already there) and serves.
 pub fn setup(bin: &Path, work: &Path, rows: u64, serve_args: &[String]) -> anyhow::Result<Served> {
     std::fs::create_dir_all(work)?;
@@ -159,4 +178,26 @@ pub fn newest_dataset_file(dir: &Path) -> anyhow::Result<PathBuf> {
     }
     best.map(|(_, p)| p)
         .with_context(|| format!("no {DATASET} dataset file in {}", dir.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_running_query_bound_is_the_client_count_unless_given() {
+        let s = |v: &[&str]| v.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            serve_flags(&s(&["--query-timeout-ms=2000"]), 32, false),
+            s(&["--query-timeout-ms=2000", "--max-running-queries=32"])
+        );
+        assert_eq!(serve_flags(&[], 0, false), s(&["--max-running-queries=1"]));
+        for user in [
+            s(&["--max-running-queries=4"]),
+            s(&["--max-running-queries", "4"]),
+        ] {
+            assert_eq!(serve_flags(&user, 32, false), user);
+        }
+        assert!(serve_flags(&[], 32, true).is_empty());
+    }
 }

@@ -89,6 +89,11 @@ impl FtsRun {
         }
     }
 
+    /// Whether the thread has ended (done, failed or stopped).
+    pub(super) fn is_finished(&self) -> bool {
+        self.handle.as_ref().is_none_or(|h| h.is_finished())
+    }
+
     /// Waits for the index to be complete.
     pub(super) fn finish(mut self) -> Result<(), BuildError> {
         match self.handle.take() {
