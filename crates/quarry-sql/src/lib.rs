@@ -1062,6 +1062,17 @@ mod tests {
         );
     }
 
+    /// The `name` of every row `sql` returns on `conn`, in order.
+    fn names_of(conn: &rusqlite::Connection, sql: &str) -> Vec<String> {
+        let mut stmt = conn.prepare(sql).unwrap();
+        let mut rows = stmt.query([]).unwrap();
+        let mut out = Vec::new();
+        while let Some(r) = rows.next().unwrap() {
+            out.push(r.get::<_, String>("name").unwrap());
+        }
+        out
+    }
+
     /// "the smallest German company": every company tied for the fewest
     /// employees among the German ones; with a count ("the 2 smallest"),
     /// or on PostgreSQL too, the guard admits the statement.
@@ -1093,13 +1104,7 @@ mod tests {
             check_select(&Sqlite, &sql, "companies", None).unwrap_or_else(|e| panic!("{e}: {sql}"));
             let pg = render_select(&Postgres, &p, &plan, 100);
             check_select(&Postgres, &pg, "companies", None).unwrap_or_else(|e| panic!("{e}: {pg}"));
-            let mut stmt = conn.prepare(&sql).unwrap();
-            let mut rows = stmt.query([]).unwrap();
-            let mut out = Vec::new();
-            while let Some(r) = rows.next().unwrap() {
-                out.push(r.get::<_, String>("name").unwrap());
-            }
-            out
+            names_of(&conn, &sql)
         };
         assert_eq!(names(true, 1), ["b", "d"]);
         assert_eq!(names(false, 1), ["b"]);
@@ -1125,13 +1130,7 @@ mod tests {
             plan.filters.push(cond("country", op, values));
             let sql = render_select(&Sqlite, &profile(), &plan, 100);
             check_select(&Sqlite, &sql, "companies", None).unwrap_or_else(|e| panic!("{e}: {sql}"));
-            let mut stmt = conn.prepare(&sql).unwrap();
-            let mut rows = stmt.query([]).unwrap();
-            let mut out = Vec::new();
-            while let Some(r) = rows.next().unwrap() {
-                out.push(r.get::<_, String>("name").unwrap());
-            }
-            out
+            names_of(&conn, &sql)
         };
         assert_eq!(
             names(CompareOp::HasItem, &["DE"]),

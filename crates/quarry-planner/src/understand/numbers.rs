@@ -1336,15 +1336,12 @@ impl Ctx<'_> {
             let Some(f) = field else {
                 continue;
             };
-            let Some(col) = f.columns.iter().map(|c| c.0).find(|&c| {
-                let col = &self.ix.profile.columns[c];
-                col.ty.is_numeric()
-                    && col
-                        .min
-                        .as_deref()
-                        .and_then(|m| m.parse::<f64>().ok())
-                        .is_some_and(|m| m < 0.0)
-            }) else {
+            let Some(col) = f
+                .columns
+                .iter()
+                .map(|c| c.0)
+                .find(|&c| self.holds_negatives(c))
+            else {
                 continue;
             };
             let name = self.ix.column_name(col).to_string();
@@ -1376,14 +1373,8 @@ impl Ctx<'_> {
                 _ => continue,
             };
             let change = |c: usize| {
-                let col = &self.ix.profile.columns[c];
-                col.ty.is_numeric()
-                    && col
-                        .min
-                        .as_deref()
-                        .and_then(|m| m.parse::<f64>().ok())
-                        .is_some_and(|m| m < 0.0)
-                    && col.name.split('_').any(|w| {
+                self.holds_negatives(c)
+                    && self.ix.column_name(c).split('_').any(|w| {
                         matches!(
                             w,
                             "change" | "growth" | "delta" | "diff" | "difference" | "trend" | "chg"
@@ -1416,6 +1407,17 @@ impl Ctx<'_> {
             let span = (i, i + 1);
             self.inferred_number(span, name, op, Literal::Integer(0));
         }
+    }
+
+    /// Whether column `c` is numeric and holds values below zero.
+    fn holds_negatives(&self, c: usize) -> bool {
+        let col = &self.ix.profile.columns[c];
+        col.ty.is_numeric()
+            && col
+                .min
+                .as_deref()
+                .and_then(|m| m.parse::<f64>().ok())
+                .is_some_and(|m| m < 0.0)
     }
 
     /// A condition a word implies rather than a number states ("freezing",
