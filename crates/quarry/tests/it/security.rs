@@ -235,7 +235,10 @@ fn a_copy_of_the_data_directory_without_the_key_file_reveals_no_token() {
         assert_eq!(r.status(), 200);
         read_events(r);
     }
-    let near_miss = format!("{}X", &t.alice[..t.alice.len() - 1]);
+    // The last character changed (a token that already ends in X would
+    // otherwise be its own near miss, one time in sixty or so).
+    let last = if t.alice.ends_with('X') { 'Y' } else { 'X' };
+    let near_miss = format!("{}{last}", &t.alice[..t.alice.len() - 1]);
     let (status, code, _) = error_of(s.post(
         &near_miss,
         &json!({"query_string": "x", "dataset_id": "companies"}),
