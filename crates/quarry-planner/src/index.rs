@@ -5,7 +5,7 @@
 
 use crate::lexicon::{units, ABBREVIATIONS, FIELD_SYNONYMS};
 use crate::measure::{measure_of, Measure};
-use crate::profile::{ColumnProfile, ColumnType, DatasetProfile};
+use crate::profile::{ColumnProfile, ColumnType, DatasetProfile, ValueCount};
 use crate::taught::{self, Taught};
 use crate::text::{edit_distance, stem, words};
 use std::collections::{HashMap, HashSet};
@@ -102,25 +102,10 @@ pub struct Index {
     pub taught: Taught,
 }
 
-/// Whether a text column holds comma-separated lists ("CA,JP,US", "1, 5,
-/// 8", "Theft, Loss"): at least a fifth of its listed values are lists of
-/// short items, and a tenth single items ("Austin, Texas" in every value is
-/// a place, not a list).
+/// Whether a text column holds lists of items ("CA,JP,US", "1, 5, 8",
+/// "Comedy|Drama"): see [`ColumnProfile::list_joiner`].
 pub fn is_list_column(col: &ColumnProfile) -> bool {
-    if col.ty != ColumnType::Text || col.values.len() < 3 {
-        return false;
-    }
-    let lists = col
-        .values
-        .iter()
-        .filter(|v| {
-            let items: Vec<&str> = v.value.split(',').map(str::trim).collect();
-            items.len() >= 2 && items.iter().all(|i| !i.is_empty() && i.len() <= 30)
-        })
-        .count();
-    let singles = col.values.iter().filter(|v| !v.value.contains(',')).count();
-    let long = col.values.iter().any(|v| v.value.len() > 200);
-    lists * 5 >= col.values.len() && singles * 10 >= col.values.len() && !long
+    col.list_joiner().is_some()
 }
 
 /// Words that appear in many column names and say little on their own.
@@ -162,7 +147,14 @@ fn name_words(name: &str) -> Vec<String> {
         // already; it is split by the importer's snake_case normaliser.
         match ABBREVIATIONS.iter().find(|(a, _)| *a == w) {
             Some((_, full)) => out.extend(full.split(' ').map(stem)),
-            None => out.push(stem(&w)),
+            None => {
+                // `wgt19`: a measure's word cut short, a year glued on.
+                let letters = w.trim_end_matches(|c: char| c.is_ascii_digit());
+                match units::word_of_cut(letters) {
+                    Some(full) => out.push(stem(full)),
+                    None => out.push(stem(&w)),
+                }
+            }
         }
     }
     out
@@ -612,7 +604,34 @@ impl Values {
         }
         let mut col_word_rows: HashMap<String, u64> = HashMap::new();
         let people_names = holds_inverted_names(col);
-        for vc in &col.values {
+        // A `|` or `;` list column's words are linked to its items
+        // ("horror" to `Horror` of `Horror|Thriller`), each counted in
+        // every list holding it. Comma lists keep their whole values
+        // (`Terrier, Pit Bull` is also a name written surname first).
+        let items;
+        let listed: &[ValueCount] = if col.list_joiner().is_some_and(|j| j != ",") {
+            let mut counts: Vec<ValueCount> = Vec::new();
+            let mut at: HashMap<&str, usize> = HashMap::new();
+            for vc in &col.values {
+                for item in col.list_items(&vc.value) {
+                    match at.get(item) {
+                        Some(&i) => counts[i].count += vc.count,
+                        None => {
+                            at.insert(item, counts.len());
+                            counts.push(ValueCount {
+                                value: item.to_string(),
+                                count: vc.count,
+                            });
+                        }
+                    }
+                }
+            }
+            items = counts;
+            &items
+        } else {
+            &col.values
+        };
+        for vc in listed {
             // "damien hirst" of `Hirst, Damien`: a name written surname
             // first is also found in the order people say it.
             if people_names {

@@ -114,7 +114,14 @@ pub fn measure_of(col: &ColumnProfile) -> Measure {
             _ => ws.push(w),
         }
     }
-    let dims: Vec<Dimension> = ws.iter().filter_map(|w| dimension_word(w)).collect();
+    // `hgt97`, `diam96`: a measure's word cut short, a year glued on.
+    let dims: Vec<Dimension> = ws
+        .iter()
+        .filter_map(|w| {
+            let letters = w.trim_end_matches(|c: char| c.is_ascii_digit());
+            dimension_word(w).or_else(|| units::dimension_of_cut(letters))
+        })
+        .collect();
     let (min, max) = (bound(&col.min), bound(&col.max));
     if let Some(m) = unit_in_name(&ws, &dims, scale) {
         return m;

@@ -351,7 +351,10 @@ corpus!(
     matches,
     bookings,
     plots,
-    batting
+    batting,
+    recipes,
+    herds,
+    shops
 );
 
 #[test]
@@ -402,6 +405,9 @@ fn every_phrases_file_has_a_test() {
         "bookings",
         "plots",
         "batting",
+        "recipes",
+        "herds",
+        "shops",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

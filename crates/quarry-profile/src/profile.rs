@@ -75,6 +75,89 @@ impl ColumnProfile {
     pub fn item_key(&self) -> String {
         format!("{:03}_{}", self.ordinal, self.name)
     }
+
+    /// What joins the items when the column holds lists ("CA,JP,US",
+    /// "1, 5, 8", "Comedy|Drama|Romance", "wifi; parking"): `,` (with or
+    /// without a space after it), `|` or `;`, as the values write it.
+    /// `None` for a column of single values. A list column has at least a
+    /// fifth of its listed values lists of short items and a tenth single
+    /// items ("Austin, Texas" in every value is a place, not a list); the
+    /// planner links words to its items and the renderer tests an item
+    /// with `LIKE` patterns around this joiner.
+    pub fn list_joiner(&self) -> Option<&'static str> {
+        if self.ty != ColumnType::Text || self.values.len() < 3 {
+            return None;
+        }
+        if self.values.iter().any(|v| v.value.len() > 200) {
+            return None;
+        }
+        [',', '|', ';'].into_iter().find_map(|sep| {
+            let lists: Vec<&str> = self
+                .values
+                .iter()
+                .map(|v| v.value.as_str())
+                .filter(|v| {
+                    let items: Vec<&str> = v.split(sep).map(str::trim).collect();
+                    items.len() >= 2 && items.iter().all(|i| !i.is_empty() && i.len() <= 30)
+                })
+                .collect();
+            if lists.len() * 5 < self.values.len() {
+                return None;
+            }
+            // Commas also write places ("Austin, Texas" in every value): a
+            // comma list column holds single items too.
+            let singles = self
+                .values
+                .iter()
+                .filter(|v| !v.value.contains(sep))
+                .count();
+            if sep == ',' {
+                if singles * 10 < self.values.len() {
+                    return None;
+                }
+            } else if singles * 10 < self.values.len() {
+                // Few singles ("Action|Crime|Thriller"): still lists when
+                // their items come back in other lists.
+                let mut seen: std::collections::HashMap<&str, usize> = Default::default();
+                for v in &lists {
+                    for item in v.split(sep).map(str::trim) {
+                        *seen.entry(item).or_default() += 1;
+                    }
+                }
+                let reused = lists
+                    .iter()
+                    .filter(|v| v.split(sep).all(|i| seen[i.trim()] >= 2))
+                    .count();
+                if reused * 3 < lists.len() {
+                    return None;
+                }
+            }
+            let spaced = |joiner: &str| lists.iter().filter(|v| v.contains(joiner)).count();
+            Some(match sep {
+                // Both spellings of a comma list are tested anyway.
+                ',' => ",",
+                '|' if spaced(" | ") * 2 > lists.len() => " | ",
+                '|' => "|",
+                _ if spaced("; ") * 2 > lists.len() => "; ",
+                _ => ";",
+            })
+        })
+    }
+
+    /// The items of one value of a list column (see [`Self::list_joiner`]).
+    pub fn list_items<'v>(&self, value: &'v str) -> Vec<&'v str> {
+        match self.list_joiner() {
+            Some(j) => {
+                let sep = j.trim().chars().next().unwrap_or(',');
+                value
+                    .split(sep)
+                    .map(str::trim)
+                    .filter(|i| !i.is_empty())
+                    .collect()
+            }
+            None => vec![value],
+        }
+    }
 }
 
 /// The profile of a whole dataset.
@@ -93,5 +176,66 @@ pub struct DatasetProfile {
 impl DatasetProfile {
     pub fn column(&self, name: &str) -> Option<&ColumnProfile> {
         self.columns.iter().find(|c| c.name == name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text_column(values: &[&str]) -> ColumnProfile {
+        ColumnProfile {
+            name: "c".into(),
+            original_name: "c".into(),
+            ordinal: 1,
+            ty: ColumnType::Text,
+            null_count: 0,
+            distinct_count: values.len() as u64,
+            min: None,
+            max: None,
+            values: values
+                .iter()
+                .map(|v| ValueCount {
+                    value: v.to_string(),
+                    count: 1,
+                })
+                .collect(),
+            full_text: false,
+        }
+    }
+
+    #[test]
+    fn a_list_column_is_told_by_its_joiner() {
+        let genres = text_column(&[
+            "Drama",
+            "Comedy|Drama",
+            "Action|Crime|Thriller",
+            "Crime|Drama",
+            "Action|Comedy",
+        ]);
+        assert_eq!(genres.list_joiner(), Some("|"));
+        assert_eq!(
+            genres.list_items("Action|Crime| Thriller"),
+            ["Action", "Crime", "Thriller"]
+        );
+        // Few single values, but items that come back: still a list.
+        let combos = text_column(&[
+            "Action|Crime",
+            "Crime|Drama",
+            "Action|Drama",
+            "Drama|Crime|Action",
+        ]);
+        assert_eq!(combos.list_joiner(), Some("|"));
+        let amenities = text_column(&["wifi", "wifi; parking", "pool; wifi", "parking"]);
+        assert_eq!(amenities.list_joiner(), Some("; "));
+        let countries = text_column(&["DE", "DE,FR", "FR, IT", "US"]);
+        assert_eq!(countries.list_joiner(), Some(","));
+        // Places written with a comma in every value are no lists.
+        let places = text_column(&["Austin, Texas", "Boston, Massachusetts", "Reno, Nevada"]);
+        assert_eq!(places.list_joiner(), None);
+        // Parts that never come back are no items ("A|B" of unique parts).
+        let unique = text_column(&["a|b", "c|d", "e|f", "g|h"]);
+        assert_eq!(unique.list_joiner(), None);
+        assert_eq!(text_column(&["x", "y", "z"]).list_joiner(), None);
     }
 }

@@ -67,6 +67,7 @@ enum Style<'a> {
     Sql {
         table: &'a str,
         dialect: &'a dyn Dialect,
+        profile: &'a DatasetProfile,
     },
 }
 
@@ -103,7 +104,7 @@ impl Style<'_> {
 fn column(style: Style, field: &str) -> String {
     match style {
         Style::Thought => field.to_string(),
-        Style::Sql { table, dialect } => {
+        Style::Sql { table, dialect, .. } => {
             format!("{}.{}", dialect.ident(table), dialect.ident(field))
         }
     }
@@ -116,32 +117,42 @@ fn order_key(style: Style, key: &OrderKey) -> String {
         OrderKey::Field(field) => column(style, field),
         OrderKey::RowPosition => match style {
             Style::Thought => "row number".to_string(),
-            Style::Sql { table, dialect } => dialect.row_position(Some(table)),
+            Style::Sql { table, dialect, .. } => dialect.row_position(Some(table)),
         },
     }
 }
 
-/// `col` holds `item` as one item of its comma-separated list (ignoring
-/// ASCII case, as `LIKE` does): the whole value, or the item first, last or
-/// inside, with or without a space after
-/// each comma. Plain `LIKE`s, so that the statement stays in the guard's
-/// small grammar and reads in any SQL dialect.
-fn list_item(col: &str, item: &str, d: &dyn Dialect) -> String {
+/// `col` holds `item` as one item of its list (ignoring ASCII case, as
+/// `LIKE` does): the whole value, or the item first, last or inside. A
+/// comma list is tested with and without a space after each comma; other
+/// lists with the `joiner` the column's values use (`|`, ` | `, `;`, `; `,
+/// see `ColumnProfile::list_joiner`). Plain `LIKE`s, so that the statement
+/// stays in the guard's small grammar and reads in any SQL dialect.
+fn list_item(col: &str, item: &str, joiner: &str, d: &dyn Dialect) -> String {
     let item = item.trim();
     let esc = item
         .replace('\\', "\\\\")
         .replace('%', "\\%")
         .replace('_', "\\_");
     let text = |t: &str| d.literal(&Literal::Text(t.to_string()));
+    let joiners: &[&str] = if joiner == "," {
+        &[",", ", "]
+    } else {
+        &[joiner]
+    };
+    let mut patterns = vec![esc.clone()];
+    for j in joiners {
+        let head = j.trim_end();
+        patterns.push(format!("{esc}{head}%"));
+        patterns.push(format!("%{j}{esc}"));
+    }
+    for j in joiners {
+        let head = j.trim_end();
+        patterns.push(format!("%{j}{esc}{head}%"));
+    }
     let mut terms = Vec::new();
-    for p in [
-        esc.clone(),
-        format!("{esc},%"),
-        format!("%,{esc}"),
-        format!("%, {esc}"),
-        format!("%,{esc},%"),
-        format!("%, {esc},%"),
-    ] {
+    let mut seen = std::collections::HashSet::new();
+    for p in patterns.into_iter().filter(|p| seen.insert(p.clone())) {
         terms.push(format!(
             "{col} {} {} ESCAPE '\\'",
             d.like_operator(),
@@ -200,11 +211,17 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
         CompareOp::HasItem | CompareOp::NotHasItem => {
             let any = match style {
                 Style::Thought => format!("{col} lists any of ({})", list()),
-                Style::Sql { dialect, .. } => {
+                Style::Sql {
+                    dialect, profile, ..
+                } => {
+                    let joiner = profile
+                        .column(&c.field)
+                        .and_then(|p| p.list_joiner())
+                        .unwrap_or(",");
                     let terms: Vec<String> = c
                         .values
                         .iter()
-                        .map(|x| list_item(&col, &text_of(x), dialect))
+                        .map(|x| list_item(&col, &text_of(x), joiner, dialect))
                         .collect();
                     format!("({})", terms.join(" OR "))
                 }
@@ -223,7 +240,9 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
             };
             match style {
                 Style::Thought => format!("row {word} {col} = {}", v(0)),
-                Style::Sql { table, dialect: d } => {
+                Style::Sql {
+                    table, dialect: d, ..
+                } => {
                     format!(
                         "{} {cmp} (SELECT {agg}({}) FROM {} WHERE {} = {})",
                         d.row_position(Some(table)),
@@ -256,7 +275,9 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
                 Style::Thought => {
                     format!("{col} {sym} {col} of the record where {anchor} = {}", v(1))
                 }
-                Style::Sql { table, dialect: d } => {
+                Style::Sql {
+                    table, dialect: d, ..
+                } => {
                     let t = d.ident(table);
                     format!(
                         "{col} {sym} (SELECT {} FROM {t} WHERE {} = {} LIMIT 1)",
@@ -275,7 +296,9 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
             };
             match style {
                 Style::Thought => format!("{col} = the {word} frequent {col}"),
-                Style::Sql { table, dialect: d } => {
+                Style::Sql {
+                    table, dialect: d, ..
+                } => {
                     let t = d.ident(table);
                     let f = d.ident(&c.field);
                     let first = d.row_position(None);
@@ -304,7 +327,9 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
             };
             match style {
                 Style::Thought => format!("{col} held by {count} records"),
-                Style::Sql { table, dialect: d } => {
+                Style::Sql {
+                    table, dialect: d, ..
+                } => {
                     let t = d.ident(table);
                     let f = d.ident(&c.field);
                     let extra = if others.is_empty() {
@@ -322,7 +347,9 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
             let sym = if c.op == CompareOp::GtAvg { ">" } else { "<" };
             match style {
                 Style::Thought => format!("{col} {sym} the average {col}"),
-                Style::Sql { table, dialect: d } => {
+                Style::Sql {
+                    table, dialect: d, ..
+                } => {
                     let t = d.ident(table);
                     format!(
                         "{col} {sym} (SELECT avg({}) FROM {t})",
@@ -433,7 +460,11 @@ fn render(
     ordered: bool,
 ) -> String {
     let table = profile.table.as_str();
-    let style = Style::Sql { table, dialect: d };
+    let style = Style::Sql {
+        table,
+        dialect: d,
+        profile,
+    };
     let mut sql = format!(
         "SELECT {} AS {}",
         d.row_position(Some(table)),
@@ -673,7 +704,11 @@ fn ranked_first(
     mut sql: String,
 ) -> Option<String> {
     let table = profile.table.as_str();
-    let style = Style::Sql { table, dialect: d };
+    let style = Style::Sql {
+        table,
+        dialect: d,
+        profile,
+    };
     let n = plan.limit.map_or(limit, |l| l.min(limit)).max(1);
     let (filters, outer) = match index_filters(style, profile, plan) {
         Some(f) => (f, String::new()),
@@ -1140,6 +1175,58 @@ mod tests {
         assert_eq!(names(CompareOp::HasItem, &["IT", "11"]), ["d", "h", "i"]);
         // "g" has no list at all: it is not known to lack DE.
         assert_eq!(names(CompareOp::NotHasItem, &["DE"]), ["e", "f", "h", "i"]);
+    }
+
+    /// A list joined by "|" (as the profile's values show it) is tested
+    /// around that joiner: "Drama" is an item of `Comedy|Drama`, not of
+    /// `Dramatic`.
+    #[test]
+    fn pipe_list_items_match_whole_items_and_pass_the_guard() {
+        let conn = rusqlite::Connection::open_in_memory().unwrap();
+        conn.execute_batch(
+            "CREATE TABLE companies (name TEXT, country TEXT, employees INTEGER);
+             INSERT INTO companies VALUES
+               ('a', 'Drama', 1), ('b', 'Comedy|Drama', 2), ('c', 'Drama|Romance', 3),
+               ('d', 'Action|Drama|War', 4), ('e', 'Dramatic', 5), ('f', 'Comedy', 6),
+               ('g', 'Comedy|Romance', 7), ('h', 'War|Western', 8);",
+        )
+        .unwrap();
+        let mut p = profile();
+        p.columns[1].values = [
+            "Drama",
+            "Comedy|Drama",
+            "Drama|Romance",
+            "Comedy",
+            "War|Western",
+        ]
+        .iter()
+        .map(|v| quarry_planner::ValueCount {
+            value: v.to_string(),
+            count: 1,
+        })
+        .collect();
+        assert_eq!(p.columns[1].list_joiner(), Some("|"));
+        let names = |op: CompareOp, items: &[&str]| -> Vec<String> {
+            let mut plan = QueryPlan::empty(Tier::Default);
+            let values = items.iter().map(|i| Literal::Text(i.to_string())).collect();
+            plan.filters.push(cond("country", op, values));
+            let sql = render_select(&Sqlite, &p, &plan, 100);
+            check_select(&Sqlite, &sql, "companies", None).unwrap_or_else(|e| panic!("{e}: {sql}"));
+            check_select(
+                &Postgres,
+                &render_select(&Postgres, &p, &plan, 100),
+                "companies",
+                None,
+            )
+            .unwrap();
+            names_of(&conn, &sql)
+        };
+        assert_eq!(names(CompareOp::HasItem, &["Drama"]), ["a", "b", "c", "d"]);
+        assert_eq!(names(CompareOp::HasItem, &["War"]), ["d", "h"]);
+        assert_eq!(
+            names(CompareOp::NotHasItem, &["Drama", "War"]),
+            ["e", "f", "g"]
+        );
     }
 
     /// The same plan through PostgreSQL: `_row`, `ILIKE`, the full-text

@@ -69,8 +69,22 @@ pub fn direction_column_words(w: &str) -> Option<&'static [&'static str]> {
 pub fn negation_bridge(w: &str) -> bool {
     // Past participles too: "not made by", "not published by", "not
     // located in".
-    matches!(w, "have" | "has" | "use" | "from" | "in" | "equal")
-        || (w.len() > 4 && w.ends_with("ed"))
+    // Verbs of having and being, and "good" of "not in good health".
+    matches!(
+        w,
+        "have"
+            | "has"
+            | "use"
+            | "from"
+            | "in"
+            | "equal"
+            | "own"
+            | "owns"
+            | "get"
+            | "got"
+            | "good"
+            | "any"
+    ) || (w.len() > 4 && w.ends_with("ed"))
 }
 
 /// Where a position word puts the records: before or after the anchor.
@@ -251,6 +265,8 @@ pub fn is_filler_noun(w: &str) -> bool {
             | "values"
             | "info"
             | "information"
+            | "law"
+            | "rule"
             | "details"
             | "entry"
             | "entries"

@@ -143,6 +143,8 @@ pub const FIELD_SYNONYMS: &[&[&str]] = &[
     &["percent", "percentage", "pct", "share"],
     &["magnitude", "richter", "mag"],
     &["installment", "instalment", "payment", "repayment"],
+    &["death", "deaths", "fatality", "fatalities", "fatal"],
+    &["sales", "sold", "selling", "sell"],
 ];
 
 /// Abbreviations found in column names, with the word they stand for.

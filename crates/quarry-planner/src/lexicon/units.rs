@@ -639,6 +639,56 @@ pub fn name_scale(w: &str) -> Option<f64> {
 /// The dimension a word of a column name implies without a unit
 /// (`price`, `height`, `temp`): a money field has no currency, the others
 /// an unknown unit.
+/// The dimension of a short name part that cuts a measure's word down and
+/// is no word itself: "hgt" of height, "diam" of diameter, "wgt" of weight
+/// (its first letter and then the word's consonants in order, or the start
+/// of the word). `None` when it could cut words of two dimensions.
+pub fn dimension_of_cut(part: &str) -> Option<Dimension> {
+    word_of_cut(part).and_then(dimension_word)
+}
+
+/// The measure's word a short name part cuts down ("hgt" → height), when
+/// it cuts exactly one (see [`dimension_of_cut`]).
+pub fn word_of_cut(part: &str) -> Option<&'static str> {
+    const WORDS: [&str; 14] = [
+        "length",
+        "height",
+        "width",
+        "depth",
+        "distance",
+        "elevation",
+        "altitude",
+        "diameter",
+        "circumference",
+        "weight",
+        "duration",
+        "temperature",
+        "velocity",
+        "displacement",
+    ];
+    if !(2..=5).contains(&part.len())
+        || !part.chars().all(|c| c.is_ascii_lowercase())
+        || dimension_word(part).is_some()
+        || crate::lexicon::wordnet::knows(part)
+    {
+        return None;
+    }
+    let consonants = part.chars().skip(1).all(|c| !"aeiou".contains(c));
+    let cuts = |w: &str| {
+        if part.len() >= 3 && w.starts_with(part) {
+            return true;
+        }
+        let mut rest = w.chars();
+        consonants
+            && part.len() >= 3
+            && part.chars().next() == w.chars().next()
+            && part.chars().all(|c| rest.by_ref().any(|l| l == c))
+    };
+    let mut found = WORDS.iter().filter(|w| cuts(w));
+    let first = found.next()?;
+    found.next().is_none().then_some(*first)
+}
+
 pub fn dimension_word(w: &str) -> Option<Dimension> {
     Some(match w {
         "length" | "height" | "width" | "depth" | "distance" | "dist" | "elevation"

@@ -63,7 +63,14 @@ impl Ctx<'_> {
                 let before = (a.start.saturating_sub(3)..a.start)
                     .rev()
                     .find_map(|j| Some((self.comparative_at(j)?, j)));
-                between.or(before).filter(|&(_, at)| {
+                // "cheaper than the competitor": the comparative is the
+                // first field's own word (an operator phrase over it).
+                let own_word = self
+                    .ops
+                    .iter()
+                    .find(|o| a.start <= o.start && o.start < a.end && o.end + 1 >= k)
+                    .map(|o| (o.cmp, o.start));
+                between.or(before).or(own_word).filter(|&(_, at)| {
                     (at.min(a.start)..k).all(|j| {
                         j == at
                             || j == k - 1

@@ -128,9 +128,17 @@ impl Ctx<'_> {
     pub(super) fn latest_sibling(&self, c: usize) -> usize {
         let split = |name: &str| -> (String, u32) {
             let digits: String = name.chars().filter(char::is_ascii_digit).collect();
+            // Two digits ending the name (`wgt19`): a year of the last
+            // century from 30 on, else of this one.
+            let short = digits.len() == 2 && name.ends_with(digits.as_str());
             let year = digits
                 .parse::<u32>()
                 .ok()
+                .map(|y| match y {
+                    _ if !short => y,
+                    30.. => 1900 + y,
+                    _ => 2000 + y,
+                })
                 .filter(|y| (1900..=2100).contains(y))
                 .unwrap_or(0);
             (

@@ -229,6 +229,14 @@ impl Ctx<'_> {
             let top = cols[0].1;
             cols.retain(|c| c.1 == top);
         }
+        // A word the index lists for no column the phrase can take here
+        // may still spell a name ("diameter" of `diam97`).
+        if best.is_none() {
+            return self
+                .joined_field_at(i)
+                .or_else(|| self.spelled_field_at(i))
+                .or_else(|| self.prefixed_field_at(i));
+        }
         // "rec room" of `recroom`: a name spelled over more words than the
         // alias of its first word ("rec") covers.
         if best.as_ref().is_some_and(|(len, _)| *len == 1) {
@@ -800,7 +808,21 @@ impl Ctx<'_> {
     fn spell_columns(&self, i: usize, words: &[(&str, &str)]) -> Spelled {
         let mut best: Option<(usize, bool, Vec<usize>)> = None;
         for (c, col) in self.ix.profile.columns.iter().enumerate() {
-            let parts: Vec<&str> = col.name.split('_').filter(|p| !p.is_empty()).collect();
+            // A number glued to a part is a year or a count the phrase
+            // says apart ("height" of `hgt97`, see `periods.rs`).
+            let parts: Vec<&str> = col
+                .name
+                .split('_')
+                .map(|p| {
+                    let letters = p.trim_end_matches(|c: char| c.is_ascii_digit());
+                    if letters.len() >= 2 {
+                        letters
+                    } else {
+                        p
+                    }
+                })
+                .filter(|p| !p.is_empty())
+                .collect();
             let Some((n, glued_end)) = spell(&parts, words).filter(|&(n, _)| n > 0) else {
                 continue;
             };
@@ -1294,6 +1316,10 @@ fn part_spells(part: &str, w: &(&str, &str)) -> bool {
     {
         return true;
     }
+    // WordNet's own short form ("diam" of diameter).
+    if part.len() >= 3 && wordnet::synonyms(w.0).contains(&part) {
+        return true;
+    }
     // An abbreviation: a short start ("rep" of "reported") or the word's
     // consonants in order ("hm" of "home", "wt" of "weight").
     let consonants = part.chars().skip(1).all(|c| !"aeiou".contains(c));
@@ -1349,6 +1375,30 @@ const DAYS: &[&str] = &[
 ];
 
 impl Ctx<'_> {
+    /// "advertising budget over 20k", "sodium level under 140": a noun
+    /// that only says the field is an amount, right after the field's
+    /// mention and naming no field itself, joins the mention, so that the
+    /// number after it is the field's.
+    pub(super) fn measure_nouns(&mut self) {
+        for k in 0..self.fields.len() {
+            let end = self.fields[k].end;
+            if end >= self.toks.len()
+                || self.claims.is_claimed(end)
+                || !self.toks[end].is_word()
+                || self.fields.iter().any(|g| g.start == end)
+            {
+                continue;
+            }
+            if matches!(
+                self.norm(end),
+                "budget" | "budgets" | "spend" | "spending" | "amount" | "level" | "levels"
+            ) {
+                self.fields[k].end = end + 1;
+                self.claims.claim_token(end, ClaimedBy::Field);
+            }
+        }
+    }
+
     /// "evening charges" of `total_day_charge`, `total_eve_charge`,
     /// `total_night_charge`: a word before a field mention that several
     /// columns share, which abbreviates a word of one of their names only

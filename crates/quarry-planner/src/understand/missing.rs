@@ -40,10 +40,8 @@ impl Ctx<'_> {
             let Some(&(col, _)) = f.columns.first() else {
                 continue;
             };
-            if self.yes_value(col).is_some()
-                || self.claims.is_field_attached(f.start)
-                || self.aggregated(f.start)
-            {
+            let flag = self.yes_value(col).is_some();
+            if self.claims.is_field_attached(f.start) || self.aggregated(f.start) {
                 continue;
             }
             let name = self.ix.column_name(col).to_string();
@@ -53,6 +51,12 @@ impl Ctx<'_> {
             let Some((asks, span)) = self.emptiness_asked(f.start, f.end, col) else {
                 continue;
             };
+            // A yes/no field is empty only when said so after it ("jail
+            // law not recorded", "smoking status unknown"): "no smoking" is
+            // its "no".
+            if flag && !(matches!(asks, Asks::Empty) && span.1 > f.end) {
+                continue;
+            }
             let (op, values) = match asks {
                 Asks::Empty => (CompareOp::IsNull, vec![]),
                 Asks::NotEmpty => (CompareOp::IsNotNull, vec![]),
@@ -119,6 +123,10 @@ impl Ctx<'_> {
         let recorded_after = |k: usize| unclaimed_word(k) && is_recorded_word(self.norm(k));
         // "sugar free", "fat-free": none of it.
         if count && unclaimed_word(end) && self.norm(end) == "free" {
+            return Some((Asks::Zero, (start, end + 1)));
+        }
+        // "sold nothing", "scored zero": the field's verb, then none.
+        if count && unclaimed_word(end) && matches!(self.norm(end), "nothing" | "zero" | "none") {
             return Some((Asks::Zero, (start, end + 1)));
         }
         if unclaimed_word(after) && is_absence_word(self.norm(after)) {

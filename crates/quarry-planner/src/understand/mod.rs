@@ -144,6 +144,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.words_inside_names();
     cx.link();
     cx.narrow_by_modifier();
+    cx.measure_nouns();
     cx.year_columns();
     cx.numbered_columns();
     cx.people_words();

@@ -58,8 +58,12 @@ impl NumberPhrase {
     }
 
     /// A whole number, without a unit, that could be a year.
+    /// "2k" is an amount: a number a magnitude multiplied never is one.
     fn year_like(&self) -> bool {
-        self.unit.is_none() && self.value.fract() == 0.0 && (1000.0..=2100.0).contains(&self.value)
+        self.unit.is_none()
+            && !self.scaled
+            && self.value.fract() == 0.0
+            && (1000.0..=2100.0).contains(&self.value)
     }
 }
 

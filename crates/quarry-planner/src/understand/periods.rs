@@ -168,6 +168,44 @@ impl Ctx<'_> {
                 None => by_stem.push((stem, vec![(c, year)])),
             }
         }
+        // Two-digit years (`hgt90`, `hgt96`, `hgt97`): a stem with two or
+        // more such columns and no other numbered one (`wk1` … `wk76` count
+        // weeks), read as the years of the last century from 30 on.
+        let names: Vec<&str> = self
+            .ix
+            .profile
+            .columns
+            .iter()
+            .map(|c| c.name.as_str())
+            .collect();
+        for (c, col) in self.ix.profile.columns.iter().enumerate() {
+            let Some((stem, n)) = split_number(&col.name).filter(|_| col.ty.is_numeric()) else {
+                continue;
+            };
+            let digits = col.name.len()
+                - col
+                    .name
+                    .trim_end_matches(|c: char| c.is_ascii_digit())
+                    .len();
+            let numbered_alike = names
+                .iter()
+                .filter_map(|n| split_number(n))
+                .filter(|(s, _)| *s == stem);
+            if digits != 2 || stem.len() < 3 || numbered_alike.clone().count() < 2 {
+                continue;
+            }
+            if names.iter().any(|other| {
+                let d = other.len() - other.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+                d != 2 && split_number(other).is_some_and(|(s, _)| s == stem)
+            }) {
+                continue;
+            }
+            let year = if n >= 30 { 1900 + n } else { 2000 + n };
+            match by_stem.iter_mut().find(|(s, _)| *s == stem) {
+                Some((_, f)) => f.push((c, year)),
+                None => by_stem.push((stem, vec![(c, year)])),
+            }
+        }
         by_stem
             .into_iter()
             .map(|(_, f)| f)

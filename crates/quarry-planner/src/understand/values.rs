@@ -92,12 +92,22 @@ impl Ctx<'_> {
                 || previous.is_some_and(|(end, _, neg)| {
                     neg && (end..m.start).all(|k| self.is_list_joint(k))
                 });
+            // Items of a list field said side by side are all wanted
+            // ("sci-fi thrillers", "animated children's films"): one
+            // condition each. Joined by "or"/"and"/",", an alternative.
+            let both_items = self.is_list_column(col)
+                && !neg
+                && previous.is_some_and(|(end, pcol, _)| {
+                    pcol == col && !(end..m.start).any(|k| self.is_list_joint(k))
+                });
             previous = Some((m.end, col, neg));
             // A value right after another of the same column, joined by
             // "or"/"and"/",", is an alternative.
             if let Some(g) = groups
                 .iter_mut()
+                .rev()
                 .find(|g| g.column == col && g.negated == neg)
+                .filter(|_| !both_items)
             {
                 for v in vals {
                     if !g.values.contains(&v) {

@@ -179,6 +179,19 @@ impl Ctx<'_> {
             if self.aggregated(f.start) {
                 continue;
             }
+            // "health insurance" of `health` and `insurance`: a flag's one
+            // singular word right before another flag's name modifies it.
+            let modifies = f.end - f.start == 1
+                && self.toks[f.start].norm == self.toks[f.start].stem
+                && fields.iter().any(|g| {
+                    g.start == f.end
+                        && g.columns
+                            .first()
+                            .is_some_and(|&(c, _)| c != col && self.yes_value(c).is_some())
+                });
+            if modifies {
+                continue;
+            }
             // "developers" of `mobile_developer`, `embedded_developer`,
             // `desktop_applications_developer`…: a word many flags share
             // names what the rows are, not one of them.
@@ -582,7 +595,8 @@ fn base_form(w: &str) -> &str {
 fn same_root(a: &str, b: &str) -> bool {
     // "ors" and "or": "survivors" and "survived" share "surviv".
     const SUFFIXES: &[&str] = &[
-        "ated", "ation", "ing", "ors", "ers", "or", "er", "ed", "es", "s", "e", "y",
+        "ated", "ation", "ance", "ence", "ment", "ing", "ors", "ers", "or", "er", "ed", "es", "s",
+        "e", "y",
     ];
     let root = |w: &str| -> String {
         SUFFIXES

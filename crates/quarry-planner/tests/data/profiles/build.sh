@@ -84,6 +84,9 @@ sources=(
     "bookings=$data/bookings.csv"
     "plots=$data/plots.csv"
     "batting=$data/batting.csv"
+    "recipes=$data/recipes.csv"
+    "herds=$data/herds.csv"
+    "shops=$data/shops.csv"
 )
 
 for entry in "${sources[@]}"; do
