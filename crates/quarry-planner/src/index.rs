@@ -773,6 +773,13 @@ impl Index {
             })
             .collect();
         row_nouns.extend(compounds);
+        // "films" of `movie_ratings`: other words for them.
+        let synonyms: Vec<String> = crate::lexicon::ROW_NOUN_SYNONYMS
+            .iter()
+            .filter(|g| g.iter().any(|w| row_nouns.contains(&stem(w))))
+            .flat_map(|g| g.iter().map(|w| stem(w)))
+            .collect();
+        row_nouns.extend(synonyms);
         let subject_column = subject_column(profile, &row_nouns);
         let code_values = v
             .values

@@ -354,7 +354,8 @@ corpus!(
     batting,
     recipes,
     herds,
-    shops
+    shops,
+    voters
 );
 
 #[test]
@@ -408,6 +409,7 @@ fn every_phrases_file_has_a_test() {
         "recipes",
         "herds",
         "shops",
+        "voters",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

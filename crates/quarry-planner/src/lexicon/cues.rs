@@ -366,6 +366,23 @@ pub fn is_search_verb(w: &str) -> bool {
 /// "companies"): alone, they name the records, never a part of one value
 /// ("countries" is no evidence for `Nordic Countries`) nor a trait. The
 /// singular may be a value's word ("country music"). `w` is a stem.
+/// Other words for what the rows of a table are: "films" of a `movies`
+/// table, "autos" of `cars`. A dataset named by one names them all.
+pub const ROW_NOUN_SYNONYMS: &[&[&str]] = &[
+    &["movie", "film", "picture"],
+    &["car", "automobile", "auto", "vehicle"],
+    &["song", "track", "tune"],
+    &["company", "firm", "business", "corporation"],
+    &["employee", "worker"],
+    &["player", "athlete"],
+    &["game", "match", "fixture"],
+    &["student", "pupil"],
+    &["house", "home", "property"],
+    &["shop", "store", "outlet"],
+    &["patient", "case"],
+    &["flight", "trip"],
+];
+
 pub fn is_kind_noun(w: &str) -> bool {
     const KINDS: [&str; 14] = [
         "country", "nation", "state", "city", "town", "place", "region", "company", "firm",

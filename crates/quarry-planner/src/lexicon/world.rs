@@ -231,10 +231,58 @@ pub const CONTINENT_COUNTRIES: &[(&str, &[&str])] = &[
     ("oceania", &["AU", "NZ"]),
 ];
 
-/// The spellings of the countries on a continent named by `phrase` (its
-/// name or a demonym: "europe", "european"), each as `place_variants`
-/// gives them, grouped per country.
+/// Regions of the United States a search names, with their states: the
+/// Census Bureau's regions and divisions, and common names of others.
+/// Only names that are no plain compass word ("the south" is often a
+/// value of its own).
+pub const US_REGIONS: &[(&str, &[&str])] = &[
+    ("new england", &["CT", "ME", "MA", "NH", "RI", "VT"]),
+    ("mid atlantic", &["NJ", "NY", "PA"]),
+    (
+        "midwest",
+        &[
+            "IL", "IN", "MI", "OH", "WI", "IA", "KS", "MN", "MO", "NE", "ND", "SD",
+        ],
+    ),
+    (
+        "northeast",
+        &["CT", "ME", "MA", "NH", "RI", "VT", "NJ", "NY", "PA"],
+    ),
+    ("deep south", &["AL", "GA", "LA", "MS", "SC"]),
+    ("southwest", &["AZ", "NM", "TX", "OK"]),
+    ("pacific northwest", &["WA", "OR", "ID"]),
+    ("west coast", &["CA", "OR", "WA"]),
+    (
+        "east coast",
+        &[
+            "ME", "NH", "MA", "RI", "CT", "NY", "NJ", "DE", "MD", "VA", "NC", "SC", "GA", "FL",
+        ],
+    ),
+    (
+        "great lakes",
+        &["IL", "IN", "MI", "MN", "NY", "OH", "PA", "WI"],
+    ),
+    (
+        "mountain states",
+        &["AZ", "CO", "ID", "MT", "NV", "NM", "UT", "WY"],
+    ),
+];
+
+/// The spellings of the places in a region named by `phrase`: the
+/// countries on a continent (its name or a demonym: "europe",
+/// "european"), each as `place_variants` gives them, or the states of a
+/// region of the United States ("new england": name and postal code),
+/// grouped per place.
 pub fn continent_countries(phrase: &str) -> Vec<Vec<String>> {
+    let phrase = phrase.replace('-', " ");
+    let phrase = phrase.strip_suffix("ern").map_or(phrase.as_str(), |p| p);
+    if let Some((_, states)) = US_REGIONS.iter().find(|(name, _)| *name == phrase) {
+        return US_STATES
+            .iter()
+            .filter(|(_, code)| states.contains(code))
+            .map(|(name, code)| vec![name.to_string(), code.to_lowercase()])
+            .collect();
+    }
     let Some((continent, _)) = CONTINENTS
         .iter()
         .find(|(name, demonyms)| *name == phrase || demonyms.contains(&phrase))

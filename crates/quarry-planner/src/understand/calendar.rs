@@ -63,7 +63,12 @@ impl Ctx<'_> {
             let after_the = i > 0 && matches!(self.norm(i - 1), "the" | "early" | "late" | "mid");
             // "in their 40s" is an age (the people pass).
             let age = i > 1 && matches!(self.norm(i - 1), "their" | "his" | "her");
-            if age || !(after_the || d >= 1000) {
+            // "90s movies": before what the rows are, a decade too.
+            let before_rows = self
+                .toks
+                .get(i + 1)
+                .is_some_and(|t| t.is_word() && self.ix.row_nouns.contains(&t.stem));
+            if age || !(after_the || before_rows || d >= 1000) {
                 continue;
             }
             let span = if after_the {

@@ -318,6 +318,14 @@ impl Ctx<'_> {
                     continue;
                 }
             }
+            // "high school" of `highschool`, "african american" of `afam`:
+            // words written apart that one short value glues together.
+            if let Some(m) = self.glued_words_value_at(i) {
+                self.claims.claim((m.start, m.end), ClaimedBy::Value);
+                i = m.end;
+                self.values.push(m);
+                continue;
+            }
             // "not in the labor force": a negation is never a value alone
             // (`not` of a hispanic / not field).
             let value = self
@@ -671,6 +679,74 @@ impl Ctx<'_> {
             })
             .collect();
         (!ids.is_empty()).then(|| one_word(i, ids, MatchKind::Inferred))
+    }
+
+    /// Two or three words that one value of a categorical field writes as
+    /// one: whole ("high school" of `highschool`, "self employed" of
+    /// `selfemployed`), or the start of each, two to four letters, when
+    /// the value is no word ("african american" of `afam`, "blue collar"
+    /// of `blucol`).
+    fn glued_words_value_at(&self, i: usize) -> Option<ValueMention> {
+        let word = |k: usize| {
+            k < self.toks.len()
+                && !self.claims.is_claimed(k)
+                && self.toks[k].is_word()
+                && !is_stopword(&self.toks[k].norm)
+                && !is_negation(&self.toks[k].norm)
+        };
+        if !word(i) || !word(i + 1) {
+            return None;
+        }
+        let (a, b) = (self.toks[i].norm.as_str(), self.toks[i + 1].norm.as_str());
+        if !a.is_ascii() || !b.is_ascii() {
+            return None;
+        }
+        let c = (word(i + 2)).then(|| self.toks[i + 2].norm.as_str());
+        let mut found: Vec<(u32, usize)> = Vec::new();
+        for &id in &self.ix.code_values {
+            let e = &self.ix.values[id as usize];
+            let [v] = &e.words[..] else {
+                continue;
+            };
+            if v.len() < 4 || !v.is_ascii() || !v.starts_with(&a[..1]) {
+                continue;
+            }
+            let whole2 = v.len() >= 6 && *v == format!("{a}{b}");
+            let whole3 = c.is_some_and(|c| v.len() >= 8 && *v == format!("{a}{b}{c}"));
+            // A code, not a name ("Japan" is no "japanese animation").
+            let titled = e.value.chars().next().is_some_and(char::is_uppercase)
+                && e.value.chars().skip(1).all(|c| c.is_lowercase());
+            let starts = v.len() <= 8
+                && !titled
+                && !crate::lexicon::wordnet::knows(v)
+                && (2..=4.min(a.len() - 1)).any(|n| {
+                    let rest = &v[n..];
+                    v[..n] == a[..n]
+                        && (2..=4).contains(&rest.len())
+                        && rest.len() < b.len()
+                        && b.starts_with(rest)
+                });
+            if whole3 {
+                found.push((id, 3));
+            } else if whole2 || starts {
+                found.push((id, 2));
+            }
+        }
+        let len = found.iter().map(|f| f.1).max()?;
+        let entries: Vec<u32> = found.iter().filter(|f| f.1 == len).map(|f| f.0).collect();
+        let column = self.ix.values[entries[0] as usize].column;
+        if entries
+            .iter()
+            .any(|&id| self.ix.values[id as usize].column != column)
+        {
+            return None;
+        }
+        Some(ValueMention {
+            start: i,
+            end: i + len,
+            entries,
+            kind: MatchKind::Inferred,
+        })
     }
 
     /// "nsw", "the nt": a short word no dictionary knows that is the
@@ -1285,7 +1361,11 @@ fn spell(parts: &[&str], words: &[(&str, &str)]) -> Option<(usize, bool)> {
     }
     // The only part, of which the word is the start or end ("metro" of
     // `inmetro`, "poverty" of `percbelowpoverty`).
-    if rest.is_empty() && w.0.len() >= 4 {
+    // Three letters after a little word ("bed" of `inbed`).
+    let after_little = ["in", "is", "on", "at", "no"]
+        .iter()
+        .any(|l| part.strip_prefix(l) == Some(w.0));
+    if rest.is_empty() && (w.0.len() >= 4 || w.0.len() == 3 && after_little) {
         let ends =
             |x: &str| part.len() >= x.len() + 2 && (part.ends_with(x) || part.starts_with(x));
         if ends(w.0) || ends(w.1) && w.1.len() >= 4 {

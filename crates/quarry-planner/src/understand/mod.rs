@@ -147,6 +147,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.measure_nouns();
     cx.year_columns();
     cx.numbered_columns();
+    cx.numbered_ids();
     cx.people_words();
     cx.resolve_graded();
     cx.value_conditions();
@@ -157,6 +158,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.number_conditions();
     cx.freezing();
     cx.signs();
+    cx.halves();
     cx.trends();
     cx.age_word_conditions();
     cx.figures();

@@ -1358,6 +1358,67 @@ impl Ctx<'_> {
         }
     }
 
+    /// "got a majority", "over half the vote", "less than half": a share
+    /// of one half, on the share field named near it (a percent, 0 to
+    /// 100, or a fraction, 0 to 1).
+    pub(super) fn halves(&mut self) {
+        for i in 0..self.toks.len() {
+            if self.claims.is_claimed(i) {
+                continue;
+            }
+            let before = |k: usize, w: &str| i >= k && self.norm(i - k) == w;
+            let (op, from) = match self.norm(i) {
+                "majority" => (CompareOp::Gt, i),
+                "half" if before(1, "over") || before(1, "above") => (CompareOp::Gt, i - 1),
+                "half" if before(2, "more") && before(1, "than") => (CompareOp::Gt, i - 2),
+                "half" if before(1, "under") || before(1, "below") => (CompareOp::Lt, i - 1),
+                "half" if before(2, "less") && before(1, "than") => (CompareOp::Lt, i - 2),
+                "half" if before(2, "at") && before(1, "least") => (CompareOp::Ge, i - 2),
+                _ => continue,
+            };
+            let share = |c: usize| {
+                let col = &self.ix.profile.columns[c];
+                let num = |v: &Option<String>| v.as_deref().and_then(|x| x.parse::<f64>().ok());
+                match (num(&col.min), num(&col.max)) {
+                    (Some(lo), Some(hi)) if lo >= 0.0 && hi <= 1.0 => Some(0.5),
+                    (Some(lo), Some(hi)) if lo >= 0.0 && hi <= 100.0 && hi > 1.0 => Some(50.0),
+                    _ => None,
+                }
+            };
+            // The nearest field mention within five words either side.
+            let Some((f, half)) = self
+                .fields
+                .iter()
+                .filter(|f| f.end <= from && from - f.end <= 5 || f.start > i && f.start - i <= 5)
+                .min_by_key(|f| {
+                    if f.end <= from {
+                        from - f.end
+                    } else {
+                        f.start - i
+                    }
+                })
+                .and_then(|f| {
+                    let c = f
+                        .columns
+                        .iter()
+                        .map(|c| c.0)
+                        .find(|&c| share(c).is_some())?;
+                    Some((f.clone(), (c, share(c)?)))
+                })
+            else {
+                continue;
+            };
+            let name = self.ix.column_name(half.0).to_string();
+            if self.has_filter_on(&name) || self.claims.is_field_attached(f.start) {
+                continue;
+            }
+            let span = (from.min(f.start), (i + 1).max(f.end));
+            self.claims.attach_field(f.start);
+            self.claims.claim((from, i + 1), ClaimedBy::Number);
+            self.inferred_number(span, name, op, Literal::Float(half.1));
+        }
+    }
+
     /// "shrinking populations", "homes that lost value", "growing
     /// cities": a word of decline or growth over a column of changes
     /// (`pct_change`, `population_growth_rate`: numeric, both signs, named

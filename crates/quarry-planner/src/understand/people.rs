@@ -170,6 +170,33 @@ impl Ctx<'_> {
     /// "in their 40s", "in their forties", "in her twenties": ten years of
     /// age.
     fn age_decades(&mut self, col: usize) {
+        // "under 25s", "over-60s": people below, or of and above, an age.
+        for i in 0..self.toks.len().saturating_sub(1) {
+            if self.claims.is_claimed(i) || self.claims.is_claimed(i + 1) {
+                continue;
+            }
+            let under = match self.norm(i) {
+                "under" => true,
+                "over" => false,
+                _ => continue,
+            };
+            let raw = self.span_text(i + 1, i + 2).to_lowercase();
+            let Some(n) = raw
+                .strip_suffix("s")
+                .map(|n| n.trim_end_matches('\''))
+                .filter(|n| n.len() == 2)
+                .and_then(|n| n.parse::<i64>().ok())
+                .filter(|n| (12..=99).contains(n))
+            else {
+                continue;
+            };
+            self.claims.claim((i, i + 2), ClaimedBy::Number);
+            if under {
+                self.age_condition(col, (i, i + 2), None, Some(n - 1));
+            } else {
+                self.age_condition(col, (i, i + 2), Some(n), None);
+            }
+        }
         for i in 0..self.toks.len().saturating_sub(2) {
             if !self.word_at(i, "in")
                 || !matches!(self.norm(i + 1), "their" | "his" | "her")

@@ -152,6 +152,53 @@ impl Ctx<'_> {
         }
     }
 
+    /// "user 15", "store 7": a word and a whole number, where the word
+    /// with `_id`, `id`, `_no` or `_number` after it names a numeric
+    /// column whose range holds the number: a mention of that column
+    /// (the number pass then reads an equality).
+    pub(super) fn numbered_ids(&mut self) {
+        for i in 0..self.toks.len().saturating_sub(1) {
+            if self.claims.is_claimed(i) || self.claims.is_claimed(i + 1) || !self.toks[i].is_word()
+            {
+                continue;
+            }
+            let Some(v) = self.toks[i + 1].number().filter(|v| v.fract() == 0.0) else {
+                continue;
+            };
+            let (w, s) = (self.toks[i].norm.as_str(), self.toks[i].stem.as_str());
+            let names: Vec<String> = [w, s]
+                .iter()
+                .flat_map(|b| {
+                    ["_id", "id", "_no", "_number", "_num"]
+                        .iter()
+                        .map(move |suf| format!("{b}{suf}"))
+                })
+                .collect();
+            let found = self.ix.profile.columns.iter().position(|c| {
+                c.ty.is_numeric()
+                    && names.contains(&c.name)
+                    && c.min
+                        .as_deref()
+                        .and_then(|m| m.parse::<f64>().ok())
+                        .is_some_and(|m| m <= v)
+                    && c.max
+                        .as_deref()
+                        .and_then(|m| m.parse::<f64>().ok())
+                        .is_some_and(|m| v <= m)
+            });
+            let Some(col) = found else {
+                continue;
+            };
+            self.fields.retain(|f| f.start != i);
+            self.fields.push(FieldMention {
+                start: i,
+                end: i + 1,
+                columns: vec![(col, AliasKind::Full)],
+            });
+            self.claims.claim_token(i, ClaimedBy::Field);
+        }
+    }
+
     /// The families of year columns: numeric columns whose names are one
     /// stem and a year, two or more per stem.
     fn year_families(&self) -> Vec<Family> {

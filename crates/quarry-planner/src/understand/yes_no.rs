@@ -165,8 +165,18 @@ impl Ctx<'_> {
                 && !name.contains('_')
                 && name.len() >= 4
                 && self.toks[f.start].norm.starts_with(name);
+            // "accident" of `acd`: a short one-word name that no dictionary
+            // knows, the word's letters in order.
+            let tok = self.toks[f.start].norm.as_str();
+            let abbreviated = f.end - f.start == 1
+                && !name.contains('_')
+                && (3..=5).contains(&name.len())
+                && name.len() + 2 <= tok.len()
+                && !crate::lexicon::wordnet::knows(name)
+                && super::linking::abbreviates(name, tok);
             if kind < AliasKind::Full
                 && f.end - f.start < 2
+                && !abbreviated
                 && !first_word
                 && !derived
                 && !glued
@@ -181,10 +191,17 @@ impl Ctx<'_> {
             }
             // "health insurance" of `health` and `insurance`: a flag's one
             // singular word right before another flag's name modifies it.
+            let word = self.toks[f.start].norm.as_str();
             let modifies = f.end - f.start == 1
-                && self.toks[f.start].norm == self.toks[f.start].stem
+                && word == self.toks[f.start].stem
+                && !word.ends_with("ed")
+                && !word.ends_with("ing")
+                && !wordnet::is_adjective(word)
                 && fields.iter().any(|g| {
+                    // "chevy sedans", "spam emails": a plural after it is
+                    // what the rows are, each word a flag of its own.
                     g.start == f.end
+                        && self.toks[g.start].norm == self.toks[g.start].stem
                         && g.columns
                             .first()
                             .is_some_and(|&(c, _)| c != col && self.yes_value(c).is_some())
@@ -516,6 +533,9 @@ fn verb_opposites(v: &str) -> &'static [&'static str] {
         "die" | "died" | "perish" | "perished" => &["survived", "survive", "survival", "alive"],
         "lose" => &["won", "win", "winner"],
         "fail" | "failed" => &["passed", "pass"],
+        // Not a verb, but read the same way: "single men" are not married.
+        "single" => &["married"],
+        "employ" | "unemployed" | "jobless" => &["employed", "employment"],
         "reject" | "rejected" | "declined" | "denied" => &["accepted", "approved", "admitted"],
         _ => &[],
     }

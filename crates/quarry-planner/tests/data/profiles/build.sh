@@ -87,6 +87,7 @@ sources=(
     "recipes=$data/recipes.csv"
     "herds=$data/herds.csv"
     "shops=$data/shops.csv"
+    "voters=$data/voters.csv"
 )
 
 for entry in "${sources[@]}"; do
