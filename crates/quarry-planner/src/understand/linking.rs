@@ -517,7 +517,7 @@ impl Ctx<'_> {
         if !t.is_word() || t.norm.len() < 2 || self.claims.is_claimed(i) {
             return None;
         }
-        if is_stopword(&t.norm) && !matches!(t.norm.as_str(), "yes" | "no") {
+        if is_stopword(&t.norm) && !matches!(t.norm.as_str(), "yes" | "no" | "current") {
             return None;
         }
         // "no vote recorded", "no vote given": the field's absence, not the
@@ -547,25 +547,33 @@ impl Ctx<'_> {
             .filter(|f| f.end == i)
             .map(|f| f.columns.clone());
         let cols = &self.ix.profile.columns;
+        // One letter each, either case; a "not known" code beside them.
         let letters = |c: usize| {
             cols[c].ty == ColumnType::Text
                 && (2..=12).contains(&cols[c].values.len())
                 && cols[c].values.iter().all(|v| {
-                    v.value.len() == 1 && v.value.chars().all(|ch| ch.is_ascii_uppercase())
+                    v.value.len() == 1 && v.value.chars().all(|ch| ch.is_ascii_alphabetic())
+                        || matches!(v.value.to_lowercase().as_str(), "nk" | "na" | "unk")
                 })
+                && cols[c].values.iter().any(|v| v.value.len() == 1)
         };
-        let initial = t.norm.chars().next()?.to_ascii_uppercase().to_string();
+        // "ex-smokers": a former one is written `x`.
+        let initial = if t.norm == "ex" {
+            'x'
+        } else {
+            t.norm.chars().next()?
+        };
         let col = before
             .into_iter()
             .chain(after)
             .flatten()
             .map(|(c, _)| c)
             .find(|&c| letters(c))?;
-        let id = self
-            .ix
-            .values
-            .iter()
-            .position(|e| e.column == col && e.value == initial)?;
+        let id = self.ix.values.iter().position(|e| {
+            e.column == col
+                && e.value.len() == 1
+                && e.value.eq_ignore_ascii_case(&initial.to_string())
+        })?;
         Some(ValueMention {
             start: i,
             end: i + 1,
@@ -1357,6 +1365,21 @@ fn spell(parts: &[&str], words: &[(&str, &str)]) -> Option<(usize, bool)> {
                     return Some((n + 2, g));
                 }
             }
+            // The rest the initials of the next words ("high blood
+            // pressure" of `highbp`).
+            let k = b.len();
+            if (2..=3).contains(&k)
+                && more.len() >= k
+                && part_spells(a, w)
+                && more[..k]
+                    .iter()
+                    .zip(b.chars())
+                    .all(|(x, c)| x.0.starts_with(c))
+            {
+                if let Some((n, g)) = spell(rest, &more[k..]) {
+                    return Some((n + 1 + k, g));
+                }
+            }
         }
     }
     // The only part, of which the word is the start or end ("metro" of
@@ -1365,6 +1388,17 @@ fn spell(parts: &[&str], words: &[(&str, &str)]) -> Option<(usize, bool)> {
     let after_little = ["in", "is", "on", "at", "no"]
         .iter()
         .any(|l| part.strip_prefix(l) == Some(w.0));
+    // A word cut short and a word of a name's kind ("smokers" of
+    // `smstat`, smoking status).
+    if rest.is_empty() && glued {
+        let cut_and_kind = ["stat", "status", "flag", "yn", "ind", "code", "cd", "type"]
+            .iter()
+            .filter_map(|k| part.strip_suffix(k))
+            .any(|a| a.len() >= 2 && part_spells(a, w));
+        if cut_and_kind {
+            return Some((1, true));
+        }
+    }
     if rest.is_empty() && (w.0.len() >= 4 || w.0.len() == 3 && after_little) {
         let ends =
             |x: &str| part.len() >= x.len() + 2 && (part.ends_with(x) || part.starts_with(x));

@@ -615,8 +615,8 @@ fn base_form(w: &str) -> &str {
 fn same_root(a: &str, b: &str) -> bool {
     // "ors" and "or": "survivors" and "survived" share "surviv".
     const SUFFIXES: &[&str] = &[
-        "ated", "ation", "ance", "ence", "ment", "ing", "ors", "ers", "or", "er", "ed", "es", "s",
-        "e", "y",
+        "ated", "ation", "ance", "ence", "ment", "ics", "ing", "ors", "ers", "ic", "or", "er",
+        "ed", "es", "s", "e", "y",
     ];
     let root = |w: &str| -> String {
         SUFFIXES
