@@ -143,7 +143,15 @@ pub const FIELD_SYNONYMS: &[&[&str]] = &[
     &["percent", "percentage", "pct", "share"],
     &["magnitude", "richter", "mag"],
     &["installment", "instalment", "payment", "repayment"],
-    &["death", "deaths", "fatality", "fatalities", "fatal"],
+    &[
+        "death",
+        "deaths",
+        "fatality",
+        "fatalities",
+        "fatal",
+        "killed",
+    ],
+    &["education", "schooling"],
     &["sales", "sold", "selling", "sell"],
 ];
 
