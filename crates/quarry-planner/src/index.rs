@@ -609,11 +609,12 @@ impl Values {
         // every list holding it. Comma lists keep their whole values
         // (`Terrier, Pit Bull` is also a name written surname first).
         let items;
-        let listed: &[ValueCount] = if col.list_joiner().is_some_and(|j| j != ",") {
+        let joiner = col.list_joiner().filter(|j| *j != ",");
+        let listed: &[ValueCount] = if let Some(joiner) = joiner {
             let mut counts: Vec<ValueCount> = Vec::new();
             let mut at: HashMap<&str, usize> = HashMap::new();
             for vc in &col.values {
-                for item in col.list_items(&vc.value) {
+                for item in ColumnProfile::list_items(&vc.value, joiner) {
                     match at.get(item) {
                         Some(&i) => counts[i].count += vc.count,
                         None => {

@@ -144,19 +144,16 @@ impl ColumnProfile {
         })
     }
 
-    /// The items of one value of a list column (see [`Self::list_joiner`]).
-    pub fn list_items<'v>(&self, value: &'v str) -> Vec<&'v str> {
-        match self.list_joiner() {
-            Some(j) => {
-                let sep = j.trim().chars().next().unwrap_or(',');
-                value
-                    .split(sep)
-                    .map(str::trim)
-                    .filter(|i| !i.is_empty())
-                    .collect()
-            }
-            None => vec![value],
-        }
+    /// The items of one value of a list column, given the column's
+    /// [`Self::list_joiner`] (worked out once by the caller: it reads every
+    /// listed value).
+    pub fn list_items<'v>(value: &'v str, joiner: &str) -> Vec<&'v str> {
+        let sep = joiner.trim().chars().next().unwrap_or(',');
+        value
+            .split(sep)
+            .map(str::trim)
+            .filter(|i| !i.is_empty())
+            .collect()
     }
 }
 
@@ -215,7 +212,7 @@ mod tests {
         ]);
         assert_eq!(genres.list_joiner(), Some("|"));
         assert_eq!(
-            genres.list_items("Action|Crime| Thriller"),
+            ColumnProfile::list_items("Action|Crime| Thriller", "|"),
             ["Action", "Crime", "Thriller"]
         );
         // Few single values, but items that come back: still a list.

@@ -15,7 +15,8 @@
 //! | 2b | words inside names (`inside`) | a text field and "W in the F", "F with W in them", "F starting with W", "F ending in W", "named after W" | claims them; a `Contains`/`StartsWith`/`EndsWith` filter |
 //! | 3 | linking (`linking`, `fuzzy`) | unclaimed tokens | claims values and fields; writes their mentions |
 //! | 3' | a modifier picks a field (`linking`) | the word before a mention several columns share | "evening charges" → `total_eve_charge`: joins the mention |
-//! | 3a | columns per year (`periods`) | numbers equal to the year of a column of a family (`price1998`, `price2007`), field mentions | claims the year as a mention of its column; a measure named without a year is its latest column; "week 10" as a mention of `wk10` |
+//! | 3'' | measure nouns (`linking`) | "budget", "level", "amount" right after a field mention | claims the noun; it joins the mention ("advertising budget over 20") |
+//! | 3a | columns per year (`periods`) | numbers equal to the year of a column of a family (`price1998`, `price2007`), field mentions | claims the year as a mention of its column; a measure named without a year is its latest column (two-digit years too: `hgt96`, `hgt97`); "week 10" as a mention of `wk10`; "user 15" as a mention of `user_id` |
 //! | 3b | people (`people`) | unclaimed sex and age words ("women", "teenagers", "in their 40s") | claims them; sex values as value mentions, age words as field mentions of the age field, decades of age as a filter |
 //! | 3c | graded words (`graded`) | graded comparatives and superlatives, field mentions | the column the lexicon finds for each adjective; turns a comparison over where the word means less |
 //! | 4 | values (`values`) | value and field mentions, comparators, negations | a filter per field of values; row comparisons ("more gold than Kenya") and positions ("before San Juan"), which set the order by position |
@@ -25,6 +26,7 @@
 //! | 7 | numbers (`numbers`, `group_count`) | unclaimed numbers, quantities, comparators, field mentions, attached fields | claims the number phrase, attaches its field; a filter in the field's unit; or, before the table's row noun ("hometowns shared by at least two teachers"), a count of records per value of the field named before (`GroupCount`) |
 //! | 7a' | freezing (`numbers`) | "freezing", "below freezing" | claims them; `<= 0` (°C) or `<= 32` (°F) on the (lowest) temperature field |
 //! | 7a'' | signs (`numbers`) | "negative"/"positive" beside a numeric field holding both signs | claims them, attaches the field; `< 0` or `> 0` |
+//! | 7a'''' | halves (`numbers`) | "a majority", "over/under half" and a share field (0–100 or 0–1) named within five words | claims them, attaches the field; `> 50`, `< 0.5`, … |
 //! | 7a''' | trends (`numbers`) | words of decline or growth ("shrinking", "lost", "growing") and a column of changes (both signs, named change/growth/diff) | claims the word; `< 0` or `> 0` |
 //! | 7b | age words (`people`) | age words no number took | a range filter on the age field |
 //! | 7b' | figures (`figure`) | "how many", "average/total" and the field after it | the plan's figure; marks the field taken |
