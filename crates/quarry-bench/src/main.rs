@@ -76,7 +76,9 @@ struct Args {
     #[arg(long, default_value = "both")]
     tiers: String,
     /// Lists: mixed (every class), structured (selective filters and
-    /// ranges only), comma-separated.
+    /// ranges only), or one class by its name in the table (selective,
+    /// range, ordered, traits, traits+filter, broad, nothing),
+    /// comma-separated.
     #[arg(long, default_value = "mixed,structured", value_delimiter = ',')]
     lists: Vec<String>,
     /// Seconds each run lasts.
@@ -296,7 +298,8 @@ fn main() -> anyhow::Result<()> {
             .enumerate()
             .filter(|(_, (c, _))| match list.as_str() {
                 "structured" => c.structured(),
-                _ => true,
+                "mixed" => true,
+                class => c.name() == class,
             })
             .map(|(i, _)| i)
             .collect();

@@ -20,11 +20,12 @@ use axum::response::{IntoResponse, Response};
 use axum::Extension;
 use bytes::Bytes;
 use futures_util::StreamExt;
+use quarry_catalog::DatasetEntry;
 use quarry_planner::{DatasetProfile, Planner, QueryPlan, Tier};
-use quarry_session::{Close, Ended, Event, EventSink, Failure, Session};
+use quarry_session::{Close, Ended, Event, EventSink, Failure, Session, Started, StatementJob};
 use tokio::sync::mpsc;
 
-use crate::auth::{authenticate, blocking};
+use crate::auth::authenticate;
 use crate::error::{ApiError, ErrorBody};
 use crate::events::{
     CloseData, Envelope, EventData, ResultsData, SqlData, ThoughtsData, KEEP_ALIVE,
@@ -167,40 +168,80 @@ async fn handle(
         f.tier = Some(tier_label.as_str());
     });
 
-    // 6. Dataset: unknown and not-yours look the same.
-    let st = state.clone();
-    let id = req.dataset_id.clone();
-    let entry = blocking(move || st.with_catalog(|c| c.get_dataset(account_id, &id)))
-        .await?
-        .map_err(ApiError::catalog)?
-        .ok_or(ApiError::InvalidDataset)?;
-
-    // 7. Content negotiation.
-    let mode = negotiate(headers.get(header::ACCEPT))?;
-
-    // The running-query bound: a slot within a short wait, else a 503 at
-    // once (never an unbounded queue). Held from planning until the
-    // session's last statement has ended, so slow statements cannot take
-    // more of the blocking pool than the bound.
-    let running = acquire_running(&state).await?;
-
-    // Load and plan; failures here are still a 500 before the stream.
-    let st = state.clone();
-    let phrase = req.query_string.clone();
+    // 6. The dataset, 7. content negotiation, the running-query bound,
+    // then loading and planning: one trip to the blocking pool when a
+    // running slot is free at once (the usual case), and the plan's
+    // statement starts on that same thread as soon as the plan exists,
+    // while this task answers with the stream's head. Each trip costs two
+    // thread wake-ups, a good part of a fast query's time.
+    let (mode, not_acceptable) = match negotiate(headers.get(header::ACCEPT)) {
+        Ok(mode) => (mode, None),
+        Err(e) => (Mode::Stream, Some(e)),
+    };
     let cancel = Arc::new(AtomicBool::new(false));
-    let session_cancel = cancel.clone();
-    let (session, plan, planning) = blocking(move || {
-        let d = st.load_dataset(&entry)?;
-        let session = Session::new(st.engine(), d, req.limit, st.query_timeout())
-            .with_cancel(session_cancel)
-            .with_stop(st.stop_signal())
-            .with_keep_alive_every(KEEP_ALIVE_EVERY);
-        let started = Instant::now();
-        let plan = session.plan(&phrase, tier);
-        anyhow::Ok((session, plan, started.elapsed()))
-    })
-    .await?
-    .map_err(ApiError::from_any)?;
+    // A handler dropped before it took the plan (the client went) stops
+    // the statement the plan started.
+    let abandoned = CancelUnlessTaken(Some(cancel.clone()));
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let job = Job {
+        state: state.clone(),
+        request: req,
+        tier,
+        cancel: cancel.clone(),
+    };
+    let st = state.clone();
+    tokio::task::spawn_blocking(move || {
+        let found = st
+            .with_catalog(|c| c.get_dataset(account_id, &job.request.dataset_id))
+            .map_err(ApiError::catalog)
+            .and_then(|e| e.ok_or(ApiError::InvalidDataset));
+        let prepared = found.and_then(|entry| {
+            if let Some(e) = not_acceptable {
+                return Err(e);
+            }
+            match try_running(&st) {
+                Some(running) => job.plan(&entry, running),
+                None => Ok((Prepared::NoSlotYet(entry, Box::new(job)), None)),
+            }
+        });
+        job_done(tx, prepared);
+    });
+    let prepared = rx
+        .await
+        .map_err(|e| ApiError::internal(format!("blocking task failed: {e}")))??;
+    let ready = match prepared {
+        Prepared::Ready(ready) => ready,
+        Prepared::NoSlotYet(entry, job) => {
+            // The running-query bound: a slot within a short wait, else a
+            // 503 at once (never an unbounded queue). Held from planning
+            // until the session's last statement has ended, so slow
+            // statements cannot take more of the blocking pool than the
+            // bound.
+            let running = acquire_running(&state).await?;
+            let (tx, rx) = tokio::sync::oneshot::channel();
+            tokio::task::spawn_blocking(move || {
+                let planned = job.plan(&entry, running);
+                job_done(tx, planned);
+            });
+            match rx
+                .await
+                .map_err(|e| ApiError::internal(format!("blocking task failed: {e}")))??
+            {
+                Prepared::Ready(ready) => ready,
+                Prepared::NoSlotYet(..) => {
+                    return Err(ApiError::internal("planned without a running slot"))
+                }
+            }
+        }
+    };
+    abandoned.taken();
+    let Ready {
+        session,
+        plan,
+        started,
+        planning,
+        running,
+    } = *ready;
     metrics.stage(Stage::Plan, tier_label, planning);
     log.update(|f| f.plan = Some(planning));
 
@@ -213,7 +254,7 @@ async fn handle(
         log: log.clone(),
         first_event: first_event.clone(),
     };
-    tokio::spawn(produce(session, plan, sink, tier_label, running));
+    tokio::spawn(produce(session, plan, started, sink, tier_label, running));
 
     // The guard travels with the response body (or the collecting future):
     // when the client goes away, the body is dropped and the statement is
@@ -330,6 +371,22 @@ struct RunningSlot {
     metrics: Arc<Metrics>,
 }
 
+impl RunningSlot {
+    fn new(permit: tokio::sync::OwnedSemaphorePermit, metrics: Arc<Metrics>) -> RunningSlot {
+        metrics.query_started();
+        RunningSlot {
+            _permit: permit,
+            metrics,
+        }
+    }
+}
+
+/// A slot of the running-query bound if one is free now.
+fn try_running(state: &AppState) -> Option<Arc<RunningSlot>> {
+    let permit = state.running().clone().try_acquire_owned().ok()?;
+    Some(Arc::new(RunningSlot::new(permit, state.metrics().clone())))
+}
+
 impl Drop for RunningSlot {
     fn drop(&mut self) {
         self.metrics.query_finished();
@@ -338,7 +395,7 @@ impl Drop for RunningSlot {
 
 /// A slot of the running-query bound within `Limits::queue_wait`, else
 /// 503 `SERVICE_UNAVAILABLE` (with `Retry-After`).
-async fn acquire_running(state: &AppState) -> Result<RunningSlot, ApiError> {
+async fn acquire_running(state: &AppState) -> Result<Arc<RunningSlot>, ApiError> {
     let semaphore = state.running().clone();
     let permit = match semaphore.clone().try_acquire_owned() {
         Ok(p) => Some(p),
@@ -349,13 +406,7 @@ async fn acquire_running(state: &AppState) -> Result<RunningSlot, ApiError> {
     };
     let metrics = state.metrics().clone();
     match permit {
-        Some(permit) => {
-            metrics.query_started();
-            Ok(RunningSlot {
-                _permit: permit,
-                metrics,
-            })
-        }
+        Some(permit) => Ok(Arc::new(RunningSlot::new(permit, metrics))),
         None => {
             metrics.rejected(Rejection::Overload);
             Err(ApiError::Overloaded {
@@ -440,6 +491,95 @@ impl http_body::Body for HeldBody {
     }
 }
 
+/// What loading and planning need, on the blocking pool.
+struct Job {
+    state: AppState,
+    request: QueryRequest,
+    tier: Tier,
+    cancel: Arc<AtomicBool>,
+}
+
+/// A session planned, its first statement started, its running slot held.
+struct Ready {
+    session: Session,
+    plan: QueryPlan,
+    started: Started,
+    planning: Duration,
+    running: Arc<RunningSlot>,
+}
+
+enum Prepared {
+    Ready(Box<Ready>),
+    /// The dataset exists, but every running slot is taken: wait for one
+    /// (off the blocking pool), then plan.
+    NoSlotYet(DatasetEntry, Box<Job>),
+}
+
+/// A planned query, sent to the handler, and its first statement, run on
+/// the calling thread; or the failure that stops the query before its
+/// stream.
+type Planned = Result<(Prepared, Option<(StatementJob, Arc<RunningSlot>)>), ApiError>;
+
+impl Job {
+    /// Loads the dataset, plans and starts the plan's statement. Blocking.
+    fn plan(&self, entry: &DatasetEntry, running: Arc<RunningSlot>) -> Planned {
+        let st = &self.state;
+        let d = st.load_dataset(entry).map_err(ApiError::from_any)?;
+        let session = Session::new(st.engine(), d, self.request.limit, st.query_timeout())
+            .with_cancel(self.cancel.clone())
+            .with_stop(st.stop_signal())
+            .with_keep_alive_every(KEEP_ALIVE_EVERY);
+        let t = Instant::now();
+        let plan = session.plan(&self.request.query_string, self.tier);
+        let planning = t.elapsed();
+        let (started, statement) = session.start(&plan);
+        let ready = Ready {
+            session,
+            plan,
+            started,
+            planning,
+            running: running.clone(),
+        };
+        Ok((Prepared::Ready(Box::new(ready)), Some((statement, running))))
+    }
+}
+
+/// Hands the outcome of the blocking half to the handler, then runs the
+/// plan's statement here (unless the handler has gone). The statement
+/// holds its running slot until it ends, whatever the handler does.
+fn job_done(tx: tokio::sync::oneshot::Sender<Result<Prepared, ApiError>>, planned: Planned) {
+    match planned {
+        Ok((prepared, statement)) => {
+            if tx.send(Ok(prepared)).is_ok() {
+                if let Some((statement, _running)) = statement {
+                    statement.run();
+                }
+            }
+        }
+        Err(e) => {
+            let _ = tx.send(Err(e));
+        }
+    }
+}
+
+/// Sets the cancel flag when dropped, unless [`CancelUnlessTaken::taken`]
+/// was called.
+struct CancelUnlessTaken(Option<Arc<AtomicBool>>);
+
+impl CancelUnlessTaken {
+    fn taken(mut self) {
+        self.0 = None;
+    }
+}
+
+impl Drop for CancelUnlessTaken {
+    fn drop(&mut self) {
+        if let Some(cancel) = self.0.take() {
+            cancel.store(true, Ordering::SeqCst);
+        }
+    }
+}
+
 /// A loaded dataset as a session sees it.
 impl quarry_session::Dataset for LoadedDataset {
     fn file(&self) -> &Path {
@@ -462,11 +602,12 @@ impl quarry_session::Dataset for LoadedDataset {
 async fn produce(
     session: Session,
     plan: QueryPlan,
+    started: Started,
     mut sink: ChannelSink,
     tier: TierLabel,
-    running: RunningSlot,
+    running: Arc<RunningSlot>,
 ) {
-    let ended = session.run(plan, &mut sink).await;
+    let ended = session.run_started(plan, started, &mut sink).await;
     drop(running);
     if ended == Ended::Cancelled {
         tracing::info!(request_id = %sink.request_id, "client disconnected; query cancelled");

@@ -26,6 +26,7 @@ use tokio::sync::watch;
 
 pub use engine::{redact_paths, EngineFailure, EngineRows, QueryEngine, SqliteEngine, StoreEngine};
 pub use events::{Close, Event, EventSink, Failure, ResultItem, Thoughts};
+pub use run::{Started, StatementJob};
 
 /// How often [`EventSink::still_running`] is called while a statement runs,
 /// unless the caller says otherwise.
