@@ -19,13 +19,13 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
 use bytes::Bytes;
-use futures_util::StreamExt;
+use futures_util::{FutureExt, StreamExt};
 use quarry_catalog::DatasetEntry;
 use quarry_planner::{DatasetProfile, Planner, QueryPlan, Tier};
 use quarry_session::{Close, Ended, Event, EventSink, Failure, Session, Started, StatementJob};
 use tokio::sync::mpsc;
 
-use crate::auth::authenticate;
+use crate::auth::{authenticate_blocking, presented_key, PresentedKey};
 use crate::error::{ApiError, ErrorBody};
 use crate::events::{
     CloseData, Envelope, EventData, ResultsData, SqlData, ThoughtsData, KEEP_ALIVE,
@@ -123,57 +123,16 @@ async fn handle(
     rate: &mut Option<RateDecision>,
 ) -> Result<Response, ApiError> {
     let metrics = state.metrics().clone();
-    // 2. Authentication, before any look at the body, and 3. the key's
-    // rate.
-    let who = authenticate(&state, &headers, rate).await?;
-    let account_id = who.account_id;
-    log.update(|f| f.account_id = Some(account_id));
-    if state.is_stopping() {
-        metrics.rejected(Rejection::Shutdown);
-        return Err(ApiError::ShuttingDown);
-    }
-
-    // 3. Open answers (streams and JSON arrays alike), per key, before the
-    // body is read. The slot travels with the response body.
-    let (_, max_streams) = crate::limits::effective(who.limits, state.limits());
-    let slot = state
-        .limiter()
-        .open_stream(who.token_id, max_streams)
-        .ok_or_else(|| {
-            metrics.rejected(Rejection::StreamCap);
-            ApiError::TooManyStreams { max: max_streams }
-        })?;
-
-    // 4. The body: media type, size, JSON object.
-    if !is_json_media_type(headers.get(header::CONTENT_TYPE)) {
-        return Err(ApiError::UnsupportedMediaType);
-    }
-    let bytes = tokio::time::timeout(state.limits().read_timeout, read_body(&headers, body))
-        .await
-        .map_err(|_| ApiError::RequestTimeout)??;
-
-    // 5. Fields.
-    let req = QueryRequest::from_body(&bytes)?;
-    let tier = if req.use_smaller_model {
-        Tier::Small
-    } else {
-        Tier::Default
-    };
-    let tier_label = match tier {
-        Tier::Small => TierLabel::Small,
-        _ => TierLabel::Default,
-    };
-    log.update(|f| {
-        f.dataset = Some(req.dataset_id.clone());
-        f.tier = Some(tier_label.as_str());
-    });
-
-    // 6. The dataset, 7. content negotiation, the running-query bound,
-    // then loading and planning: one trip to the blocking pool when a
-    // running slot is free at once (the usual case), and the plan's
-    // statement starts on that same thread as soon as the plan exists,
-    // while this task answers with the stream's head. Each trip costs two
-    // thread wake-ups, a good part of a fast query's time.
+    // DESIGN 1's steps 2 to 7 and the running-query bound, then loading,
+    // planning and the plan's statement, in as few trips to the blocking
+    // pool as their order allows: each trip costs two thread wake-ups, a
+    // good part of a fast query's time on a busy machine. When the whole
+    // body is already here (a small JSON request usually comes with its
+    // head), everything is one trip: the body is taken as it is, and
+    // neither looked at nor answered about before the key and the rate
+    // are checked, in the same order as when it is read afterwards.
+    // Otherwise the key and the rate are one trip, the body is read, and
+    // the rest is the second.
     let (mode, not_acceptable) = match negotiate(headers.get(header::ACCEPT)) {
         Ok(mode) => (mode, None),
         Err(e) => (Mode::Stream, Some(e)),
@@ -182,33 +141,54 @@ async fn handle(
     // A handler dropped before it took the plan (the client went) stops
     // the statement the plan started.
     let abandoned = CancelUnlessTaken(Some(cancel.clone()));
-    let (tx, rx) = tokio::sync::oneshot::channel();
-    let job = Job {
+    let front = Front {
         state: state.clone(),
-        request: req,
-        tier,
+        log: log.clone(),
+        json_body: is_json_media_type(headers.get(header::CONTENT_TYPE)),
+        not_acceptable,
         cancel: cancel.clone(),
     };
-    let st = state.clone();
-    tokio::task::spawn_blocking(move || {
-        let found = st
-            .with_catalog(|c| c.get_dataset(account_id, &job.request.dataset_id))
-            .map_err(ApiError::catalog)
-            .and_then(|e| e.ok_or(ApiError::InvalidDataset));
-        let prepared = found.and_then(|entry| {
-            if let Some(e) = not_acceptable {
-                return Err(e);
-            }
-            match try_running(&st) {
-                Some(running) => job.plan(&entry, running),
-                None => Ok((Prepared::NoSlotYet(entry, Box::new(job)), None)),
-            }
-        });
-        job_done(tx, prepared);
-    });
-    let prepared = rx
+    let key = presented_key(&headers);
+    let peer = crate::middleware::peer();
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    match ready_body(&headers, body) {
+        Arrived::Here(bytes) => {
+            tokio::task::spawn_blocking(move || {
+                let mut decision = None;
+                let admitted = front.admit(key, peer, &mut decision);
+                let planned = admitted.and_then(|(slot, account_id)| {
+                    let bytes = bytes?;
+                    front.plan_request(slot, account_id, &bytes)
+                });
+                front_done(tx, decision, planned);
+            });
+        }
+        Arrived::Coming(partial) => {
+            let (decision, admitted) = tokio::task::spawn_blocking(move || {
+                let mut decision = None;
+                let admitted = front.admit(key, peer, &mut decision);
+                (decision, admitted.map(|a| (a, front)))
+            })
+            .await
+            .map_err(|e| ApiError::internal(format!("blocking task failed: {e}")))?;
+            *rate = decision;
+            let ((slot, account_id), front) = admitted?;
+            let bytes = tokio::time::timeout(state.limits().read_timeout, partial.read())
+                .await
+                .map_err(|_| ApiError::RequestTimeout)??;
+            tokio::task::spawn_blocking(move || {
+                let planned = front.plan_request(slot, account_id, &bytes);
+                front_done(tx, None, planned);
+            });
+        }
+    }
+    let (decision, planned) = rx
         .await
-        .map_err(|e| ApiError::internal(format!("blocking task failed: {e}")))??;
+        .map_err(|e| ApiError::internal(format!("blocking task failed: {e}")))?;
+    if decision.is_some() {
+        *rate = decision;
+    }
+    let (slot, tier_label, prepared) = planned?;
     let ready = match prepared {
         Prepared::Ready(ready) => ready,
         Prepared::NoSlotYet(entry, job) => {
@@ -274,30 +254,69 @@ async fn handle(
     })
 }
 
-/// `application/json`, with any parameters (`; charset=utf-8`).
-async fn read_body(headers: &HeaderMap, body: Body) -> Result<Bytes, ApiError> {
-    let too_large = ApiError::PayloadTooLarge {
+/// The request body, whole, or the part of it already here and the rest
+/// to read.
+enum Arrived {
+    /// Everything had arrived (or its failure is known: a declared size
+    /// over the limit, a broken connection), to be answered about in its
+    /// turn.
+    Here(Result<Bytes, ApiError>),
+    Coming(Partial),
+}
+
+struct Partial {
+    buf: Vec<u8>,
+    stream: axum::body::BodyDataStream,
+}
+
+fn body_too_large() -> ApiError {
+    ApiError::PayloadTooLarge {
         limit: MAX_BODY_BYTES,
-    };
+    }
+}
+
+fn body_broken() -> ApiError {
+    ApiError::InvalidJson("The request body could not be read completely.".into())
+}
+
+/// Takes what of the body has arrived, without waiting.
+fn ready_body(headers: &HeaderMap, body: Body) -> Arrived {
     let declared = headers
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|s| s.trim().parse::<u64>().ok());
     if declared.is_some_and(|n| n > MAX_BODY_BYTES as u64) {
-        return Err(too_large);
+        return Arrived::Here(Err(body_too_large()));
     }
     let mut buf = Vec::with_capacity(declared.unwrap_or(0) as usize);
     let mut stream = body.into_data_stream();
-    while let Some(chunk) = stream.next().await {
-        let chunk = chunk.map_err(|_| {
-            ApiError::InvalidJson("The request body could not be read completely.".into())
-        })?;
-        if buf.len() + chunk.len() > MAX_BODY_BYTES {
-            return Err(too_large);
+    loop {
+        match stream.next().now_or_never() {
+            None => return Arrived::Coming(Partial { buf, stream }),
+            Some(None) => return Arrived::Here(Ok(Bytes::from(buf))),
+            Some(Some(Err(_))) => return Arrived::Here(Err(body_broken())),
+            Some(Some(Ok(chunk))) => {
+                if buf.len() + chunk.len() > MAX_BODY_BYTES {
+                    return Arrived::Here(Err(body_too_large()));
+                }
+                buf.extend_from_slice(&chunk);
+            }
         }
-        buf.extend_from_slice(&chunk);
     }
-    Ok(Bytes::from(buf))
+}
+
+impl Partial {
+    /// The rest of the body, within the size limit.
+    async fn read(mut self) -> Result<Bytes, ApiError> {
+        while let Some(chunk) = self.stream.next().await {
+            let chunk = chunk.map_err(|_| body_broken())?;
+            if self.buf.len() + chunk.len() > MAX_BODY_BYTES {
+                return Err(body_too_large());
+            }
+            self.buf.extend_from_slice(&chunk);
+        }
+        Ok(Bytes::from(self.buf))
+    }
 }
 
 /// DESIGN §1 step 7: the stream for `text/event-stream`, `*/*` or no
@@ -488,6 +507,123 @@ impl http_body::Body for HeldBody {
 
     fn size_hint(&self) -> http_body::SizeHint {
         http_body::SizeHint::with_exact(self.data.as_ref().map_or(0, |d| d.len() as u64))
+    }
+}
+
+/// The request's checks up to the plan, on the blocking pool.
+struct Front {
+    state: AppState,
+    log: Arc<RequestLog>,
+    /// The `Content-Type` is JSON's.
+    json_body: bool,
+    /// Step 7's refusal, given after the dataset's.
+    not_acceptable: Option<ApiError>,
+    cancel: Arc<AtomicBool>,
+}
+
+/// The request's stream slot, its tier, and its plan (or the wait for a
+/// running slot before it); or why it stopped before its stream.
+type FrontOutcome = Result<(StreamSlot, TierLabel, Prepared), ApiError>;
+
+/// The front's outcome for the handler, and the plan's statement with its
+/// running slot, for the thread that planned to run.
+type FrontPlanned = Result<(FrontOutcome, Option<(StatementJob, Arc<RunningSlot>)>), ApiError>;
+
+impl Front {
+    /// Steps 2 and 3 (the key and its rate; `rate` set once decided), the
+    /// shutdown, the key's open answers and the body's media type: all
+    /// before any look at the body. Blocking.
+    fn admit(
+        &self,
+        key: PresentedKey,
+        peer: Option<std::net::SocketAddr>,
+        rate: &mut Option<RateDecision>,
+    ) -> Result<(StreamSlot, i64), ApiError> {
+        let state = &self.state;
+        let metrics = state.metrics();
+        let who = authenticate_blocking(state, key, peer, rate)?;
+        let account_id = who.account_id;
+        self.log.update(|f| f.account_id = Some(account_id));
+        if state.is_stopping() {
+            metrics.rejected(Rejection::Shutdown);
+            return Err(ApiError::ShuttingDown);
+        }
+        // 3. Open answers (streams and JSON arrays alike), per key, before
+        // the body is read. The slot travels with the response body.
+        let (_, max_streams) = crate::limits::effective(who.limits, state.limits());
+        let slot = state
+            .limiter()
+            .open_stream(who.token_id, max_streams)
+            .ok_or_else(|| {
+                metrics.rejected(Rejection::StreamCap);
+                ApiError::TooManyStreams { max: max_streams }
+            })?;
+        // 4. The body: media type (then size, JSON object).
+        if !self.json_body {
+            return Err(ApiError::UnsupportedMediaType);
+        }
+        Ok((slot, account_id))
+    }
+
+    /// Steps 5 (the fields), 6 (the dataset) and 7 (content negotiation),
+    /// a running slot if one is free now, then loading, planning and the
+    /// plan's statement, started. Blocking.
+    fn plan_request(self, slot: StreamSlot, account_id: i64, body: &[u8]) -> FrontPlanned {
+        let req = QueryRequest::from_body(body)?;
+        let tier = if req.use_smaller_model {
+            Tier::Small
+        } else {
+            Tier::Default
+        };
+        let tier_label = match tier {
+            Tier::Small => TierLabel::Small,
+            _ => TierLabel::Default,
+        };
+        self.log.update(|f| {
+            f.dataset = Some(req.dataset_id.clone());
+            f.tier = Some(tier_label.as_str());
+        });
+        // 6. Dataset: unknown and not-yours look the same.
+        let st = self.state;
+        let entry = st
+            .with_catalog(|c| c.get_dataset(account_id, &req.dataset_id))
+            .map_err(ApiError::catalog)?
+            .ok_or(ApiError::InvalidDataset)?;
+        // 7. Content negotiation.
+        if let Some(e) = self.not_acceptable {
+            return Err(e);
+        }
+        let running = try_running(&st);
+        let job = Job {
+            state: st,
+            request: req,
+            tier,
+            cancel: self.cancel,
+        };
+        let (prepared, statement) = match running {
+            Some(running) => job.plan(&entry, running)?,
+            None => (Prepared::NoSlotYet(entry, Box::new(job)), None),
+        };
+        Ok((Ok((slot, tier_label, prepared)), statement))
+    }
+}
+
+/// Hands the front's outcome (and the rate decision, when made here) to
+/// the handler, then runs the plan's statement here unless the handler has
+/// gone.
+fn front_done(
+    tx: tokio::sync::oneshot::Sender<(Option<RateDecision>, FrontOutcome)>,
+    decision: Option<RateDecision>,
+    planned: FrontPlanned,
+) {
+    let (outcome, statement) = match planned {
+        Ok(done) => done,
+        Err(e) => (Err(e), None),
+    };
+    if tx.send((decision, outcome)).is_ok() {
+        if let Some((statement, _running)) = statement {
+            statement.run();
+        }
     }
 }
 
