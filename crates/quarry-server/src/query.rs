@@ -249,7 +249,7 @@ async fn handle(
         log,
     };
     Ok(match mode {
-        Mode::Stream => sse_response(rx, guard),
+        Mode::Stream => sse_response(rx, guard).await,
         Mode::JsonArray => json_response(rx, guard).await,
     })
 }
@@ -435,14 +435,31 @@ async fn acquire_running(state: &AppState) -> Result<Arc<RunningSlot>, ApiError>
     }
 }
 
-fn sse_response(rx: mpsc::Receiver<Out>, guard: CancelOnDrop) -> Response {
-    let stream = futures_util::stream::unfold((rx, guard), |(mut rx, guard)| async move {
-        let frame = match rx.recv().await? {
-            Out::Event(e) => e.to_sse(),
-            Out::KeepAlive => Bytes::from_static(KEEP_ALIVE),
-        };
+/// How long the stream's head waits for its first frame, to leave with it.
+pub const HEAD_WAITS_FOR_FIRST_FRAME: Duration = Duration::from_millis(2);
+
+fn frame(out: Out) -> Bytes {
+    match out {
+        Out::Event(e) => e.to_sse(),
+        Out::KeepAlive => Bytes::from_static(KEEP_ALIVE),
+    }
+}
+
+async fn sse_response(mut rx: mpsc::Receiver<Out>, guard: CancelOnDrop) -> Response {
+    // The head waits briefly for the first frame, so that a fast query's
+    // head and events leave in one write (one wake-up of the client instead
+    // of two); no frame waits for the head. Past the wait (a statement still
+    // running), the head goes alone, as before.
+    let first = tokio::time::timeout(HEAD_WAITS_FOR_FIRST_FRAME, rx.recv())
+        .await
+        .ok()
+        .flatten()
+        .map(|out| Ok::<_, Infallible>(frame(out)));
+    let rest = futures_util::stream::unfold((rx, guard), |(mut rx, guard)| async move {
+        let frame = frame(rx.recv().await?);
         Some((Ok::<_, Infallible>(frame), (rx, guard)))
     });
+    let stream = futures_util::stream::iter(first).chain(rest);
     let mut resp = Response::new(Body::from_stream(stream));
     *resp.status_mut() = StatusCode::OK;
     let h = resp.headers_mut();
