@@ -747,6 +747,9 @@ impl quarry_session::Dataset for LoadedDataset {
     fn dialect(&self) -> &'static dyn quarry_sql::Dialect {
         self.dialect
     }
+    fn guard_cache(&self) -> Option<&quarry_session::GuardCache> {
+        Some(&self.guarded)
+    }
 }
 
 /// The producer: runs the session, whose events go to the response through

@@ -276,15 +276,21 @@ impl Session {
         cancel: Arc<AtomicBool>,
     ) -> Result<Box<dyn FnOnce() -> Outcome + Send>, EngineFailure> {
         let profile = self.dataset.profile();
-        if let Err(reason) = quarry_sql::check_select(
-            self.dataset.dialect(),
-            sql,
-            &profile.table,
-            profile.fts_table.as_deref(),
-        ) {
-            return Err(EngineFailure::Failed(format!(
-                "statement refused by the shape guard: {reason}"
-            )));
+        let passed = self.dataset.guard_cache();
+        if !passed.is_some_and(|c| c.passed(sql)) {
+            if let Err(reason) = quarry_sql::check_select(
+                self.dataset.dialect(),
+                sql,
+                &profile.table,
+                profile.fts_table.as_deref(),
+            ) {
+                return Err(EngineFailure::Failed(format!(
+                    "statement refused by the shape guard: {reason}"
+                )));
+            }
+            if let Some(c) = passed {
+                c.pass(sql);
+            }
         }
         let engine = self.engine.clone();
         let dataset = self.dataset.clone();
