@@ -76,7 +76,9 @@ struct Args {
     #[arg(long, default_value = "both")]
     tiers: String,
     /// Lists: mixed (every class), structured (selective filters and
-    /// ranges only), comma-separated.
+    /// ranges only), or one class by its name in the table (selective,
+    /// range, ordered, traits, traits+filter, broad, nothing),
+    /// comma-separated.
     #[arg(long, default_value = "mixed,structured", value_delimiter = ',')]
     lists: Vec<String>,
     /// Seconds each run lasts.
@@ -88,7 +90,8 @@ struct Args {
     /// Also write the figures table (Markdown) to this file.
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Print each phrase's SQL, row count and floor.
+    /// Print each phrase's SQL, row count and floor, and its p50 in each
+    /// run.
     #[arg(long)]
     verbose: bool,
 }
@@ -296,7 +299,8 @@ fn main() -> anyhow::Result<()> {
             .enumerate()
             .filter(|(_, (c, _))| match list.as_str() {
                 "structured" => c.structured(),
-                _ => true,
+                "mixed" => true,
+                class => c.name() == class,
             })
             .map(|(i, _)| i)
             .collect();
@@ -334,6 +338,25 @@ fn main() -> anyhow::Result<()> {
                     clients.min(64),
                     Duration::from_secs_f64((args.seconds / 2.0).clamp(1.0, 4.0)),
                 )?;
+                if args.verbose {
+                    // Each phrase's own p50, to find the ones a class's
+                    // figure hides.
+                    let mut by_phrase: BTreeMap<usize, Vec<Duration>> = BTreeMap::new();
+                    for s in &r.samples {
+                        by_phrase.entry(s.phrase).or_default().push(s.close);
+                    }
+                    for (i, mut v) in by_phrase {
+                        v.sort();
+                        eprintln!(
+                            "  {clients} clients, {}: close p50 {:.2} ms (floor {:.3} ms, {} queries): {}",
+                            tier.name(),
+                            ms(pct(&v, 50.0)),
+                            ms(probes[&(tier, i)].floor),
+                            v.len(),
+                            PHRASES[i].1
+                        );
+                    }
+                }
                 let mut by_class: BTreeMap<Class, Vec<Sample>> = BTreeMap::new();
                 for s in &r.samples {
                     by_class.entry(PHRASES[s.phrase].0).or_default().push(*s);

@@ -39,12 +39,10 @@ pub struct Rotation {
 }
 
 fn read_state(conn: &Connection) -> Result<(i64, Option<Vec<u8>>)> {
-    conn.query_row(
-        "SELECT generation, key_check FROM secret_state WHERE id = 1",
-        [],
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )
-    .db()
+    // Cached: every authenticated request reads it.
+    conn.prepare_cached("SELECT generation, key_check FROM secret_state WHERE id = 1")
+        .and_then(|mut st| st.query_row([], |r| Ok((r.get(0)?, r.get(1)?))))
+        .db()
 }
 
 /// At open: records the key's fingerprint in a catalog that has none yet
@@ -136,11 +134,18 @@ impl Catalog {
         write: bool,
         f: impl FnOnce() -> Result<T>,
     ) -> Result<T> {
-        self.conn
-            .execute_batch(if write { "BEGIN IMMEDIATE" } else { "BEGIN" })
-            .db()?;
+        // Prepared once and cached (every authenticated request begins
+        // and commits one): parsing them each time cost more than running
+        // them, inside the catalog's lock.
+        let run = |sql: &str| {
+            self.conn
+                .prepare_cached(sql)
+                .and_then(|mut st| st.execute([]))
+                .map(drop)
+        };
+        run(if write { "BEGIN IMMEDIATE" } else { "BEGIN" }).db()?;
         match f() {
-            Ok(v) => match self.conn.execute_batch("COMMIT") {
+            Ok(v) => match run("COMMIT") {
                 Ok(()) => Ok(v),
                 Err(e) => {
                     let _ = self.conn.execute_batch("ROLLBACK");

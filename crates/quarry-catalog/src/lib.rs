@@ -461,26 +461,27 @@ impl Catalog {
         // make a valid key look unknown.
         let found = self.in_transaction(false, || {
             let digest = self.current_keys()?.digest(key);
+            // Cached: every authenticated request runs it.
             let row: Option<TokenRow> = self
                 .conn
-                .query_row(
+                .prepare_cached(
                     "SELECT t.id, t.account_id, t.digest, t.last_used, l.per_minute, l.concurrent,
                             l.max_tokens
                      FROM tokens t LEFT JOIN account_limits l ON l.account_id = t.account_id
                      WHERE t.digest = ?1",
-                    [digest.to_vec()],
-                    |r| {
-                        Ok((
-                            r.get(0)?,
-                            r.get(1)?,
-                            r.get(2)?,
-                            r.get(3)?,
-                            r.get(4)?,
-                            r.get(5)?,
-                            r.get(6)?,
-                        ))
-                    },
                 )
+                .db()?
+                .query_row([digest.to_vec()], |r| {
+                    Ok((
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                        r.get(6)?,
+                    ))
+                })
                 .optional()
                 .db()?;
             Ok(row.filter(|(_, _, stored, ..)| {

@@ -176,13 +176,13 @@ impl Catalog {
 
     /// The account's dataset `id`, if it has one.
     pub fn get_dataset(&self, account_id: i64, id: &str) -> Result<Option<DatasetEntry>> {
+        // Cached: every query request runs it.
         self.conn
-            .query_row(
+            .prepare_cached(
                 "SELECT id, account_id, file_name, row_count, created, updated, vocabulary_revision
                  FROM datasets WHERE account_id = ?1 AND id = ?2",
-                params![account_id, id],
-                dataset_row,
             )
+            .and_then(|mut st| st.query_row(params![account_id, id], dataset_row))
             .optional()
             .db()
     }

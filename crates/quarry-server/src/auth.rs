@@ -19,7 +19,39 @@ pub async fn authenticate(
     headers: &HeaderMap,
     rate: &mut Option<RateDecision>,
 ) -> Result<KeyIdentity, ApiError> {
-    let checked = check_key(state, headers).await;
+    let key = presented_key(headers);
+    let st = state.clone();
+    // The client's address, for the audit log's entry of a token's first use.
+    let peer = crate::middleware::peer();
+    let (decision, who) = blocking(move || {
+        let mut rate = None;
+        let who = authenticate_blocking(&st, key, peer, &mut rate);
+        (rate, who)
+    })
+    .await?;
+    *rate = decision;
+    who
+}
+
+/// The `apikey` header: `None` when missing; `Err` when not text.
+pub type PresentedKey = Option<Result<String, ()>>;
+
+/// The request's `apikey` header, as [`authenticate_blocking`] takes it.
+pub fn presented_key(headers: &HeaderMap) -> PresentedKey {
+    headers
+        .get("apikey")
+        .map(|v| v.to_str().map(|s| s.trim().to_string()).map_err(|_| ()))
+}
+
+/// [`authenticate`] on the calling thread, for a request from `peer`.
+/// Blocking.
+pub fn authenticate_blocking(
+    state: &AppState,
+    key: PresentedKey,
+    peer: Option<std::net::SocketAddr>,
+    rate: &mut Option<RateDecision>,
+) -> Result<KeyIdentity, ApiError> {
+    let checked = check_key(state, key, peer);
     let metrics = state.metrics();
     metrics.authentication(match &checked {
         Ok(_) => AuthOutcome::Ok,
@@ -33,10 +65,8 @@ pub async fn authenticate(
     let (per_minute, _) = crate::limits::effective(who.limits, state.limits());
     let decision = if state.backend().is_postgres() {
         // Counted in the database, so every replica takes from one window.
-        let st = state.clone();
-        let token = who.token_id;
-        let (count, reset) = blocking(move || st.with_catalog(|c| c.take_shared_rate(token)))
-            .await?
+        let (count, reset) = state
+            .with_catalog(|c| c.take_shared_rate(who.token_id))
             .map_err(ApiError::catalog)?
             .unwrap_or((0, 0));
         crate::limits::RateDecision::from_window(per_minute, count, reset)
@@ -53,25 +83,23 @@ pub async fn authenticate(
     Ok(who)
 }
 
-/// The `apikey` header looked up in the catalog.
-async fn check_key(state: &AppState, headers: &HeaderMap) -> Result<KeyIdentity, ApiError> {
+/// The `apikey` header looked up in the catalog. Blocking.
+fn check_key(
+    state: &AppState,
+    key: PresentedKey,
+    peer: Option<std::net::SocketAddr>,
+) -> Result<KeyIdentity, ApiError> {
     // 2. Authentication, before any look at the rest of the request.
-    let key = match headers.get("apikey") {
+    let key = match key {
         None => return Err(ApiError::MissingApiKey),
-        Some(v) => v
-            .to_str()
-            .map_err(|_| ApiError::InvalidApiKey)?
-            .trim()
-            .to_string(),
+        Some(v) => v.map_err(|()| ApiError::InvalidApiKey)?,
     };
     if key.is_empty() {
         return Err(ApiError::MissingApiKey);
     }
-    let st = state.clone();
-    // The client's address, for the audit log's entry of a token's first use.
-    let peer = crate::middleware::peer().map(|a| a.ip().to_string());
-    blocking(move || st.with_catalog(|c| c.authenticate_key_from(&key, peer.as_deref())))
-        .await?
+    let peer = peer.map(|a| a.ip().to_string());
+    state
+        .with_catalog(|c| c.authenticate_key_from(&key, peer.as_deref()))
         .map_err(ApiError::catalog)?
         .ok_or(ApiError::InvalidApiKey)
 }

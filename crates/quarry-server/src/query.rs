@@ -19,12 +19,13 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
 use bytes::Bytes;
-use futures_util::StreamExt;
+use futures_util::{FutureExt, StreamExt};
+use quarry_catalog::DatasetEntry;
 use quarry_planner::{DatasetProfile, Planner, QueryPlan, Tier};
-use quarry_session::{Close, Ended, Event, EventSink, Failure, Session};
+use quarry_session::{Close, Ended, Event, EventSink, Failure, Session, Started, StatementJob};
 use tokio::sync::mpsc;
 
-use crate::auth::{authenticate, blocking};
+use crate::auth::{authenticate_blocking, presented_key, PresentedKey};
 use crate::error::{ApiError, ErrorBody};
 use crate::events::{
     CloseData, Envelope, EventData, ResultsData, SqlData, ThoughtsData, KEEP_ALIVE,
@@ -122,85 +123,105 @@ async fn handle(
     rate: &mut Option<RateDecision>,
 ) -> Result<Response, ApiError> {
     let metrics = state.metrics().clone();
-    // 2. Authentication, before any look at the body, and 3. the key's
-    // rate.
-    let who = authenticate(&state, &headers, rate).await?;
-    let account_id = who.account_id;
-    log.update(|f| f.account_id = Some(account_id));
-    if state.is_stopping() {
-        metrics.rejected(Rejection::Shutdown);
-        return Err(ApiError::ShuttingDown);
-    }
-
-    // 3. Open answers (streams and JSON arrays alike), per key, before the
-    // body is read. The slot travels with the response body.
-    let (_, max_streams) = crate::limits::effective(who.limits, state.limits());
-    let slot = state
-        .limiter()
-        .open_stream(who.token_id, max_streams)
-        .ok_or_else(|| {
-            metrics.rejected(Rejection::StreamCap);
-            ApiError::TooManyStreams { max: max_streams }
-        })?;
-
-    // 4. The body: media type, size, JSON object.
-    if !is_json_media_type(headers.get(header::CONTENT_TYPE)) {
-        return Err(ApiError::UnsupportedMediaType);
-    }
-    let bytes = tokio::time::timeout(state.limits().read_timeout, read_body(&headers, body))
-        .await
-        .map_err(|_| ApiError::RequestTimeout)??;
-
-    // 5. Fields.
-    let req = QueryRequest::from_body(&bytes)?;
-    let tier = if req.use_smaller_model {
-        Tier::Small
-    } else {
-        Tier::Default
+    // DESIGN 1's steps 2 to 7 and the running-query bound, then loading,
+    // planning and the plan's statement, in as few trips to the blocking
+    // pool as their order allows: each trip costs two thread wake-ups, a
+    // good part of a fast query's time on a busy machine. When the whole
+    // body is already here (a small JSON request usually comes with its
+    // head), everything is one trip: the body is taken as it is, and
+    // neither looked at nor answered about before the key and the rate
+    // are checked, in the same order as when it is read afterwards.
+    // Otherwise the key and the rate are one trip, the body is read, and
+    // the rest is the second.
+    let (mode, not_acceptable) = match negotiate(headers.get(header::ACCEPT)) {
+        Ok(mode) => (mode, None),
+        Err(e) => (Mode::Stream, Some(e)),
     };
-    let tier_label = match tier {
-        Tier::Small => TierLabel::Small,
-        _ => TierLabel::Default,
-    };
-    log.update(|f| {
-        f.dataset = Some(req.dataset_id.clone());
-        f.tier = Some(tier_label.as_str());
-    });
-
-    // 6. Dataset: unknown and not-yours look the same.
-    let st = state.clone();
-    let id = req.dataset_id.clone();
-    let entry = blocking(move || st.with_catalog(|c| c.get_dataset(account_id, &id)))
-        .await?
-        .map_err(ApiError::catalog)?
-        .ok_or(ApiError::InvalidDataset)?;
-
-    // 7. Content negotiation.
-    let mode = negotiate(headers.get(header::ACCEPT))?;
-
-    // The running-query bound: a slot within a short wait, else a 503 at
-    // once (never an unbounded queue). Held from planning until the
-    // session's last statement has ended, so slow statements cannot take
-    // more of the blocking pool than the bound.
-    let running = acquire_running(&state).await?;
-
-    // Load and plan; failures here are still a 500 before the stream.
-    let st = state.clone();
-    let phrase = req.query_string.clone();
     let cancel = Arc::new(AtomicBool::new(false));
-    let session_cancel = cancel.clone();
-    let (session, plan, planning) = blocking(move || {
-        let d = st.load_dataset(&entry)?;
-        let session = Session::new(st.engine(), d, req.limit, st.query_timeout())
-            .with_cancel(session_cancel)
-            .with_stop(st.stop_signal())
-            .with_keep_alive_every(KEEP_ALIVE_EVERY);
-        let started = Instant::now();
-        let plan = session.plan(&phrase, tier);
-        anyhow::Ok((session, plan, started.elapsed()))
-    })
-    .await?
-    .map_err(ApiError::from_any)?;
+    // A handler dropped before it took the plan (the client went) stops
+    // the statement the plan started.
+    let abandoned = CancelUnlessTaken(Some(cancel.clone()));
+    let front = Front {
+        state: state.clone(),
+        log: log.clone(),
+        json_body: is_json_media_type(headers.get(header::CONTENT_TYPE)),
+        not_acceptable,
+        cancel: cancel.clone(),
+    };
+    let key = presented_key(&headers);
+    let peer = crate::middleware::peer();
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    match ready_body(&headers, body) {
+        Arrived::Here(bytes) => {
+            tokio::task::spawn_blocking(move || {
+                let mut decision = None;
+                let admitted = front.admit(key, peer, &mut decision);
+                let planned = admitted.and_then(|(slot, account_id)| {
+                    let bytes = bytes?;
+                    front.plan_request(slot, account_id, &bytes)
+                });
+                front_done(tx, decision, planned);
+            });
+        }
+        Arrived::Coming(partial) => {
+            let (decision, admitted) = tokio::task::spawn_blocking(move || {
+                let mut decision = None;
+                let admitted = front.admit(key, peer, &mut decision);
+                (decision, admitted.map(|a| (a, front)))
+            })
+            .await
+            .map_err(|e| ApiError::internal(format!("blocking task failed: {e}")))?;
+            *rate = decision;
+            let ((slot, account_id), front) = admitted?;
+            let bytes = tokio::time::timeout(state.limits().read_timeout, partial.read())
+                .await
+                .map_err(|_| ApiError::RequestTimeout)??;
+            tokio::task::spawn_blocking(move || {
+                let planned = front.plan_request(slot, account_id, &bytes);
+                front_done(tx, None, planned);
+            });
+        }
+    }
+    let (decision, planned) = rx
+        .await
+        .map_err(|e| ApiError::internal(format!("blocking task failed: {e}")))?;
+    if decision.is_some() {
+        *rate = decision;
+    }
+    let (slot, tier_label, prepared) = planned?;
+    let ready = match prepared {
+        Prepared::Ready(ready) => ready,
+        Prepared::NoSlotYet(entry, job) => {
+            // The running-query bound: a slot within a short wait, else a
+            // 503 at once (never an unbounded queue). Held from planning
+            // until the session's last statement has ended, so slow
+            // statements cannot take more of the blocking pool than the
+            // bound.
+            let running = acquire_running(&state).await?;
+            let (tx, rx) = tokio::sync::oneshot::channel();
+            tokio::task::spawn_blocking(move || {
+                let planned = job.plan(&entry, running);
+                job_done(tx, planned);
+            });
+            match rx
+                .await
+                .map_err(|e| ApiError::internal(format!("blocking task failed: {e}")))??
+            {
+                Prepared::Ready(ready) => ready,
+                Prepared::NoSlotYet(..) => {
+                    return Err(ApiError::internal("planned without a running slot"))
+                }
+            }
+        }
+    };
+    abandoned.taken();
+    let Ready {
+        session,
+        plan,
+        started,
+        planning,
+        running,
+    } = *ready;
     metrics.stage(Stage::Plan, tier_label, planning);
     log.update(|f| f.plan = Some(planning));
 
@@ -213,7 +234,7 @@ async fn handle(
         log: log.clone(),
         first_event: first_event.clone(),
     };
-    tokio::spawn(produce(session, plan, sink, tier_label, running));
+    tokio::spawn(produce(session, plan, started, sink, tier_label, running));
 
     // The guard travels with the response body (or the collecting future):
     // when the client goes away, the body is dropped and the statement is
@@ -228,35 +249,74 @@ async fn handle(
         log,
     };
     Ok(match mode {
-        Mode::Stream => sse_response(rx, guard),
+        Mode::Stream => sse_response(rx, guard).await,
         Mode::JsonArray => json_response(rx, guard).await,
     })
 }
 
-/// `application/json`, with any parameters (`; charset=utf-8`).
-async fn read_body(headers: &HeaderMap, body: Body) -> Result<Bytes, ApiError> {
-    let too_large = ApiError::PayloadTooLarge {
+/// The request body, whole, or the part of it already here and the rest
+/// to read.
+enum Arrived {
+    /// Everything had arrived (or its failure is known: a declared size
+    /// over the limit, a broken connection), to be answered about in its
+    /// turn.
+    Here(Result<Bytes, ApiError>),
+    Coming(Partial),
+}
+
+struct Partial {
+    buf: Vec<u8>,
+    stream: axum::body::BodyDataStream,
+}
+
+fn body_too_large() -> ApiError {
+    ApiError::PayloadTooLarge {
         limit: MAX_BODY_BYTES,
-    };
+    }
+}
+
+fn body_broken() -> ApiError {
+    ApiError::InvalidJson("The request body could not be read completely.".into())
+}
+
+/// Takes what of the body has arrived, without waiting.
+fn ready_body(headers: &HeaderMap, body: Body) -> Arrived {
     let declared = headers
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|s| s.trim().parse::<u64>().ok());
     if declared.is_some_and(|n| n > MAX_BODY_BYTES as u64) {
-        return Err(too_large);
+        return Arrived::Here(Err(body_too_large()));
     }
     let mut buf = Vec::with_capacity(declared.unwrap_or(0) as usize);
     let mut stream = body.into_data_stream();
-    while let Some(chunk) = stream.next().await {
-        let chunk = chunk.map_err(|_| {
-            ApiError::InvalidJson("The request body could not be read completely.".into())
-        })?;
-        if buf.len() + chunk.len() > MAX_BODY_BYTES {
-            return Err(too_large);
+    loop {
+        match stream.next().now_or_never() {
+            None => return Arrived::Coming(Partial { buf, stream }),
+            Some(None) => return Arrived::Here(Ok(Bytes::from(buf))),
+            Some(Some(Err(_))) => return Arrived::Here(Err(body_broken())),
+            Some(Some(Ok(chunk))) => {
+                if buf.len() + chunk.len() > MAX_BODY_BYTES {
+                    return Arrived::Here(Err(body_too_large()));
+                }
+                buf.extend_from_slice(&chunk);
+            }
         }
-        buf.extend_from_slice(&chunk);
     }
-    Ok(Bytes::from(buf))
+}
+
+impl Partial {
+    /// The rest of the body, within the size limit.
+    async fn read(mut self) -> Result<Bytes, ApiError> {
+        while let Some(chunk) = self.stream.next().await {
+            let chunk = chunk.map_err(|_| body_broken())?;
+            if self.buf.len() + chunk.len() > MAX_BODY_BYTES {
+                return Err(body_too_large());
+            }
+            self.buf.extend_from_slice(&chunk);
+        }
+        Ok(Bytes::from(self.buf))
+    }
 }
 
 /// DESIGN §1 step 7: the stream for `text/event-stream`, `*/*` or no
@@ -330,6 +390,22 @@ struct RunningSlot {
     metrics: Arc<Metrics>,
 }
 
+impl RunningSlot {
+    fn new(permit: tokio::sync::OwnedSemaphorePermit, metrics: Arc<Metrics>) -> RunningSlot {
+        metrics.query_started();
+        RunningSlot {
+            _permit: permit,
+            metrics,
+        }
+    }
+}
+
+/// A slot of the running-query bound if one is free now.
+fn try_running(state: &AppState) -> Option<Arc<RunningSlot>> {
+    let permit = state.running().clone().try_acquire_owned().ok()?;
+    Some(Arc::new(RunningSlot::new(permit, state.metrics().clone())))
+}
+
 impl Drop for RunningSlot {
     fn drop(&mut self) {
         self.metrics.query_finished();
@@ -338,7 +414,7 @@ impl Drop for RunningSlot {
 
 /// A slot of the running-query bound within `Limits::queue_wait`, else
 /// 503 `SERVICE_UNAVAILABLE` (with `Retry-After`).
-async fn acquire_running(state: &AppState) -> Result<RunningSlot, ApiError> {
+async fn acquire_running(state: &AppState) -> Result<Arc<RunningSlot>, ApiError> {
     let semaphore = state.running().clone();
     let permit = match semaphore.clone().try_acquire_owned() {
         Ok(p) => Some(p),
@@ -349,13 +425,7 @@ async fn acquire_running(state: &AppState) -> Result<RunningSlot, ApiError> {
     };
     let metrics = state.metrics().clone();
     match permit {
-        Some(permit) => {
-            metrics.query_started();
-            Ok(RunningSlot {
-                _permit: permit,
-                metrics,
-            })
-        }
+        Some(permit) => Ok(Arc::new(RunningSlot::new(permit, metrics))),
         None => {
             metrics.rejected(Rejection::Overload);
             Err(ApiError::Overloaded {
@@ -365,14 +435,31 @@ async fn acquire_running(state: &AppState) -> Result<RunningSlot, ApiError> {
     }
 }
 
-fn sse_response(rx: mpsc::Receiver<Out>, guard: CancelOnDrop) -> Response {
-    let stream = futures_util::stream::unfold((rx, guard), |(mut rx, guard)| async move {
-        let frame = match rx.recv().await? {
-            Out::Event(e) => e.to_sse(),
-            Out::KeepAlive => Bytes::from_static(KEEP_ALIVE),
-        };
+/// How long the stream's head waits for its first frame, to leave with it.
+pub const HEAD_WAITS_FOR_FIRST_FRAME: Duration = Duration::from_millis(2);
+
+fn frame(out: Out) -> Bytes {
+    match out {
+        Out::Event(e) => e.to_sse(),
+        Out::KeepAlive => Bytes::from_static(KEEP_ALIVE),
+    }
+}
+
+async fn sse_response(mut rx: mpsc::Receiver<Out>, guard: CancelOnDrop) -> Response {
+    // The head waits briefly for the first frame, so that a fast query's
+    // head and events leave in one write (one wake-up of the client instead
+    // of two); no frame waits for the head. Past the wait (a statement still
+    // running), the head goes alone, as before.
+    let first = tokio::time::timeout(HEAD_WAITS_FOR_FIRST_FRAME, rx.recv())
+        .await
+        .ok()
+        .flatten()
+        .map(|out| Ok::<_, Infallible>(frame(out)));
+    let rest = futures_util::stream::unfold((rx, guard), |(mut rx, guard)| async move {
+        let frame = frame(rx.recv().await?);
         Some((Ok::<_, Infallible>(frame), (rx, guard)))
     });
+    let stream = futures_util::stream::iter(first).chain(rest);
     let mut resp = Response::new(Body::from_stream(stream));
     *resp.status_mut() = StatusCode::OK;
     let h = resp.headers_mut();
@@ -440,6 +527,212 @@ impl http_body::Body for HeldBody {
     }
 }
 
+/// The request's checks up to the plan, on the blocking pool.
+struct Front {
+    state: AppState,
+    log: Arc<RequestLog>,
+    /// The `Content-Type` is JSON's.
+    json_body: bool,
+    /// Step 7's refusal, given after the dataset's.
+    not_acceptable: Option<ApiError>,
+    cancel: Arc<AtomicBool>,
+}
+
+/// The request's stream slot, its tier, and its plan (or the wait for a
+/// running slot before it); or why it stopped before its stream.
+type FrontOutcome = Result<(StreamSlot, TierLabel, Prepared), ApiError>;
+
+/// The front's outcome for the handler, and the plan's statement with its
+/// running slot, for the thread that planned to run.
+type FrontPlanned = Result<(FrontOutcome, Option<(StatementJob, Arc<RunningSlot>)>), ApiError>;
+
+impl Front {
+    /// Steps 2 and 3 (the key and its rate; `rate` set once decided), the
+    /// shutdown, the key's open answers and the body's media type: all
+    /// before any look at the body. Blocking.
+    fn admit(
+        &self,
+        key: PresentedKey,
+        peer: Option<std::net::SocketAddr>,
+        rate: &mut Option<RateDecision>,
+    ) -> Result<(StreamSlot, i64), ApiError> {
+        let state = &self.state;
+        let metrics = state.metrics();
+        let who = authenticate_blocking(state, key, peer, rate)?;
+        let account_id = who.account_id;
+        self.log.update(|f| f.account_id = Some(account_id));
+        if state.is_stopping() {
+            metrics.rejected(Rejection::Shutdown);
+            return Err(ApiError::ShuttingDown);
+        }
+        // 3. Open answers (streams and JSON arrays alike), per key, before
+        // the body is read. The slot travels with the response body.
+        let (_, max_streams) = crate::limits::effective(who.limits, state.limits());
+        let slot = state
+            .limiter()
+            .open_stream(who.token_id, max_streams)
+            .ok_or_else(|| {
+                metrics.rejected(Rejection::StreamCap);
+                ApiError::TooManyStreams { max: max_streams }
+            })?;
+        // 4. The body: media type (then size, JSON object).
+        if !self.json_body {
+            return Err(ApiError::UnsupportedMediaType);
+        }
+        Ok((slot, account_id))
+    }
+
+    /// Steps 5 (the fields), 6 (the dataset) and 7 (content negotiation),
+    /// a running slot if one is free now, then loading, planning and the
+    /// plan's statement, started. Blocking.
+    fn plan_request(self, slot: StreamSlot, account_id: i64, body: &[u8]) -> FrontPlanned {
+        let req = QueryRequest::from_body(body)?;
+        let tier = if req.use_smaller_model {
+            Tier::Small
+        } else {
+            Tier::Default
+        };
+        let tier_label = match tier {
+            Tier::Small => TierLabel::Small,
+            _ => TierLabel::Default,
+        };
+        self.log.update(|f| {
+            f.dataset = Some(req.dataset_id.clone());
+            f.tier = Some(tier_label.as_str());
+        });
+        // 6. Dataset: unknown and not-yours look the same.
+        let st = self.state;
+        let entry = st
+            .with_catalog(|c| c.get_dataset(account_id, &req.dataset_id))
+            .map_err(ApiError::catalog)?
+            .ok_or(ApiError::InvalidDataset)?;
+        // 7. Content negotiation.
+        if let Some(e) = self.not_acceptable {
+            return Err(e);
+        }
+        let running = try_running(&st);
+        let job = Job {
+            state: st,
+            request: req,
+            tier,
+            cancel: self.cancel,
+        };
+        let (prepared, statement) = match running {
+            Some(running) => job.plan(&entry, running)?,
+            None => (Prepared::NoSlotYet(entry, Box::new(job)), None),
+        };
+        Ok((Ok((slot, tier_label, prepared)), statement))
+    }
+}
+
+/// Hands the front's outcome (and the rate decision, when made here) to
+/// the handler, then runs the plan's statement here unless the handler has
+/// gone.
+fn front_done(
+    tx: tokio::sync::oneshot::Sender<(Option<RateDecision>, FrontOutcome)>,
+    decision: Option<RateDecision>,
+    planned: FrontPlanned,
+) {
+    let (outcome, statement) = match planned {
+        Ok(done) => done,
+        Err(e) => (Err(e), None),
+    };
+    if tx.send((decision, outcome)).is_ok() {
+        if let Some((statement, _running)) = statement {
+            statement.run();
+        }
+    }
+}
+
+/// What loading and planning need, on the blocking pool.
+struct Job {
+    state: AppState,
+    request: QueryRequest,
+    tier: Tier,
+    cancel: Arc<AtomicBool>,
+}
+
+/// A session planned, its first statement started, its running slot held.
+struct Ready {
+    session: Session,
+    plan: QueryPlan,
+    started: Started,
+    planning: Duration,
+    running: Arc<RunningSlot>,
+}
+
+enum Prepared {
+    Ready(Box<Ready>),
+    /// The dataset exists, but every running slot is taken: wait for one
+    /// (off the blocking pool), then plan.
+    NoSlotYet(DatasetEntry, Box<Job>),
+}
+
+/// A planned query, sent to the handler, and its first statement, run on
+/// the calling thread; or the failure that stops the query before its
+/// stream.
+type Planned = Result<(Prepared, Option<(StatementJob, Arc<RunningSlot>)>), ApiError>;
+
+impl Job {
+    /// Loads the dataset, plans and starts the plan's statement. Blocking.
+    fn plan(&self, entry: &DatasetEntry, running: Arc<RunningSlot>) -> Planned {
+        let st = &self.state;
+        let d = st.load_dataset(entry).map_err(ApiError::from_any)?;
+        let session = Session::new(st.engine(), d, self.request.limit, st.query_timeout())
+            .with_cancel(self.cancel.clone())
+            .with_stop(st.stop_signal())
+            .with_keep_alive_every(KEEP_ALIVE_EVERY);
+        let t = Instant::now();
+        let plan = session.plan(&self.request.query_string, self.tier);
+        let planning = t.elapsed();
+        let (started, statement) = session.start(&plan);
+        let ready = Ready {
+            session,
+            plan,
+            started,
+            planning,
+            running: running.clone(),
+        };
+        Ok((Prepared::Ready(Box::new(ready)), Some((statement, running))))
+    }
+}
+
+/// Hands the outcome of the blocking half to the handler, then runs the
+/// plan's statement here (unless the handler has gone). The statement
+/// holds its running slot until it ends, whatever the handler does.
+fn job_done(tx: tokio::sync::oneshot::Sender<Result<Prepared, ApiError>>, planned: Planned) {
+    match planned {
+        Ok((prepared, statement)) => {
+            if tx.send(Ok(prepared)).is_ok() {
+                if let Some((statement, _running)) = statement {
+                    statement.run();
+                }
+            }
+        }
+        Err(e) => {
+            let _ = tx.send(Err(e));
+        }
+    }
+}
+
+/// Sets the cancel flag when dropped, unless [`CancelUnlessTaken::taken`]
+/// was called.
+struct CancelUnlessTaken(Option<Arc<AtomicBool>>);
+
+impl CancelUnlessTaken {
+    fn taken(mut self) {
+        self.0 = None;
+    }
+}
+
+impl Drop for CancelUnlessTaken {
+    fn drop(&mut self) {
+        if let Some(cancel) = self.0.take() {
+            cancel.store(true, Ordering::SeqCst);
+        }
+    }
+}
+
 /// A loaded dataset as a session sees it.
 impl quarry_session::Dataset for LoadedDataset {
     fn file(&self) -> &Path {
@@ -454,6 +747,9 @@ impl quarry_session::Dataset for LoadedDataset {
     fn dialect(&self) -> &'static dyn quarry_sql::Dialect {
         self.dialect
     }
+    fn guard_cache(&self) -> Option<&quarry_session::GuardCache> {
+        Some(&self.guarded)
+    }
 }
 
 /// The producer: runs the session, whose events go to the response through
@@ -462,11 +758,12 @@ impl quarry_session::Dataset for LoadedDataset {
 async fn produce(
     session: Session,
     plan: QueryPlan,
+    started: Started,
     mut sink: ChannelSink,
     tier: TierLabel,
-    running: RunningSlot,
+    running: Arc<RunningSlot>,
 ) {
-    let ended = session.run(plan, &mut sink).await;
+    let ended = session.run_started(plan, started, &mut sink).await;
     drop(running);
     if ended == Ended::Cancelled {
         tracing::info!(request_id = %sink.request_id, "client disconnected; query cancelled");

@@ -53,6 +53,8 @@ pub struct LoadedDataset {
     pub planner: Planner,
     /// The dialect of the store the version is in.
     pub dialect: &'static dyn quarry_sql::Dialect,
+    /// The statements the shape guard passed for this version.
+    pub guarded: quarry_session::GuardCache,
 }
 
 /// A dataset's vocabulary as stored (its text) and as read.
@@ -294,6 +296,7 @@ impl AppState {
             vocabulary_revision,
             vocabulary,
             planner,
+            guarded: quarry_session::GuardCache::default(),
         });
         self.planners()
             .insert((entry.account_id, entry.id.clone()), loaded.clone());

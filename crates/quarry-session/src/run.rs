@@ -21,10 +21,14 @@
 //!
 //! So the thoughts always describe the statement in the `sql` event.
 
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::task::{Context, Poll};
 
 use quarry_planner::{Figure, FigureKind, QueryPlan, Tier};
+use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
@@ -38,53 +42,149 @@ type Outcome = Result<EngineRows, EngineFailure>;
 enum Within {
     Done(Outcome),
     /// Still running at the budget's end, with its cancel flag.
-    Late(JoinHandle<Outcome>, Arc<AtomicBool>),
+    Late(Running, Arc<AtomicBool>),
     Skipped,
+}
+
+/// A statement under way: on the blocking pool, or on a thread the caller
+/// gave it ([`StatementJob::run`]).
+enum Running {
+    Task(JoinHandle<Outcome>),
+    Given(oneshot::Receiver<Outcome>),
+}
+
+impl Future for Running {
+    type Output = Outcome;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Outcome> {
+        match self.get_mut() {
+            Running::Task(t) => Pin::new(t).poll(cx).map(|done| {
+                done.unwrap_or_else(|e| Err(EngineFailure::Failed(format!("engine task: {e}"))))
+            }),
+            Running::Given(rx) => Pin::new(rx).poll(cx).map(|done| {
+                done.unwrap_or_else(|_| {
+                    Err(EngineFailure::Failed(
+                        "engine task: the statement's thread ended without an answer".into(),
+                    ))
+                })
+            }),
+        }
+    }
+}
+
+/// A plan's first statement, rendered, guarded and (once its
+/// [`StatementJob`] runs) under way: what [`Session::run_started`] needs.
+pub struct Started {
+    sql: String,
+    at: Instant,
+    outcome: oneshot::Receiver<Outcome>,
+}
+
+/// The running of a plan's first statement, for the caller to do on a
+/// thread that may block (see [`Session::start`]).
+#[must_use = "the session waits for the statement this runs"]
+pub struct StatementJob {
+    job: Result<Box<dyn FnOnce() -> Outcome + Send>, EngineFailure>,
+    done: oneshot::Sender<Outcome>,
+}
+
+impl StatementJob {
+    /// Runs the statement here (blocking) and hands its outcome to the
+    /// session.
+    pub fn run(self) {
+        let outcome = match self.job {
+            Ok(job) => job(),
+            Err(refused) => Err(refused),
+        };
+        let _ = self.done.send(outcome);
+    }
 }
 
 impl Session {
     /// Runs `plan` and sends its events to `sink`, in order.
     pub async fn run<S: EventSink>(&self, plan: QueryPlan, sink: &mut S) -> Ended {
+        let (started, job) = self.start(&plan);
+        // A refused statement has nothing to run: no trip to the pool.
+        if job.job.is_err() {
+            job.run();
+        } else {
+            tokio::task::spawn_blocking(move || job.run());
+        }
+        self.run_started(plan, started, sink).await
+    }
+
+    /// Renders and guards `plan`'s statement and returns it twice: as the
+    /// [`StatementJob`] that runs it, for the caller to run at once on a
+    /// thread that may block (the one that planned, say, which saves the
+    /// statement a trip to the blocking pool), and as what
+    /// [`Session::run_started`] waits for. The thoughts' budget counts
+    /// from here.
+    pub fn start(&self, plan: &QueryPlan) -> (Started, StatementJob) {
+        let sql = quarry_sql::render_select(
+            self.dataset.dialect(),
+            self.dataset.profile(),
+            plan,
+            self.limit,
+        );
+        let job = self.statement(&sql, self.limit, self.cancel.clone());
+        let (done, outcome) = oneshot::channel();
+        (
+            Started {
+                sql,
+                at: Instant::now(),
+                outcome,
+            },
+            StatementJob { job, done },
+        )
+    }
+
+    /// [`Session::run`] of a plan whose first statement [`Session::start`]
+    /// started.
+    pub async fn run_started<S: EventSink>(
+        &self,
+        plan: QueryPlan,
+        started: Started,
+        sink: &mut S,
+    ) -> Ended {
         let profile = self.dataset.profile();
         let limit = self.limit;
         let dialect = self.dataset.dialect();
         let render = |p: &QueryPlan| quarry_sql::render_select(dialect, profile, p, limit);
-        let sql = render(&plan);
+        let Started {
+            sql,
+            at,
+            outcome: first,
+        } = started;
         // A figure is stated in the thoughts: its plan waits for its
         // statements (each ends by the time-out).
         let budget = match plan.figure {
             None => self.thoughts_budget,
             Some(_) => self.timeout.saturating_mul(2),
         };
-        let now = Instant::now();
-        let deadline = now
+        let deadline = at
             .checked_add(budget)
-            .unwrap_or_else(|| now + std::time::Duration::from_secs(86_400));
-        let outcome = match self.start_sql(&sql, limit, self.cancel.clone()) {
-            Err(refused) => Err(refused),
-            Ok(mut task) => {
-                match self
-                    .wait_sql(sink, &mut task, &self.cancel, Some(deadline))
-                    .await
+            .unwrap_or_else(|| at + std::time::Duration::from_secs(86_400));
+        let mut task = Running::Given(first);
+        let outcome = match self
+            .wait_sql(sink, &mut task, &self.cancel, Some(deadline))
+            .await
+        {
+            Some(outcome) => outcome,
+            None if self.cancel.load(Ordering::SeqCst) => return Ended::Cancelled,
+            None => {
+                // Over the budget: the thoughts and the SQL now, the rows
+                // when the statement ends.
+                if !sink.emit(Event::Thoughts(thoughts(&plan, &[]))).await
+                    || !sink.emit(Event::Sql(sql)).await
                 {
-                    Some(outcome) => outcome,
-                    None if self.cancel.load(Ordering::SeqCst) => return Ended::Cancelled,
-                    None => {
-                        // Over the budget: the thoughts and the SQL now,
-                        // the rows when the statement ends.
-                        if !sink.emit(Event::Thoughts(thoughts(&plan, &[]))).await
-                            || !sink.emit(Event::Sql(sql)).await
-                        {
-                            self.cancel.store(true, Ordering::SeqCst);
-                            return Ended::SinkGone;
-                        }
-                        let outcome = self
-                            .wait_sql(sink, &mut task, &self.cancel, None)
-                            .await
-                            .unwrap_or(Err(EngineFailure::Cancelled));
-                        return self.finish(sink, outcome).await;
-                    }
+                    self.cancel.store(true, Ordering::SeqCst);
+                    return Ended::SinkGone;
                 }
+                let outcome = self
+                    .wait_sql(sink, &mut task, &self.cancel, None)
+                    .await
+                    .unwrap_or(Err(EngineFailure::Cancelled));
+                return self.finish(sink, outcome).await;
             }
         };
         let (plan, sql, outcome, mut notes) = match (&outcome, plan.relaxed()) {
@@ -153,26 +253,44 @@ impl Session {
         self.finish(sink, outcome).await
     }
 
-    /// Checks a statement with the shape guard (nothing runs that the
-    /// renderer could not have written: a second wall behind the engine's
-    /// authorizer) and starts it off the async workers, interrupted once
-    /// `cancel` is set.
+    /// Checks a statement with the shape guard and starts it off the async
+    /// workers, interrupted once `cancel` is set.
     fn start_sql(
         &self,
         sql: &str,
         limit: u32,
         cancel: Arc<AtomicBool>,
-    ) -> Result<JoinHandle<Outcome>, EngineFailure> {
+    ) -> Result<Running, EngineFailure> {
+        let job = self.statement(sql, limit, cancel)?;
+        Ok(Running::Task(tokio::task::spawn_blocking(job)))
+    }
+
+    /// Checks a statement with the shape guard (nothing runs that the
+    /// renderer could not have written: a second wall behind the engine's
+    /// authorizer) and returns its running, blocking, interrupted once
+    /// `cancel` is set.
+    fn statement(
+        &self,
+        sql: &str,
+        limit: u32,
+        cancel: Arc<AtomicBool>,
+    ) -> Result<Box<dyn FnOnce() -> Outcome + Send>, EngineFailure> {
         let profile = self.dataset.profile();
-        if let Err(reason) = quarry_sql::check_select(
-            self.dataset.dialect(),
-            sql,
-            &profile.table,
-            profile.fts_table.as_deref(),
-        ) {
-            return Err(EngineFailure::Failed(format!(
-                "statement refused by the shape guard: {reason}"
-            )));
+        let passed = self.dataset.guard_cache();
+        if !passed.is_some_and(|c| c.passed(sql)) {
+            if let Err(reason) = quarry_sql::check_select(
+                self.dataset.dialect(),
+                sql,
+                &profile.table,
+                profile.fts_table.as_deref(),
+            ) {
+                return Err(EngineFailure::Failed(format!(
+                    "statement refused by the shape guard: {reason}"
+                )));
+            }
+            if let Some(c) = passed {
+                c.pass(sql);
+            }
         }
         let engine = self.engine.clone();
         let dataset = self.dataset.clone();
@@ -184,7 +302,7 @@ impl Session {
         // What the statement took, for the caller's log and metrics
         // (`Session::stats`), timed where it runs.
         let stats = self.stats.clone();
-        Ok(tokio::task::spawn_blocking(move || {
+        Ok(Box::new(move || {
             let started = std::time::Instant::now();
             let outcome = engine.run(
                 dataset.file(),
@@ -212,7 +330,7 @@ impl Session {
     async fn wait_sql<S: EventSink>(
         &self,
         sink: &mut S,
-        task: &mut JoinHandle<Outcome>,
+        task: &mut Running,
         cancel: &Arc<AtomicBool>,
         until: Option<Instant>,
     ) -> Option<Outcome> {
@@ -228,8 +346,7 @@ impl Session {
         tokio::pin!(budget);
         loop {
             tokio::select! {
-                done = &mut *task => {
-                    let outcome = done.unwrap_or_else(|e| Err(EngineFailure::Failed(format!("engine task: {e}"))));
+                outcome = &mut *task => {
                     return Some(match outcome {
                         Err(EngineFailure::Cancelled) if *self.stop.borrow() => {
                             Err(EngineFailure::Stopped)

@@ -260,3 +260,70 @@ async fn a_statement_slower_than_the_budget_is_neither_relaxed_nor_probed() {
     }
     assert_eq!(engine.calls.load(std::sync::atomic::Ordering::SeqCst), 1);
 }
+
+/// A dataset whose guard verdicts are kept, as the server's are.
+struct Guarded {
+    inner: Arc<OpenDataset>,
+    passed: quarry_session::GuardCache,
+}
+
+impl quarry_session::Dataset for Guarded {
+    fn file(&self) -> &Path {
+        &self.inner.file
+    }
+    fn profile(&self) -> &quarry_planner::DatasetProfile {
+        &self.inner.profile
+    }
+    fn planner(&self) -> &quarry_planner::Planner {
+        &self.inner.planner
+    }
+    fn guard_cache(&self) -> Option<&quarry_session::GuardCache> {
+        Some(&self.passed)
+    }
+}
+
+#[tokio::test]
+async fn a_statement_the_guard_passed_once_runs_again_with_the_same_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = Arc::new(Guarded {
+        inner: dataset(dir.path()),
+        passed: quarry_session::GuardCache::default(),
+    });
+    let mut answers = Vec::new();
+    for _ in 0..2 {
+        let session = Session::new(
+            Arc::new(SqliteEngine),
+            d.clone(),
+            10,
+            Duration::from_secs(10),
+        )
+        .with_thoughts_budget(Duration::from_secs(10));
+        let mut events = Vec::new();
+        let ended = session
+            .query("fintech companies in Germany", Tier::Default, &mut events)
+            .await;
+        assert_eq!(ended, Ended::Closed);
+        let (_, sql, ids) = in_order(&events);
+        assert!(d.passed.passed(sql), "the passed statement is kept");
+        answers.push((
+            sql.to_string(),
+            ids.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+        ));
+    }
+    assert_eq!(answers[0], answers[1]);
+    assert_eq!(answers[0].1.len(), 2);
+    // A statement the guard would refuse is never kept, so never skips it.
+    assert!(!d.passed.passed("DELETE FROM companies"));
+}
+
+#[test]
+fn the_guard_cache_is_bounded() {
+    let c = quarry_session::GuardCache::default();
+    for i in 0..quarry_session::GuardCache::CAPACITY {
+        c.pass(&format!("SELECT {i}"));
+    }
+    assert!(c.passed("SELECT 0"));
+    c.pass("SELECT -1");
+    assert!(!c.passed("SELECT 0"), "emptied when full");
+    assert!(c.passed("SELECT -1"));
+}
