@@ -761,7 +761,21 @@ impl Index {
             .collect();
         // "works" of `tate_artworks`, "books" of `textbooks`: the last word
         // of a compound in the dataset's name names the rows too.
-        let mut row_nouns = row_nouns;
+        // "indomethacin" of `indomethacin_trial` whose `rx` holds
+        // `1_indomethacin`: a word of the name that is a value of a
+        // category (a field of a few short values) is that value, not the
+        // rows.
+        let mut row_nouns: HashSet<String> = row_nouns
+            .into_iter()
+            .filter(|n| {
+                !v.values.iter().any(|e| {
+                    e.words.len() <= 2
+                        && e.stems.contains(n)
+                        && profile.columns[e.column].values.len() <= 12
+                        && profile.columns[e.column].distinct_count <= 12
+                })
+            })
+            .collect();
         let compounds: Vec<String> = row_nouns
             .iter()
             .filter(|n| n.len() >= 7)

@@ -28,6 +28,24 @@ pub fn is_yes_word(w: &str) -> bool {
     matches!(w, "yes" | "y" | "true" | "t")
 }
 
+/// What a coded label says, lowercased: `1_female` → "female", `0_no` →
+/// "no", `NA_NA` → "na" (a statistics package's numbered factor levels);
+/// any other value as it is, lowercased.
+pub fn value_label(v: &str) -> String {
+    let v = v.trim();
+    let rest = match v.split_once('_') {
+        Some((code, rest))
+            if !rest.is_empty()
+                && (code.chars().all(|c| c.is_ascii_digit()) && !code.is_empty()
+                    || code.eq_ignore_ascii_case("na")) =>
+        {
+            rest
+        }
+        _ => v,
+    };
+    rest.to_lowercase()
+}
+
 /// A text value of a yes/no column.
 pub fn is_yes_no_word(w: &str) -> bool {
     matches!(w, "yes" | "y" | "true" | "t" | "no" | "n" | "false" | "f")

@@ -212,6 +212,11 @@ pub fn candidate_units(dim: Dimension) -> &'static [&'static Unit] {
 /// `v` in unit `from` expressed in unit `to` (same dimension). A generic
 /// unit on either side leaves the number as it is.
 pub fn convert(v: f64, from: &Unit, to: &Unit) -> f64 {
+    // "40 cents" on an amount of money in no named currency: 0.40 of it
+    // (every currency is its own base; a cent is a hundredth of one).
+    if to.generic && !from.generic && from.dim == Dimension::Money {
+        return from.to_base(v);
+    }
     if from.generic || to.generic || std::ptr::eq(from, to) {
         return v;
     }

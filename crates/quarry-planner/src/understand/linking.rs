@@ -453,6 +453,44 @@ impl Ctx<'_> {
             i += 1;
         }
         self.narrow_adjacent_fields();
+        self.join_adjacent_values();
+    }
+
+    /// "women's open winners", "men's wheelchair": two value mentions side
+    /// by side, each matching several values of a column, that some values
+    /// match both are one mention of those values (`Women's open champion`,
+    /// not every value holding "women's" or "open"). Mentions with nothing
+    /// in common stay apart ("ford fiat" is either).
+    fn join_adjacent_values(&mut self) {
+        let mut k = 0;
+        while k + 1 < self.values.len() {
+            let (a, b) = (&self.values[k], &self.values[k + 1]);
+            let glued = a.end == b.start
+                && (a.entries.len() > 1 || b.entries.len() > 1)
+                && a.kind != MatchKind::Exact
+                && b.kind != MatchKind::Exact;
+            let both: Vec<u32> = if glued {
+                a.entries
+                    .iter()
+                    .copied()
+                    .filter(|id| b.entries.contains(id))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            if both.is_empty() {
+                k += 1;
+                continue;
+            }
+            let kind = a.kind.min(b.kind);
+            self.values[k] = ValueMention {
+                start: a.start,
+                end: b.end,
+                entries: both,
+                kind,
+            };
+            self.values.remove(k + 1);
+        }
     }
 
     /// "share of black residents": two field mentions side by side (or
@@ -1250,8 +1288,40 @@ impl Ctx<'_> {
         {
             return None;
         }
+        // "4 or more bedrooms": a word of a comparison is no part of a value
+        // (`More_Than_Two_Types`).
+        let comparing = matches!(
+            t.norm.as_str(),
+            "more" | "less" | "fewer" | "greater" | "most" | "least" | "over" | "under"
+        ) && (self.toks.get(i + 1).is_some_and(|n| n.norm == "than")
+            || i >= 2 && self.toks[i - 1].norm == "or" && self.toks[i - 2].number().is_some());
+        if comparing || self.ops.iter().any(|o| o.start <= i && i < o.end) {
+            return None;
+        }
+        // "women over 50" beside a sex field: the people pass reads it
+        // (not `Women's retraining` of another field).
+        // "women's retraining" is the value holding both words.
+        let continued = self.toks.get(i + 1).is_some_and(|n| {
+            n.is_word()
+                && self.ix.values_by_word.get(&t.stem).is_some_and(|ids| {
+                    ids.iter()
+                        .any(|&id| self.ix.values[id as usize].stems.contains(&n.stem))
+                })
+        });
+        if crate::lexicon::sex_of(&t.norm).is_some() && self.sex_column().is_some() && !continued {
+            return None;
+        }
         let mut cands: Vec<u32> = self.ix.values_by_word.get(&t.stem)?.clone();
         if cands.len() >= 64 || is_absence_word(&t.norm) {
+            return None;
+        }
+        // "years in the lost job" of `joblost`: a word of a field's own name
+        // is no evidence for one of its values (`seasonal_job_ended`).
+        cands.retain(|&id| {
+            let name = self.ix.column_name(self.ix.values[id as usize].column);
+            !name.replace('_', "").contains(t.stem.as_str())
+        });
+        if cands.is_empty() {
             return None;
         }
         // An adjective inside titles or names ("silent films") is no part

@@ -420,6 +420,19 @@ impl Ctx<'_> {
                         && self.toks.get(o.end).is_some_and(|t| t.number().is_some())
                 })
         });
+        // "4 or more years of tenure": a count of years is no calendar
+        // year; the field named after "years" is the number's.
+        let after = match after {
+            Some((c, end)) if !p.year_like() && self.calendar_years(c) => {
+                let past_of = self.toks.get(end).is_some_and(|t| t.norm == "of");
+                if past_of {
+                    self.field_after(end + 1, 1)
+                } else {
+                    None
+                }
+            }
+            other => other,
+        };
         // A 0/1 flag ("winners" of `series_winner`) holds no other number.
         let compared = p.cmp.is_some_and(|c| c != Cmp::Eq);
         let flags: Vec<bool> = (0..self.ix.profile.columns.len())
@@ -443,7 +456,8 @@ impl Ctx<'_> {
                 && !p.percent
                 && !p.scaled
                 && (p.cmp.is_none() || year_range)
-                && p.list.len() <= 1
+                // "1997 and 1998 fares": a list of years too.
+                && p.list.iter().all(|&y| y.fract() == 0.0 && (1000.0..=2100.0).contains(&y))
         }) {
             let col = &self.ix.profile.columns[c];
             let cannot_hold = col.ty.is_numeric() && !in_range(col, v);
@@ -1651,6 +1665,19 @@ impl Ctx<'_> {
             };
         }
         Some((unit, guessed.is_some()))
+    }
+
+    /// Whether column `c` is the year column and holds calendar years
+    /// (four digits), which no count of years compares.
+    fn calendar_years(&self, c: usize) -> bool {
+        let col = &self.ix.profile.columns[c];
+        Some(c) == self.year_column()
+            && col.ty.is_numeric()
+            && col
+                .min
+                .as_deref()
+                .and_then(|m| m.parse::<f64>().ok())
+                .is_some_and(|m| m >= 1000.0)
     }
 
     /// A number as a literal of the column's type.

@@ -16,7 +16,7 @@ use super::mentions::{FieldMention, ValueMention};
 use super::Ctx;
 use crate::confidence;
 use crate::index::AliasKind;
-use crate::lexicon::{age_range, decade, is_person_noun, sex_of, Sex};
+use crate::lexicon::{age_range, decade, is_person_noun, sex_of, value_label, Sex};
 use crate::note::Note;
 use crate::plan::{CompareOp, Condition, Literal, MatchKind};
 use crate::profile::ColumnType;
@@ -54,7 +54,7 @@ fn is_sex_spelling(v: &str) -> bool {
 
 impl Ctx<'_> {
     /// The sex or gender field: named so, or holding only sex words.
-    fn sex_column(&self) -> Option<usize> {
+    pub(super) fn sex_column(&self) -> Option<usize> {
         let cols = &self.ix.profile.columns;
         let named = |c: usize| {
             cols[c]
@@ -65,9 +65,7 @@ impl Ctx<'_> {
         let holds_sexes = |c: usize| {
             let vals = &cols[c].values;
             (2..=3).contains(&vals.len())
-                && vals
-                    .iter()
-                    .all(|v| is_sex_spelling(&v.value.to_lowercase()))
+                && vals.iter().all(|v| is_sex_spelling(&value_label(&v.value)))
         };
         (0..cols.len())
             .filter(|&c| cols[c].ty == ColumnType::Text && !cols[c].values.is_empty())
@@ -162,7 +160,7 @@ impl Ctx<'_> {
     fn sex_value(&self, col: usize, sex: Sex, child: bool) -> Option<u32> {
         spellings(sex, child).iter().find_map(|sp| {
             self.ix.values.iter().enumerate().find_map(|(id, e)| {
-                (e.column == col && e.value.to_lowercase() == *sp).then_some(id as u32)
+                (e.column == col && value_label(&e.value) == *sp).then_some(id as u32)
             })
         })
     }

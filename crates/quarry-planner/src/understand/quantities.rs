@@ -539,6 +539,13 @@ impl Ctx<'_> {
             // A column of known dimension but unknown unit, or of unknown
             // measure ("two weeks" on days of incubation, 10 to 20).
             None => {
+                // "40 cents" on an amount of unknown unit: 0.40 of the
+                // currency.
+                let x = if unit.dim == Dimension::Money {
+                    unit.to_base(x)
+                } else {
+                    x
+                };
                 // A time of unknown unit is in minutes when that reading
                 // fits: delays, air times and running times mostly are
                 // ("delayed over 2 hours" on delays of -40 to 1300 is 120).

@@ -67,6 +67,7 @@ impl Ctx<'_> {
                 || self.negated(i)
                 || self.head_noun(i)
                 || self.event_of_a_filter(i)
+                || self.part_of_a_named_field(i)
             {
                 ignored.push(t.norm.clone());
                 continue;
@@ -113,6 +114,20 @@ impl Ctx<'_> {
                 f.any_of
                     .iter()
                     .any(|c| super::calendar::name_has_root(&c.field, roots))
+            })
+    }
+
+    /// "lost their job" of `joblost`, named by "lost": the other word of
+    /// a glued field name the phrase named is that field's, not a word to
+    /// search.
+    fn part_of_a_named_field(&self, i: usize) -> bool {
+        let stem = &self.toks[i].stem;
+        stem.len() >= 3
+            && self.fields.iter().any(|f| {
+                f.columns.iter().any(|&(c, _)| {
+                    let name = self.ix.column_name(c);
+                    !name.contains('_') && name.len() > stem.len() && name.contains(stem.as_str())
+                })
             })
     }
 

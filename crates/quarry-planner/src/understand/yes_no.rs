@@ -8,7 +8,7 @@ use super::Ctx;
 use crate::confidence;
 use crate::index::AliasKind;
 use crate::lexicon::wordnet;
-use crate::lexicon::{is_stopword, is_yes_no_word, is_yes_word};
+use crate::lexicon::{is_stopword, is_yes_no_word, is_yes_word, value_label};
 use crate::note::Note;
 use crate::plan::{CompareOp, Condition, Literal, MatchKind};
 use crate::profile::ColumnType;
@@ -47,12 +47,12 @@ impl Ctx<'_> {
                 let yes = col
                     .values
                     .iter()
-                    .find(|v| is_yes_word(&v.value.to_lowercase()))?;
+                    .find(|v| is_yes_word(&value_label(&v.value)))?;
                 let no = col.values.iter().any(|v| {
-                    is_yes_no_word(&v.value.to_lowercase()) && !is_yes_word(&v.value.to_lowercase())
+                    is_yes_no_word(&value_label(&v.value)) && !is_yes_word(&value_label(&v.value))
                 });
                 let partial = col.values.iter().all(|v| {
-                    let w = v.value.to_lowercase();
+                    let w = value_label(&v.value);
                     is_yes_no_word(&w) || is_partial_answer(&w)
                 });
                 (no && partial).then(|| Literal::Text(yes.value.clone()))
@@ -85,10 +85,10 @@ impl Ctx<'_> {
                 let yes = col
                     .values
                     .iter()
-                    .find(|v| is_yes_word(&v.value.to_lowercase()))?;
+                    .find(|v| is_yes_word(&value_label(&v.value)))?;
                 col.values
                     .iter()
-                    .all(|v| is_yes_no_word(&v.value.to_lowercase()))
+                    .all(|v| is_yes_no_word(&value_label(&v.value)))
                     .then(|| Literal::Text(yes.value.clone()))
             }
             _ => None,
@@ -297,7 +297,7 @@ impl Ctx<'_> {
                 let values = &self.ix.profile.columns[c].values;
                 values
                     .iter()
-                    .find(|v| v.value != *y && is_yes_no_word(&v.value.to_lowercase()))
+                    .find(|v| v.value != *y && is_yes_no_word(&value_label(&v.value)))
                     .or_else(|| values.iter().find(|v| v.value != *y))
                     .map(|v| Literal::Text(v.value.clone()))
             }

@@ -88,6 +88,7 @@ sources=(
     "herds=$data/herds.csv"
     "shops=$data/shops.csv"
     "voters=$data/voters.csv"
+    "counselling_trial=$data/counselling_trial.csv"
 )
 
 for entry in "${sources[@]}"; do
