@@ -356,7 +356,8 @@ corpus!(
     herds,
     shops,
     voters,
-    counselling_trial
+    counselling_trial,
+    pupils
 );
 
 #[test]
@@ -412,6 +413,7 @@ fn every_phrases_file_has_a_test() {
         "shops",
         "voters",
         "counselling_trial",
+        "pupils",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -70,6 +70,13 @@ impl Claims {
         }
     }
 
+    /// Claims tokens for `by`, whoever claimed them before.
+    pub(super) fn reclaim(&mut self, (start, end): (usize, usize), by: ClaimedBy) {
+        for t in &mut self.tokens[start..end] {
+            *t = Some(by);
+        }
+    }
+
     /// Claims one token.
     pub(super) fn claim_token(&mut self, i: usize, by: ClaimedBy) {
         self.claim((i, i + 1), by);

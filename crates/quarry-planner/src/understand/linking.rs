@@ -1352,7 +1352,15 @@ impl Ctx<'_> {
             end += 1;
         }
         // A lone common word inside many values is a trait, not a value.
-        if cands.len() > 6 || (end - i == 1 && cands.len() > 3) {
+        // The same value in several fields (`regular+aide` of `star1` …
+        // `star3`) counts once.
+        let mut distinct: Vec<&str> = cands
+            .iter()
+            .map(|&id| self.ix.values[id as usize].value.as_str())
+            .collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        if distinct.len() > 6 || (end - i == 1 && distinct.len() > 3) {
             return None;
         }
         // A lone adjective that only modifies a name ("new" of "New York",

@@ -17,6 +17,7 @@
 //! | 3' | a modifier picks a field (`linking`) | the word before a mention several columns share | "evening charges" → `total_eve_charge`: joins the mention |
 //! | 3'' | measure nouns (`linking`) | "budget", "level", "amount" right after a field mention | claims the noun; it joins the mention ("advertising budget over 20") |
 //! | 3a | columns per year (`periods`) | numbers equal to the year of a column of a family (`price1998`, `price2007`), field mentions | claims the year as a mention of its column; a measure named without a year is its latest column (two-digit years too: `hgt96`, `hgt97`); "week 10" as a mention of `wk10`; "user 15" as a mention of `user_id` |
+//! | 3a'' | a family's member by its ordinal (`members`) | "3rd grade", "first graders", "grade 2", "kindergarten" and mentions of a family of columns (`math1` … `math3`, `mathk`) | claims the ordinal; the mentions move to that member's column (`math3`, `school1 = 'inner-city'`) |
 //! | 3b | people (`people`) | unclaimed sex and age words ("women", "teenagers", "in their 40s") | claims them; sex values as value mentions, age words as field mentions of the age field, decades of age as a filter |
 //! | 3c | graded words (`graded`) | graded comparatives and superlatives, field mentions | the column the lexicon finds for each adjective; turns a comparison over where the word means less |
 //! | 4 | values (`values`) | value and field mentions, comparators, negations | a filter per field of values; row comparisons ("more gold than Kenya") and positions ("before San Juan"), which set the order by position |
@@ -58,6 +59,7 @@ mod graded;
 mod group_count;
 mod inside;
 mod linking;
+mod members;
 mod mentions;
 mod missing;
 mod notes;
@@ -150,6 +152,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.year_columns();
     cx.numbered_columns();
     cx.numbered_ids();
+    cx.family_members();
     cx.people_words();
     cx.resolve_graded();
     cx.value_conditions();

@@ -89,6 +89,7 @@ sources=(
     "shops=$data/shops.csv"
     "voters=$data/voters.csv"
     "counselling_trial=$data/counselling_trial.csv"
+    "pupils=$data/pupils.csv"
 )
 
 for entry in "${sources[@]}"; do
