@@ -764,12 +764,13 @@ impl Index {
         // "indomethacin" of `indomethacin_trial` whose `rx` holds
         // `1_indomethacin`: a word of the name that is a value of a
         // category (a field of a few short values) is that value, not the
-        // rows.
+        // rows. A name (a value of one record) is no category.
         let mut row_nouns: HashSet<String> = row_nouns
             .into_iter()
             .filter(|n| {
                 !v.values.iter().any(|e| {
                     e.words.len() <= 2
+                        && e.count >= 2
                         && e.stems.contains(n)
                         && profile.columns[e.column].values.len() <= 12
                         && profile.columns[e.column].distinct_count <= 12

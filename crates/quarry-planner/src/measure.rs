@@ -195,7 +195,11 @@ fn unit_in_name(ws: &[&str], dims: &[Dimension], scale: f64) -> Option<Measure> 
     // The last unit word wins: `wage_usd_per_hour` is money.
     for (k, w) in ws.iter().enumerate().rev() {
         match name_unit(w) {
-            Some(NamePart::Unit(u)) => return Some(Measure::of(u, scale)),
+            // `gr_liv_area`: a unit's letters opening a name whose measure
+            // word says another dimension are no unit of it.
+            Some(NamePart::Unit(u)) if k > 0 || ws.len() == 1 || agrees(u.dim) => {
+                return Some(Measure::of(u, scale))
+            }
             Some(NamePart::Abbreviation(u)) if k > 0 && agrees(u.dim) => {
                 // `temp_c` and `temp_f` need the temperature word.
                 if u.dim == Dimension::Temperature && dims.is_empty() {

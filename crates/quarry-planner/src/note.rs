@@ -183,6 +183,11 @@ pub enum Note {
         word: String,
         nouns: Vec<String>,
     },
+    /// A comparison of a number whose comparative ("deeper than 2500")
+    /// speaks of what no field measures: no condition.
+    ComparedNoField {
+        source: String,
+    },
     /// A comparative of an adjective about the column the lexicon found.
     GradedField {
         source: String,
@@ -287,6 +292,10 @@ impl fmt::Display for Note {
                     Direction::Desc => "largest",
                     Direction::Asc => "smallest",
                 }
+            ),
+            Note::ComparedNoField { source } => write!(
+                f,
+                "'{source}' not understood: no field of this dataset measures what it compares; no condition added."
             ),
             Note::GradedNoField {
                 source,
@@ -533,7 +542,7 @@ impl Note {
                 "'{source}' read as the {} frequent value of {field} among the matching records (inferred, confidence {confidence:.2}).",
                 if *most { "most" } else { "least" }
             ),
-            Note::FieldsNamed { .. } | Note::Order { .. } | Note::OrderByPosition { .. } | Note::Ties { .. } | Note::NoOrderField { .. } | Note::GradedOrder { .. } | Note::GradedNoField { .. } | Note::GradedField { .. } | Note::ChooseAlternative { .. } | Note::Traits { .. } | Note::Ignored { .. } | Note::Taught { .. } | Note::Tier(_) | Note::NoCondition => {
+            Note::FieldsNamed { .. } | Note::Order { .. } | Note::OrderByPosition { .. } | Note::Ties { .. } | Note::NoOrderField { .. } | Note::GradedOrder { .. } | Note::GradedNoField { .. } | Note::ComparedNoField { .. } | Note::GradedField { .. } | Note::ChooseAlternative { .. } | Note::Traits { .. } | Note::Ignored { .. } | Note::Taught { .. } | Note::Tier(_) | Note::NoCondition => {
                 unreachable!("not a note about a condition")
             }
         }

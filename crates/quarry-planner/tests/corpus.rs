@@ -357,7 +357,10 @@ corpus!(
     shops,
     voters,
     counselling_trial,
-    pupils
+    pupils,
+    respondents,
+    routes,
+    ice_cores
 );
 
 #[test]
@@ -414,6 +417,9 @@ fn every_phrases_file_has_a_test() {
         "voters",
         "counselling_trial",
         "pupils",
+        "respondents",
+        "routes",
+        "ice_cores",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -20,7 +20,7 @@ use std::sync::OnceLock;
 /// How well a column matches a graded word, best least: not named in the
 /// phrase, which base, the relation of the noun, its place among the
 /// word's nouns, the length of the column's name.
-type MatchRank = (bool, usize, wordnet::Relation, usize, bool, usize);
+type MatchRank = (bool, bool, usize, wordnet::Relation, usize, bool, usize);
 
 /// The comparison the other way round.
 fn flip_cmp(c: Cmp) -> Cmp {
@@ -202,7 +202,18 @@ impl Ctx<'_> {
                     } else {
                         words.contains(&noun)
                     };
-                    if !named {
+                    // `passen` of "passengers": a name cut short, at least
+                    // four letters and half the noun, and no word of its own.
+                    let cut = !named
+                        && !*first_only
+                        && words.iter().any(|w| {
+                            w.len() >= 4
+                                && w.len() < noun.len()
+                                && 2 * w.len() >= noun.len()
+                                && noun.starts_with(w.as_str())
+                                && !crate::lexicon::wordnet::knows(w)
+                        });
+                    if !named && !cut {
                         continue;
                     }
                     // `comb_mpg` beside `city_mpg`, `hwy_mpg`: the overall one.
@@ -222,6 +233,7 @@ impl Ctx<'_> {
                     });
                     let key = (
                         !mentioned.contains(&c),
+                        cut,
                         bi,
                         m.relation,
                         mi,

@@ -945,6 +945,11 @@ impl Ctx<'_> {
                 })
                 .filter(|p| !p.is_empty())
                 .collect();
+            // `d_t`: a name of single letters is spelled by no words'
+            // initials ("deeper than").
+            if parts.iter().all(|p| p.len() == 1) {
+                continue;
+            }
             let Some((n, glued_end)) = spell(&parts, words).filter(|&(n, _)| n > 0) else {
                 continue;
             };

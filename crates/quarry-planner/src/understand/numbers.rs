@@ -190,6 +190,15 @@ impl Ctx<'_> {
         if q.as_ref().is_some_and(|q| q.or_more) {
             p.cmp = Some(Cmp::Ge); // "8+ miles"
         }
+        // "older than 500,000 years": years an age comparative asks are an
+        // age.
+        if p.unit.is_some_and(|u| u.dim == Dimension::Duration)
+            && p.op
+                .as_ref()
+                .is_some_and(|o| o.implies == Some(FieldGroup::Age))
+        {
+            p.age = true;
+        }
         self.number_range(&mut p);
         // "500 or more"
         if let Some((c, len)) = self.trailing_at(p.end) {
@@ -617,7 +626,14 @@ impl Ctx<'_> {
                 how = MatchKind::Inferred;
             }
         }
-        if field.is_none() && p.cmp.is_some() {
+        // "deeper than 2500" with no field of depth: the comparative said
+        // what it measures; no other field is guessed by its range.
+        if field.is_none() && p.cmp.is_some() && measured && p.unit.is_none() {
+            self.note(Note::ComparedNoField {
+                source: self.span_text(p.start(), p.end),
+            });
+        }
+        if field.is_none() && p.cmp.is_some() && !measured {
             field = self
                 .nearest_ordered_field(i)
                 .filter(|&c| !flag(c))

@@ -43,6 +43,20 @@ fn spellings(sex: Sex, child: bool) -> &'static [&'static str] {
     }
 }
 
+/// `agea`, `agehed`: "age" with a short tag or a cut word glued on, where
+/// the whole is no English word ("agent", "agency", "ageing").
+fn glued_age(w: &str) -> bool {
+    w.strip_prefix("age").is_some_and(|rest| {
+        (1..=4).contains(&rest.len())
+            && rest.chars().all(|c| c.is_ascii_lowercase())
+            && !crate::lexicon::wordnet::knows(w)
+            && !matches!(
+                w,
+                "aged" | "ages" | "ageing" | "agent" | "agency" | "agenda"
+            )
+    })
+}
+
 /// Every spelling of either sex: a column whose values are all among these
 /// holds sexes.
 fn is_sex_spelling(v: &str) -> bool {
@@ -73,6 +87,24 @@ impl Ctx<'_> {
             .or_else(|| (0..cols.len()).find(|&c| holds_sexes(c)))
     }
 
+    /// A yes/no field named after one sex (`female`, `is_male`), with the
+    /// sex it says yes to.
+    fn sex_flag(&self) -> Option<(usize, Sex)> {
+        self.ix
+            .profile
+            .columns
+            .iter()
+            .enumerate()
+            .find_map(|(c, col)| {
+                let sex = col.name.split('_').find_map(|w| match w {
+                    "female" | "woman" | "women" | "girl" => Some(Sex::Female),
+                    "male" | "man" | "men" | "boy" => Some(Sex::Male),
+                    _ => None,
+                })?;
+                self.yes_value(c).is_some().then_some((c, sex))
+            })
+    }
+
     /// The age field: a number field named `age` (or `…_age`, `age_…`) whose
     /// values fit a person's age.
     pub(super) fn age_column(&self) -> Option<usize> {
@@ -89,7 +121,7 @@ impl Ctx<'_> {
             .ordered_columns()
             .filter(|&c| {
                 matches!(cols[c].ty, ColumnType::Integer | ColumnType::Float)
-                    && cols[c].name.split('_').any(|w| w == "age")
+                    && cols[c].name.split('_').any(|w| w == "age" || glued_age(w))
                     && fits(c)
             })
             .collect();
@@ -104,7 +136,12 @@ impl Ctx<'_> {
     pub(super) fn people_words(&mut self) {
         let sex_col = self.sex_column();
         let age_col = self.age_column();
-        if sex_col.is_none() && age_col.is_none() {
+        let sex_flag = if sex_col.is_none() {
+            self.sex_flag()
+        } else {
+            None
+        };
+        if sex_col.is_none() && age_col.is_none() && sex_flag.is_none() {
             return;
         }
         for i in 0..self.toks.len() {
@@ -123,6 +160,13 @@ impl Ctx<'_> {
                     self.claims.claim_token(i, ClaimedBy::Value);
                     // "girls" also says children when there is no sex
                     // field; with one, the sex is enough.
+                    continue;
+                }
+            }
+            // "women" of a 0/1 `female` field: its yes; "men": its no.
+            if let (Some((col, flag_sex)), Some((sex, _))) = (sex_flag, sex_of(&w)) {
+                if self.flag_condition(col, (i, i + 1), sex != flag_sex) {
+                    self.claims.claim_token(i, ClaimedBy::Value);
                     continue;
                 }
             }

@@ -251,7 +251,7 @@ impl Ctx<'_> {
 
     /// A filter for "yes" (or "not yes") on the flag `col`, unless the field
     /// is not a flag or already has a filter.
-    fn flag_condition(&mut self, col: usize, span: (usize, usize), neg: bool) -> bool {
+    pub(super) fn flag_condition(&mut self, col: usize, span: (usize, usize), neg: bool) -> bool {
         let Some(yes) = self.yes_value(col) else {
             return false;
         };

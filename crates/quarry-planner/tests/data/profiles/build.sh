@@ -90,6 +90,9 @@ sources=(
     "voters=$data/voters.csv"
     "counselling_trial=$data/counselling_trial.csv"
     "pupils=$data/pupils.csv"
+    "respondents=$data/respondents.csv"
+    "routes=$data/routes.csv"
+    "ice_cores=$data/ice_cores.csv"
 )
 
 for entry in "${sources[@]}"; do
