@@ -404,6 +404,7 @@ impl Ctx<'_> {
                 .or_else(|| self.week_part_at(i))
                 .or_else(|| self.calendar_name_value_at(i))
                 .or_else(|| self.base_value_at(i))
+                .or_else(|| self.field_and_value_glued_at(i))
                 .or_else(|| self.partial_value_at(i))
             {
                 if let Some(col) = self.absence_after_value(m.end, &m.entries) {
@@ -870,6 +871,33 @@ impl Ctx<'_> {
                 && verb_base(&e.words[0]) == base
         });
         (!ids.is_empty() && ids.len() <= 3).then(|| one_word(i, ids, MatchKind::Inferred))
+    }
+
+    /// "homeowners" of `home` holding `owner`: one word that is a field's
+    /// name and then one of its few values, glued.
+    fn field_and_value_glued_at(&self, i: usize) -> Option<ValueMention> {
+        let t = &self.toks[i];
+        if !t.is_word() || t.norm.len() < 7 {
+            return None;
+        }
+        let cols = &self.ix.profile.columns;
+        let ids: Vec<u32> = self
+            .ix
+            .values
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| {
+                let name = &cols[e.column].name;
+                e.words.len() == 1
+                    && name.len() >= 3
+                    && cols[e.column].values.len() <= 12
+                    && t.stem
+                        .strip_prefix(name.as_str())
+                        .is_some_and(|rest| rest.len() >= 3 && rest == e.stems[0])
+            })
+            .map(|(id, _)| id as u32)
+            .collect();
+        (ids.len() == 1).then(|| one_word(i, ids, MatchKind::Inferred))
     }
 
     /// Whether the words `start..end` are any alias of column `c`, however
