@@ -355,7 +355,8 @@ corpus!(
     recipes,
     herds,
     shops,
-    voters
+    voters,
+    asylum_claims
 );
 
 #[test]
@@ -410,6 +411,7 @@ fn every_phrases_file_has_a_test() {
         "herds",
         "shops",
         "voters",
+        "asylum_claims",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

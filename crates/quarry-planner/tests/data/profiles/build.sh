@@ -88,6 +88,7 @@ sources=(
     "herds=$data/herds.csv"
     "shops=$data/shops.csv"
     "voters=$data/voters.csv"
+    "asylum_claims=$data/asylum_claims.csv"
 )
 
 for entry in "${sources[@]}"; do
