@@ -360,7 +360,8 @@ corpus!(
     pupils,
     respondents,
     routes,
-    ice_cores
+    ice_cores,
+    asylum_claims
 );
 
 #[test]
@@ -420,6 +421,7 @@ fn every_phrases_file_has_a_test() {
         "respondents",
         "routes",
         "ice_cores",
+        "asylum_claims",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -1,143 +1,133 @@
 //! Names a search box has to know: countries (with their codes and
-//! demonyms), continents, US states, months.
+//! demonyms), continents and regions of the world, US states, months.
 
-/// Country names, their ISO 3166 alpha-2 and alpha-3 codes and demonyms.
-pub const COUNTRIES: &[(&str, &str, &str, &[&str])] = &[
-    (
-        "united states",
-        "US",
-        "USA",
-        &[
-            "american",
-            "america",
-            "us",
-            "usa",
-            "united states of america",
-        ],
-    ),
-    (
-        "united kingdom",
-        "GB",
-        "GBR",
-        &[
-            "british",
-            "uk",
-            "britain",
-            "great britain",
-            "england",
-            "english",
-        ],
-    ),
-    ("germany", "DE", "DEU", &["german", "germans"]),
-    ("france", "FR", "FRA", &["french"]),
-    ("japan", "JP", "JPN", &["japanese"]),
-    ("china", "CN", "CHN", &["chinese"]),
-    ("india", "IN", "IND", &["indian", "indians"]),
-    ("italy", "IT", "ITA", &["italian", "italians"]),
-    ("spain", "ES", "ESP", &["spanish"]),
-    ("canada", "CA", "CAN", &["canadian", "canadians"]),
-    ("mexico", "MX", "MEX", &["mexican", "mexicans"]),
-    ("brazil", "BR", "BRA", &["brazilian", "brazilians"]),
-    ("argentina", "AR", "ARG", &["argentine", "argentinian"]),
-    ("australia", "AU", "AUS", &["australian", "australians"]),
-    (
-        "russia",
-        "RU",
-        "RUS",
-        &["russian", "russians", "russian federation"],
-    ),
-    ("netherlands", "NL", "NLD", &["dutch", "holland"]),
-    ("sweden", "SE", "SWE", &["swedish", "swede", "swedes"]),
-    ("norway", "NO", "NOR", &["norwegian", "norwegians"]),
-    ("denmark", "DK", "DNK", &["danish", "dane", "danes"]),
-    ("finland", "FI", "FIN", &["finnish", "finn", "finns"]),
-    ("switzerland", "CH", "CHE", &["swiss"]),
-    ("austria", "AT", "AUT", &["austrian", "austrians"]),
-    ("belgium", "BE", "BEL", &["belgian", "belgians"]),
-    ("ireland", "IE", "IRL", &["irish"]),
-    ("portugal", "PT", "PRT", &["portuguese"]),
-    ("greece", "GR", "GRC", &["greek", "greeks"]),
-    ("poland", "PL", "POL", &["polish", "pole", "poles"]),
-    ("turkey", "TR", "TUR", &["turkish"]),
-    ("israel", "IL", "ISR", &["israeli", "israelis"]),
-    ("egypt", "EG", "EGY", &["egyptian", "egyptians"]),
-    (
-        "south africa",
-        "ZA",
-        "ZAF",
-        &["south african", "south africans"],
-    ),
-    ("nigeria", "NG", "NGA", &["nigerian", "nigerians"]),
-    ("kenya", "KE", "KEN", &["kenyan", "kenyans"]),
-    (
-        "south korea",
-        "KR",
-        "KOR",
-        &["south korean", "korean", "koreans", "korea"],
-    ),
-    ("north korea", "KP", "PRK", &["north korean"]),
-    ("singapore", "SG", "SGP", &["singaporean"]),
-    ("indonesia", "ID", "IDN", &["indonesian", "indonesians"]),
-    ("thailand", "TH", "THA", &["thai"]),
-    ("vietnam", "VN", "VNM", &["vietnamese"]),
-    (
-        "philippines",
-        "PH",
-        "PHL",
-        &["filipino", "filipinos", "philippine"],
-    ),
-    ("new zealand", "NZ", "NZL", &["new zealander", "kiwi"]),
-    ("chile", "CL", "CHL", &["chilean", "chileans"]),
-    ("colombia", "CO", "COL", &["colombian", "colombians"]),
-    ("peru", "PE", "PER", &["peruvian", "peruvians"]),
-    ("cuba", "CU", "CUB", &["cuban", "cubans"]),
-    ("ukraine", "UA", "UKR", &["ukrainian", "ukrainians"]),
-    (
-        "czech republic",
-        "CZ",
-        "CZE",
-        &["czech", "czechs", "czechia"],
-    ),
-    ("hungary", "HU", "HUN", &["hungarian", "hungarians"]),
-    ("romania", "RO", "ROU", &["romanian", "romanians"]),
-    ("pakistan", "PK", "PAK", &["pakistani", "pakistanis"]),
-    ("iran", "IR", "IRN", &["iranian", "iranians", "persian"]),
-    ("iraq", "IQ", "IRQ", &["iraqi", "iraqis"]),
-    ("saudi arabia", "SA", "SAU", &["saudi", "saudis"]),
-    ("united arab emirates", "AE", "ARE", &["emirati", "uae"]),
-    ("scotland", "GB-SCT", "SCO", &["scottish", "scots"]),
-    ("wales", "GB-WLS", "WAL", &["welsh"]),
-    ("jamaica", "JM", "JAM", &["jamaican", "jamaicans"]),
-    ("ethiopia", "ET", "ETH", &["ethiopian", "ethiopians"]),
-    ("morocco", "MA", "MAR", &["moroccan", "moroccans"]),
-    (
-        "serbia",
-        "RS",
-        "SRB",
-        &["serbian", "serbians", "serb", "serbs"],
-    ),
-    (
-        "croatia",
-        "HR",
-        "HRV",
-        &["croatian", "croatians", "croat", "croats"],
-    ),
-    ("slovakia", "SK", "SVK", &["slovak", "slovakian"]),
-    ("slovenia", "SI", "SVN", &["slovenian", "slovene"]),
-    ("bulgaria", "BG", "BGR", &["bulgarian", "bulgarians"]),
-    ("estonia", "EE", "EST", &["estonian", "estonians"]),
-    ("latvia", "LV", "LVA", &["latvian", "latvians"]),
-    ("lithuania", "LT", "LTU", &["lithuanian", "lithuanians"]),
-    ("iceland", "IS", "ISL", &["icelandic", "icelander"]),
-    ("venezuela", "VE", "VEN", &["venezuelan", "venezuelans"]),
-    ("uruguay", "UY", "URY", &["uruguayan", "uruguayans"]),
-    ("malaysia", "MY", "MYS", &["malaysian", "malaysians"]),
-    ("taiwan", "TW", "TWN", &["taiwanese"]),
-    ("hong kong", "HK", "HKG", &[]),
-    ("bangladesh", "BD", "BGD", &["bangladeshi"]),
-    ("ghana", "GH", "GHA", &["ghanaian", "ghanaians"]),
-];
+use std::collections::HashMap;
+use std::sync::OnceLock;
 
+/// The countries table (`countries.tsv` beside this file, written by
+/// `lexicon/build_countries.py` from country_converter's data and WordNet
+/// 3.0; see its header for sources and licences), embedded in the binary
+/// and parsed once per process, on first use.
+const COUNTRY_TABLE: &str = include_str!("countries.tsv");
+
+/// A country of the table (or a dissolved state: Czechoslovakia, the
+/// Soviet Union), every word in the folded word form.
+#[derive(Debug)]
+pub struct Country {
+    /// Its short name ("somalia").
+    pub name: &'static str,
+    /// ISO 3166 alpha-2 code, upper case; empty when it has none.
+    pub iso2: &'static str,
+    /// ISO 3166 alpha-3 code, upper case; empty when it has none.
+    pub iso3: &'static str,
+    /// Its continent: africa, asia, europe, north america, south america,
+    /// oceania or antarctica.
+    pub continent: &'static str,
+    /// Its UN geoscheme sub-region ("eastern africa"); empty when none.
+    pub region: &'static str,
+    /// Other names: official, former, short ("usa", "viet nam").
+    pub names: Vec<&'static str>,
+    /// Demonyms ("somali", "somalis").
+    pub demonyms: Vec<&'static str>,
+}
+
+/// The parsed table, with its lookups.
+struct World {
+    #[cfg_attr(not(test), allow(dead_code))]
+    countries: Vec<Country>,
+    /// Per country, its spellings as [`place_variants`] gives them: name,
+    /// codes (lower case), other names, demonyms.
+    spellings: Vec<Vec<String>>,
+    /// A name, other name or demonym → the countries it names.
+    by_phrase: HashMap<&'static str, Vec<usize>>,
+    /// A name or adjective of a continent or region of [`WORLD_REGIONS`]
+    /// → its index there.
+    regions: HashMap<&'static str, usize>,
+    /// Per region of [`WORLD_REGIONS`], its countries.
+    members: Vec<Vec<usize>>,
+}
+
+fn world() -> &'static World {
+    static WORLD: OnceLock<World> = OnceLock::new();
+    WORLD.get_or_init(|| {
+        let countries = parse_countries(COUNTRY_TABLE);
+        let spellings = countries
+            .iter()
+            .map(|c| {
+                let mut v = vec![c.name.to_string()];
+                v.extend(
+                    [c.iso2, c.iso3]
+                        .iter()
+                        .filter(|code| !code.is_empty())
+                        .map(|code| code.to_lowercase()),
+                );
+                v.extend(c.names.iter().chain(&c.demonyms).map(|w| w.to_string()));
+                v
+            })
+            .collect();
+        let mut by_phrase: HashMap<&'static str, Vec<usize>> = HashMap::new();
+        for (i, c) in countries.iter().enumerate() {
+            for w in std::iter::once(&c.name).chain(&c.names).chain(&c.demonyms) {
+                let ids = by_phrase.entry(w).or_default();
+                if !ids.contains(&i) {
+                    ids.push(i);
+                }
+            }
+        }
+        let mut regions = HashMap::new();
+        let mut members = Vec::new();
+        for (r, (names, scope)) in WORLD_REGIONS.iter().enumerate() {
+            for n in *names {
+                regions.entry(*n).or_insert(r);
+            }
+            members.push(
+                countries
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| scope.holds(c))
+                    .map(|(i, _)| i)
+                    .collect(),
+            );
+        }
+        World {
+            countries,
+            spellings,
+            by_phrase,
+            regions,
+            members,
+        }
+    })
+}
+
+/// Parses the table (see `build_countries.py` for its format). Malformed
+/// lines are skipped: the table is generated, and a test checks it parses
+/// whole.
+fn parse_countries(text: &'static str) -> Vec<Country> {
+    let list =
+        |f: &'static str| -> Vec<&'static str> { f.split('|').filter(|w| !w.is_empty()).collect() };
+    let code = |f: &'static str| if f == "-" { "" } else { f };
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| {
+            let f: Vec<&'static str> = l.split('\t').collect();
+            (f.len() == 7).then(|| Country {
+                name: f[0],
+                iso2: code(f[1]),
+                iso3: code(f[2]),
+                continent: f[3],
+                region: code(f[4]),
+                names: list(f[5]),
+                demonyms: list(f[6]),
+            })
+        })
+        .collect()
+}
+
+/// The countries of the table.
+#[cfg(test)]
+pub fn countries() -> &'static [Country] {
+    &world().countries
+}
 /// US states and their postal codes.
 pub const US_STATES: &[(&str, &str)] = &[
     ("alabama", "AL"),
@@ -193,44 +183,233 @@ pub const US_STATES: &[(&str, &str)] = &[
     ("district of columbia", "DC"),
 ];
 
-pub const CONTINENTS: &[(&str, &[&str])] = &[
-    ("africa", &["african", "africans"]),
-    ("asia", &["asian", "asians"]),
-    ("europe", &["european", "europeans"]),
-    ("north america", &["north american", "north americans"]),
-    (
-        "south america",
-        &["south american", "south americans", "latin american"],
-    ),
-    ("oceania", &["oceanian"]),
-    ("antarctica", &["antarctic"]),
-];
+/// Which countries a region of the world holds.
+#[derive(Debug, Clone, Copy)]
+pub enum Scope {
+    /// The countries of continents.
+    Continents(&'static [&'static str]),
+    /// The countries of UN geoscheme sub-regions (not of Antarctica).
+    Regions(&'static [&'static str]),
+    /// A continent's countries outside of a sub-region of it.
+    ContinentBut(&'static str, &'static str),
+    /// Countries by ISO 3166 alpha-2 code (or alpha-3 for those without).
+    Codes(&'static [&'static str]),
+}
 
-/// The countries of [`COUNTRIES`] on each continent, by ISO 3166 alpha-2
-/// code (the UN geoscheme's regions: Turkey and Russia as it places them,
-/// in Asia and Europe), for "companies in europe" over a country field.
-pub const CONTINENT_COUNTRIES: &[(&str, &[&str])] = &[
-    ("africa", &["EG", "ZA", "NG", "KE", "ET", "MA", "GH"]),
-    (
-        "asia",
-        &[
-            "JP", "CN", "IN", "IL", "KR", "KP", "SG", "ID", "TH", "VN", "PH", "PK", "IR", "IQ",
-            "SA", "AE", "MY", "TW", "HK", "BD", "TR",
-        ],
-    ),
-    (
-        "europe",
-        &[
-            "GB", "DE", "FR", "IT", "ES", "RU", "NL", "SE", "NO", "DK", "FI", "CH", "AT", "BE",
-            "IE", "PT", "GR", "PL", "UA", "CZ", "HU", "RO", "RS", "HR", "SK", "SI", "BG", "EE",
-            "LV", "LT", "IS",
-        ],
-    ),
-    ("north america", &["US", "CA", "MX", "CU", "JM"]),
-    ("south america", &["BR", "AR", "CL", "CO", "PE", "VE", "UY"]),
-    ("oceania", &["AU", "NZ"]),
-];
+impl Scope {
+    fn holds(&self, c: &Country) -> bool {
+        match *self {
+            Scope::Continents(names) => names.contains(&c.continent),
+            Scope::Regions(regions) => regions.contains(&c.region) && c.continent != "antarctica",
+            Scope::ContinentBut(continent, region) => {
+                c.continent == continent && c.region != region
+            }
+            Scope::Codes(codes) => {
+                codes.contains(&c.iso2) || (c.iso2.is_empty() && codes.contains(&c.iso3))
+            }
+        }
+    }
+}
 
+/// Continents and regions of the world a search names, each by its names,
+/// adjectives and their plurals (folded, hyphens as spaces): the
+/// continents, the UN geoscheme's sub-regions (as `countries.tsv` places
+/// countries in them), and common groupings of them.
+pub const WORLD_REGIONS: &[(&[&str], Scope)] = &[
+    (
+        &["africa", "african", "africans"],
+        Scope::Continents(&["africa"]),
+    ),
+    (&["asia", "asian", "asians"], Scope::Continents(&["asia"])),
+    (
+        &["europe", "european", "europeans"],
+        Scope::Continents(&["europe"]),
+    ),
+    (
+        &["north america", "north american", "north americans"],
+        Scope::Continents(&["north america"]),
+    ),
+    (
+        &["south america", "south american", "south americans"],
+        Scope::Continents(&["south america"]),
+    ),
+    (&["oceania", "oceanian"], Scope::Continents(&["oceania"])),
+    (
+        &["antarctica", "antarctic"],
+        Scope::Continents(&["antarctica"]),
+    ),
+    (
+        &["americas", "the americas"],
+        Scope::Continents(&["north america", "south america"]),
+    ),
+    (
+        &[
+            "western europe",
+            "west europe",
+            "western european",
+            "west european",
+            "western europeans",
+            "west europeans",
+        ],
+        Scope::Regions(&["western europe"]),
+    ),
+    (
+        &[
+            "eastern europe",
+            "east europe",
+            "eastern european",
+            "east european",
+            "eastern europeans",
+            "east europeans",
+        ],
+        Scope::Regions(&["eastern europe"]),
+    ),
+    (
+        &[
+            "northern europe",
+            "north europe",
+            "northern european",
+            "north european",
+            "northern europeans",
+            "north europeans",
+        ],
+        Scope::Regions(&["northern europe"]),
+    ),
+    (
+        &[
+            "southern europe",
+            "south europe",
+            "southern european",
+            "south european",
+            "southern europeans",
+            "south europeans",
+        ],
+        Scope::Regions(&["southern europe"]),
+    ),
+    (
+        &["scandinavia", "scandinavian", "scandinavians"],
+        Scope::Codes(&["DK", "NO", "SE"]),
+    ),
+    (
+        &["nordic", "nordics", "nordic countries"],
+        Scope::Codes(&["DK", "NO", "SE", "FI", "IS", "FO", "AX", "GL"]),
+    ),
+    (
+        &["baltic states", "baltics", "baltic"],
+        Scope::Codes(&["EE", "LV", "LT"]),
+    ),
+    (
+        &["balkans", "the balkans", "balkan"],
+        Scope::Codes(&[
+            "AL", "BA", "BG", "HR", "XK", "ME", "MK", "RS", "SI", "GR", "YU",
+        ]),
+    ),
+    (
+        &[
+            "western africa",
+            "west africa",
+            "western african",
+            "west african",
+            "western africans",
+            "west africans",
+        ],
+        Scope::Regions(&["western africa"]),
+    ),
+    (
+        &[
+            "eastern africa",
+            "east africa",
+            "eastern african",
+            "east african",
+            "eastern africans",
+            "east africans",
+        ],
+        Scope::Regions(&["eastern africa"]),
+    ),
+    (
+        &[
+            "northern africa",
+            "north africa",
+            "northern african",
+            "north african",
+            "northern africans",
+            "north africans",
+        ],
+        Scope::Regions(&["northern africa"]),
+    ),
+    (
+        &["southern africa", "southern african", "southern africans"],
+        Scope::Regions(&["southern africa"]),
+    ),
+    (
+        &[
+            "middle africa",
+            "central africa",
+            "central african",
+            "central africans",
+        ],
+        Scope::Regions(&["middle africa"]),
+    ),
+    (
+        &[
+            "sub saharan africa",
+            "subsaharan africa",
+            "sub saharan",
+            "subsaharan",
+            "sub saharan african",
+            "sub saharan africans",
+        ],
+        Scope::ContinentBut("africa", "northern africa"),
+    ),
+    (
+        &["eastern asia", "east asia", "east asian", "east asians"],
+        Scope::Regions(&["eastern asia"]),
+    ),
+    (
+        &[
+            "south eastern asia",
+            "southeast asia",
+            "south east asia",
+            "southeastern asia",
+            "southeast asian",
+            "south east asian",
+            "south eastern asian",
+            "southeast asians",
+            "south east asians",
+        ],
+        Scope::Regions(&["south eastern asia"]),
+    ),
+    (
+        &["southern asia", "south asia", "south asian", "south asians"],
+        Scope::Regions(&["southern asia"]),
+    ),
+    (
+        &["central asia", "central asian", "central asians"],
+        Scope::Regions(&["central asia"]),
+    ),
+    (
+        &["western asia", "west asia", "west asian", "west asians"],
+        Scope::Regions(&["western asia"]),
+    ),
+    (
+        &["middle east", "middle eastern", "mideast", "near east"],
+        Scope::Codes(&[
+            "BH", "CY", "EG", "IR", "IQ", "IL", "JO", "KW", "LB", "OM", "PS", "QA", "SA", "SY",
+            "TR", "AE", "YE",
+        ]),
+    ),
+    (
+        &["central america", "central american", "central americans"],
+        Scope::Regions(&["central america"]),
+    ),
+    (&["caribbean", "caribbeans"], Scope::Regions(&["caribbean"])),
+    (
+        &["latin america", "latin american", "latin americans"],
+        Scope::Regions(&["central america", "south america", "caribbean"]),
+    ),
+    (&["polynesia", "polynesian"], Scope::Regions(&["polynesia"])),
+    (&["melanesia", "melanesian"], Scope::Regions(&["melanesia"])),
+];
 /// Regions of the United States a search names, with their states: the
 /// Census Bureau's regions and divisions, and common names of others.
 /// Only names that are no plain compass word ("the south" is often a
@@ -269,12 +448,19 @@ pub const US_REGIONS: &[(&str, &[&str])] = &[
 ];
 
 /// The spellings of the places in a region named by `phrase`: the
-/// countries on a continent (its name or a demonym: "europe",
-/// "european"), each as `place_variants` gives them, or the states of a
-/// region of the United States ("new england": name and postal code),
-/// grouped per place.
+/// countries of a continent or a region of the world (its name or
+/// adjective: "europe", "european", "west african", "the balkans"), each
+/// as `place_variants` gives them, or the states of a region of the
+/// United States ("new england": name and postal code), grouped per place.
 pub fn continent_countries(phrase: &str) -> Vec<Vec<String>> {
     let phrase = phrase.replace('-', " ");
+    let w = world();
+    if let Some(&r) = w.regions.get(phrase.as_str()) {
+        return w.members[r]
+            .iter()
+            .map(|&i| w.spellings[i].clone())
+            .collect();
+    }
     let phrase = phrase.strip_suffix("ern").map_or(phrase.as_str(), |p| p);
     if let Some((_, states)) = US_REGIONS.iter().find(|(name, _)| *name == phrase) {
         return US_STATES
@@ -283,26 +469,8 @@ pub fn continent_countries(phrase: &str) -> Vec<Vec<String>> {
             .map(|(name, code)| vec![name.to_string(), code.to_lowercase()])
             .collect();
     }
-    let Some((continent, _)) = CONTINENTS
-        .iter()
-        .find(|(name, demonyms)| *name == phrase || demonyms.contains(&phrase))
-    else {
-        return Vec::new();
-    };
-    let Some((_, members)) = CONTINENT_COUNTRIES.iter().find(|(c, _)| c == continent) else {
-        return Vec::new();
-    };
-    COUNTRIES
-        .iter()
-        .filter(|(_, a2, _, _)| members.contains(a2))
-        .map(|(name, a2, a3, demonyms)| {
-            let mut v = vec![name.to_string(), a2.to_lowercase(), a3.to_lowercase()];
-            v.extend(demonyms.iter().map(|d| d.to_string()));
-            v
-        })
-        .collect()
+    Vec::new()
 }
-
 pub const MONTHS: &[&str] = &[
     "january",
     "february",
@@ -319,22 +487,20 @@ pub const MONTHS: &[&str] = &[
 ];
 
 /// Other spellings of a place name the user typed: the country's name,
-/// codes and demonyms, or a state's name and postal code. Each returned
-/// string is in the folded word form (`words(..).join(" ")`).
+/// codes, other names and demonyms, the other names of a continent or
+/// region ("west african" → "western africa", "west africa"), or a state's
+/// name and postal code. Each returned string is in the folded word form
+/// (`words(..).join(" ")`).
 pub fn place_variants(phrase: &str) -> Vec<String> {
     let mut out = Vec::new();
-    for (name, a2, a3, demonyms) in COUNTRIES {
-        if *name == phrase || demonyms.contains(&phrase) {
-            out.push(name.to_string());
-            out.push(a2.to_lowercase());
-            out.push(a3.to_lowercase());
-            out.extend(demonyms.iter().map(|d| d.to_string()));
+    let w = world();
+    if let Some(ids) = w.by_phrase.get(phrase) {
+        for &i in ids {
+            out.extend(w.spellings[i].iter().cloned());
         }
     }
-    for (name, demonyms) in CONTINENTS {
-        if demonyms.contains(&phrase) {
-            out.push(name.to_string());
-        }
+    if let Some(&r) = w.regions.get(phrase) {
+        out.extend(WORLD_REGIONS[r].0.iter().map(|n| n.to_string()));
     }
     for (name, code) in US_STATES {
         if *name == phrase {
@@ -344,7 +510,6 @@ pub fn place_variants(phrase: &str) -> Vec<String> {
     out.retain(|v| v != phrase);
     out
 }
-
 /// The month (0-based) a word names: its full name, or a three-letter
 /// abbreviation ("feb", "sept" is not one) other than "mar" and "may",
 /// which are words of their own.
@@ -352,4 +517,94 @@ pub fn month_index(w: &str) -> Option<usize> {
     MONTHS.iter().position(|x| {
         *x == w || (x.len() > 3 && w.len() == 3 && x.starts_with(w) && w != "mar" && w != "may")
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether the places of `region` include the country `name`.
+    fn holds(region: &str, name: &str) -> bool {
+        continent_countries(region)
+            .iter()
+            .any(|spellings| spellings[0] == name)
+    }
+
+    #[test]
+    fn the_table_parses_whole() {
+        let lines = COUNTRY_TABLE
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .count();
+        assert_eq!(countries().len(), lines);
+        assert!(countries().len() > 250);
+        for c in countries() {
+            assert!(
+                WORLD_REGIONS
+                    .iter()
+                    .any(|(names, _)| names[0] == c.continent),
+                "{}: {}",
+                c.name,
+                c.continent
+            );
+        }
+    }
+
+    #[test]
+    fn continents_hold_their_countries() {
+        assert!(holds("africa", "somalia"));
+        assert!(holds("african", "eritrea"));
+        assert!(holds("europe", "czechoslovakia"));
+        assert!(holds("europe", "russia"));
+        assert!(!holds("asia", "russia"));
+        assert!(holds("north america", "guatemala"));
+        assert!(holds("south american", "brazil"));
+        assert!(!holds("africa", "france"));
+    }
+
+    #[test]
+    fn regions_of_the_world_hold_their_countries() {
+        assert!(holds("eastern europe", "poland"));
+        assert!(holds("eastern europe", "czechoslovakia"));
+        assert!(holds("eastern european", "soviet union"));
+        assert!(!holds("eastern europe", "france"));
+        assert!(holds("southeast asian", "vietnam"));
+        assert!(holds("south-east asia", "vietnam"));
+        assert!(holds("latin america", "mexico"));
+        assert!(holds("latin america", "brazil"));
+        assert!(holds("latin american", "haiti"));
+        assert!(holds("west african", "nigeria"));
+        assert!(!holds("west african", "somalia"));
+        assert!(holds("sub-saharan africa", "somalia"));
+        assert!(!holds("sub-saharan africa", "egypt"));
+        assert!(holds("scandinavian", "sweden"));
+        assert!(holds("middle eastern", "iraq"));
+        assert!(holds("caribbean", "haiti"));
+        assert!(holds("the balkans", "yugoslavia"));
+        assert!(continent_countries("west").is_empty());
+    }
+
+    #[test]
+    fn us_regions_still_hold_their_states() {
+        let states = continent_countries("new england");
+        assert!(states.contains(&vec!["maine".to_string(), "me".to_string()]));
+        assert!(!continent_countries("midwestern").is_empty());
+    }
+
+    #[test]
+    fn demonyms_and_other_names_give_the_country() {
+        let v = place_variants("somali");
+        assert!(v.contains(&"somalia".to_string()), "{v:?}");
+        assert!(v.contains(&"so".to_string()) && v.contains(&"som".to_string()));
+        assert!(place_variants("somalis").contains(&"somalia".to_string()));
+        assert!(place_variants("viet nam").contains(&"vietnam".to_string()));
+        assert!(place_variants("turkey").contains(&"tur".to_string()));
+        assert!(place_variants("german").contains(&"germany".to_string()));
+        assert!(place_variants("usa").contains(&"united states".to_string()));
+        assert!(place_variants("california").contains(&"ca".to_string()));
+        assert!(place_variants("african").contains(&"africa".to_string()));
+        assert!(place_variants("west african").contains(&"western africa".to_string()));
+        assert!(!place_variants("somali").contains(&"somali".to_string()));
+        assert!(place_variants("chair").is_empty());
+    }
 }

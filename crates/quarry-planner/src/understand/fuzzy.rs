@@ -47,13 +47,42 @@ impl Ctx<'_> {
                 });
                 members.extend(found.unwrap_or_default());
             }
-            let continent_value = place_variants(&phrase).iter().any(|v| {
+            // Of a continent's countries, those of the field that holds the
+            // most of them: "in asia" over a field of countries, not `LA`
+            // (Laos) of a field of US states.
+            if !members.is_empty() {
+                let mut per_column: Vec<(usize, usize)> = Vec::new();
+                for &id in &members {
+                    let col = self.ix.values[id as usize].column;
+                    match per_column.iter_mut().find(|(c, _)| *c == col) {
+                        Some((_, n)) => *n += 1,
+                        None => per_column.push((col, 1)),
+                    }
+                }
+                if per_column.len() > 1 {
+                    let best = per_column
+                        .iter()
+                        .fold(
+                            (usize::MAX, 0),
+                            |b, &(c, n)| if n > b.1 { (c, n) } else { b },
+                        )
+                        .0;
+                    members.retain(|&id| self.ix.values[id as usize].column == best);
+                }
+            }
+            // A region that is a value itself ("Eastern Europe" of a region
+            // field) is that value.
+            let is_value = |v: &str| {
                 let ws: Vec<String> = v.split(' ').map(str::to_string).collect();
                 self.ix.values_by_first.get(&ws[0]).is_some_and(|ids| {
                     ids.iter()
                         .any(|&id| self.ix.values[id as usize].words == ws)
                 })
-            }) || self.ix.values_by_first.contains_key(&phrase);
+            };
+            let continent_value = !members.is_empty()
+                && (place_variants(&phrase).iter().any(|v| is_value(v))
+                    || is_value(&phrase)
+                    || self.ix.values_by_first.contains_key(&phrase));
             if !members.is_empty() && !continent_value {
                 return Some(ValueMention {
                     start: i,

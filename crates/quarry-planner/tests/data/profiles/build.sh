@@ -93,6 +93,7 @@ sources=(
     "respondents=$data/respondents.csv"
     "routes=$data/routes.csv"
     "ice_cores=$data/ice_cores.csv"
+    "asylum_claims=$data/asylum_claims.csv"
 )
 
 for entry in "${sources[@]}"; do
