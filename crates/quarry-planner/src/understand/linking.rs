@@ -880,23 +880,30 @@ impl Ctx<'_> {
         if !t.is_word() || t.norm.len() < 7 {
             return None;
         }
-        let cols = &self.ix.profile.columns;
-        let ids: Vec<u32> = self
-            .ix
-            .values
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| {
-                let name = &cols[e.column].name;
-                e.words.len() == 1
-                    && name.len() >= 3
-                    && cols[e.column].values.len() <= 12
-                    && t.stem
-                        .strip_prefix(name.as_str())
-                        .is_some_and(|rest| rest.len() >= 3 && rest == e.stems[0])
-            })
-            .map(|(id, _)| id as u32)
-            .collect();
+        let mut ids: Vec<u32> = Vec::new();
+        for (c, col) in self.ix.profile.columns.iter().enumerate() {
+            let Some(rest) = t
+                .stem
+                .strip_prefix(col.name.as_str())
+                .filter(|r| col.name.len() >= 3 && r.len() >= 3 && col.values.len() <= 12)
+            else {
+                continue;
+            };
+            // The rest as one of the field's one-word values (looked up, not
+            // scanned: a profile may list many thousands of values).
+            for key in [&self.ix.values_by_first, &self.ix.values_by_first_stem] {
+                for &id in key.get(rest).map_or(&[][..], |v| v.as_slice()) {
+                    let e = &self.ix.values[id as usize];
+                    if e.column == c
+                        && e.words.len() == 1
+                        && e.stems[0] == rest
+                        && !ids.contains(&id)
+                    {
+                        ids.push(id);
+                    }
+                }
+            }
+        }
         (ids.len() == 1).then(|| one_word(i, ids, MatchKind::Inferred))
     }
 

@@ -158,11 +158,14 @@ impl Ctx<'_> {
             for &id in &v.entries {
                 let e = &ix.values[id as usize];
                 let to = match member(e.column) {
-                    Some(m) if m != e.column => ix
-                        .values
-                        .iter()
-                        .position(|x| x.column == m && x.value == e.value)
-                        .map(|p| p as u32),
+                    // The same value in the member's column, looked up by
+                    // its first word.
+                    Some(m) if m != e.column => e.words.first().and_then(|w| {
+                        ix.values_by_first.get(w)?.iter().copied().find(|&x| {
+                            let o = &ix.values[x as usize];
+                            o.column == m && o.value == e.value
+                        })
+                    }),
                     Some(_) => Some(id),
                     None => Some(id),
                 };
