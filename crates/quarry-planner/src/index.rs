@@ -930,6 +930,15 @@ impl Index {
         self.profile.columns[ci].ty
     }
 
+    /// Every column's name, in the profile's order.
+    pub fn column_names(&self) -> Vec<&str> {
+        self.profile
+            .columns
+            .iter()
+            .map(|c| c.name.as_str())
+            .collect()
+    }
+
     pub fn column_name(&self, ci: usize) -> &str {
         &self.profile.columns[ci].name
     }

@@ -117,13 +117,7 @@ fn families(names: &[&str]) -> Vec<Family> {
 
 impl Ctx<'_> {
     pub(super) fn family_members(&mut self) {
-        let names: Vec<&str> = self
-            .ix
-            .profile
-            .columns
-            .iter()
-            .map(|c| c.name.as_str())
-            .collect();
+        let names = self.ix.column_names();
         let families = families(&names);
         if families.is_empty() {
             return;

@@ -218,13 +218,7 @@ impl Ctx<'_> {
         // Two-digit years (`hgt90`, `hgt96`, `hgt97`): a stem with two or
         // more such columns and no other numbered one (`wk1` … `wk76` count
         // weeks), read as the years of the last century from 30 on.
-        let names: Vec<&str> = self
-            .ix
-            .profile
-            .columns
-            .iter()
-            .map(|c| c.name.as_str())
-            .collect();
+        let names = self.ix.column_names();
         for (c, col) in self.ix.profile.columns.iter().enumerate() {
             let Some((stem, n)) = split_number(&col.name).filter(|_| col.ty.is_numeric()) else {
                 continue;
