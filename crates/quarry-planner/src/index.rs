@@ -355,6 +355,27 @@ impl Aliases {
                     });
                 }
             }
+            // "class m stars" of `type`: a field named by a word for a kind
+            // of thing is named by the others, where no field is.
+            const KIND_WORDS: &[&str] = &["type", "class", "kind", "category", "categ"];
+            if KIND_WORDS.contains(&col.name.as_str()) {
+                for other in KIND_WORDS
+                    .iter()
+                    .filter(|w| **w != col.name && **w != "categ")
+                {
+                    let taken = profile
+                        .columns
+                        .iter()
+                        .any(|o| o.name.split('_').any(|p| p == *other));
+                    if !taken {
+                        aliases.add(FieldAlias {
+                            column: ci,
+                            words: vec![stem(other)],
+                            kind: AliasKind::Synonym,
+                        });
+                    }
+                }
+            }
             // `jan` … `dec`: a column per month is named by the month.
             if let Some(m) = crate::lexicon::month_index(&col.name) {
                 aliases.add(FieldAlias {

@@ -484,7 +484,7 @@ impl Note {
             ),
             Note::Substring { text, field } => write!(
                 f,
-                "'{text}' is not a whole value of {field}; searching for it inside {field}."
+                "'{text}' searched for inside the values of {field} (as a part, not a whole value)."
             ),
             Note::Average {
                 source,

@@ -24,14 +24,20 @@ impl Ctx<'_> {
     /// Whether a negation word governs the span starting at `start`: within
     /// three words before it, with only glue words or field names between.
     pub(super) fn negated(&self, start: usize) -> bool {
-        self.negations.iter().any(|&ng| {
-            // "not a chevy or a pontiac", "not on the ground or in shrubs":
-            // a negation before a list joined by "or" is "neither", so it
-            // reaches every item of the list.
-            let or_list =
-                ng < start && (ng + 1..start).any(|k| matches!(self.norm(k), "or" | "nor"));
-            let reach = if or_list { 8 } else { 4 };
-            ng < start
+        // "never married under 30": a negation word that is part of a value
+        // ('Never Married') negates nothing after it.
+        let in_value = |k: usize| self.values.iter().any(|v| v.start <= k && k < v.end);
+        self.negations
+            .iter()
+            .filter(|&&ng| !in_value(ng))
+            .any(|&ng| {
+                // "not a chevy or a pontiac", "not on the ground or in shrubs":
+                // a negation before a list joined by "or" is "neither", so it
+                // reaches every item of the list.
+                let or_list =
+                    ng < start && (ng + 1..start).any(|k| matches!(self.norm(k), "or" | "nor"));
+                let reach = if or_list { 8 } else { 4 };
+                ng < start
                 && start - ng <= reach
                 // "non-union workers": "non" negates the word it is glued to.
                 && (self.norm(ng) != "non" || start - ng == 1)
@@ -42,10 +48,10 @@ impl Ctx<'_> {
                         || negation_bridge(w)
                         || or_list && self.values.iter().any(|v| v.start <= k && k < v.end)
                 })
-        }) || self
-            .ops
-            .iter()
-            .any(|o| o.cmp == Cmp::Ne && o.end <= start && start - o.end <= 1)
+            })
+            || self.ops.iter().any(|o| {
+                o.cmp == Cmp::Ne && o.end <= start && start - o.end <= 1 && !in_value(o.start)
+            })
     }
 
     /// Whether the field mention starting at `start` is what an aggregate
@@ -195,12 +201,16 @@ impl Ctx<'_> {
         let measures = group_measures(group);
         area.iter().chain(measures).find_map(|m| {
             let m = stem(m);
-            self.ix.ordered_columns().find(|&c| {
-                self.ix.column_words[c].iter().any(|w| {
-                    let w = stem(w);
-                    w == m || (m.len() >= 3 && w.len() <= m.len() + 3 && w.contains(&m))
+            // A 0/1 flag (`member`) measures nothing.
+            self.ix
+                .ordered_columns()
+                .filter(|&c| self.yes_value(c).is_none())
+                .find(|&c| {
+                    self.ix.column_words[c].iter().any(|w| {
+                        let w = stem(w);
+                        w == m || (m.len() >= 3 && w.len() <= m.len() + 3 && w.contains(&m))
+                    })
                 })
-            })
         })
     }
 

@@ -20,7 +20,16 @@ use std::sync::OnceLock;
 /// How well a column matches a graded word, best least: not named in the
 /// phrase, which base, the relation of the noun, its place among the
 /// word's nouns, the length of the column's name.
-type MatchRank = (bool, bool, usize, wordnet::Relation, usize, bool, usize);
+type MatchRank = (
+    bool,
+    bool,
+    bool,
+    usize,
+    wordnet::Relation,
+    usize,
+    bool,
+    usize,
+);
 
 /// The comparison the other way round.
 fn flip_cmp(c: Cmp) -> Cmp {
@@ -231,9 +240,26 @@ impl Ctx<'_> {
                                 | "mean"
                         )
                     });
+                    // `wind_dir` beside `wind_speed`: a direction is no
+                    // amount of the noun.
+                    let bearing = words.iter().any(|w| {
+                        matches!(
+                            w.as_str(),
+                            "dir"
+                                | "direct"
+                                | "direction"
+                                | "bear"
+                                | "bearing"
+                                | "head"
+                                | "heading"
+                                | "angl"
+                                | "angle"
+                        )
+                    });
                     let key = (
                         !mentioned.contains(&c),
                         cut,
+                        bearing,
                         bi,
                         m.relation,
                         mi,

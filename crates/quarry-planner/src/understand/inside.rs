@@ -8,11 +8,15 @@
 use super::claims::ClaimedBy;
 use super::Ctx;
 use crate::confidence;
-use crate::lexicon::is_stopword;
+use crate::lexicon::{is_stopword, wordnet};
 use crate::note::Note;
 use crate::plan::{CompareOp, Condition, Literal, MatchKind};
 use crate::profile::ColumnType;
 use crate::text::TokenKind;
+
+/// A search inside a field: its column, the searched words' tokens, the
+/// operator, the span to claim.
+type Inside = (usize, (usize, usize), CompareOp, (usize, usize));
 
 impl Ctx<'_> {
     pub(super) fn words_inside_names(&mut self) {
@@ -84,7 +88,7 @@ impl Ctx<'_> {
 
     /// The pattern at `i`, if any: (column, the searched word's token, the
     /// operator, the span to claim).
-    fn inside_at(&self, i: usize) -> Option<(usize, usize, CompareOp, (usize, usize))> {
+    fn inside_at(&self, i: usize) -> Option<Inside> {
         // "W in the F", "with W in the F".
         // Quoted text is the substring pass's, which knows the field the
         // contain-word governs.
@@ -132,14 +136,17 @@ impl Ctx<'_> {
                     (k..end).any(|j| matches!(self.toks[j].stem.as_str(), "name" | "title"));
                 if with || name_word && self.holds_names(col) {
                     let start = asked.unwrap_or(i);
-                    return Some((col, i, CompareOp::Contains, (start, end)));
+                    return Some((col, (i, i + 1), CompareOp::Contains, (start, end)));
                 }
             }
+        }
+        if let Some(found) = self.named_part_at(i) {
+            return Some(found);
         }
         // "named after W".
         if self.word_at(i, "named") && self.word_at(i + 1, "after") && self.searchable(i + 2) {
             let col = self.name_column()?;
-            return Some((col, i + 2, CompareOp::Contains, (i, i + 3)));
+            return Some((col, (i + 2, i + 3), CompareOp::Contains, (i, i + 3)));
         }
         // "names with W in them", "titles containing W", "names starting
         // with W".
@@ -178,7 +185,87 @@ impl Ctx<'_> {
             } else {
                 return None;
             };
-            return Some((col, w, op, (i, stop)));
+            return Some((col, (w, w + 1), op, (i, stop)));
+        }
+        None
+    }
+
+    /// "stars named ross", "iron man movies", "centauri stars": words that
+    /// occur inside several names of a field of names (`star`, `movie`),
+    /// after the field's head noun and "named"/"called", or before its
+    /// plural head noun, are searched inside it. Not a whole value said
+    /// after "named" (the linking pass's), nor words that are a value of
+    /// another field ("comedy movies"), nor a lone adjective ("new
+    /// movies"); only a field of at most 5,000 listed values is read.
+    fn named_part_at(&self, i: usize) -> Option<Inside> {
+        let names = |c: usize| {
+            self.holds_names(c)
+                && self.ix.profile.columns[c].distinct_count > 2
+                && (1..=5000).contains(&self.ix.profile.columns[c].values.len())
+        };
+        let occurs = |c: usize, text: &str| {
+            let hits = self.ix.profile.columns[c]
+                .values
+                .iter()
+                .filter(|v| v.value.to_lowercase().contains(text))
+                .count();
+            hits
+        };
+        let plain = |k: usize| {
+            self.searchable(k)
+                && self.toks[k].is_word()
+                && self.toks[k].kind != TokenKind::Quoted
+                && self.norm(k).len() >= 3
+        };
+        // "stars named ross".
+        if let Some((col, end)) = self.text_field_at(i).filter(|&(c, _)| names(c)) {
+            if (self.word_at(end, "named") || self.word_at(end, "called")) && plain(end + 1) {
+                let w = end + 1;
+                let text = self.norm(w).to_string();
+                let whole = self.ix.profile.columns[col]
+                    .values
+                    .iter()
+                    .any(|v| v.value.to_lowercase() == text);
+                if !whole && occurs(col, &text) > 0 {
+                    return Some((col, (w, w + 1), CompareOp::Contains, (i, w + 1)));
+                }
+            }
+        }
+        // "iron man movies", "centauri stars": one or two words before the
+        // plural head noun.
+        if !plain(i) || (i > 0 && plain(i - 1) && !self.word_at(i - 1, "the")) {
+            return None;
+        }
+        for n in [2usize, 1] {
+            let head = i + n;
+            if head > self.toks.len() || !(i..head).all(plain) {
+                continue;
+            }
+            let Some((col, end)) = self.text_field_at(head).filter(|&(c, _)| names(c)) else {
+                continue;
+            };
+            let t = &self.toks[head];
+            if end != head + 1 || t.stem == t.norm {
+                continue;
+            }
+            // "new movies", "african countries": an adjective (a demonym
+            // among them) says what kind, not a part of the name.
+            if n == 1 && (self.attributive_adjective(i) || wordnet::is_adjective(self.norm(i))) {
+                continue;
+            }
+            let other_value = self.value_match_at(i, None).is_some_and(|(_, ids, _)| {
+                ids.iter()
+                    .any(|&id| self.ix.values[id as usize].column != col)
+            });
+            if other_value {
+                continue;
+            }
+            let text = self.span_text(i, head).to_lowercase();
+            if occurs(col, &text) >= 2
+                || n == 1 && occurs(col, &text) >= 1 && !wordnet::knows(&text)
+            {
+                return Some((col, (i, head), CompareOp::Contains, (i, head)));
+            }
         }
         None
     }
@@ -199,9 +286,14 @@ impl Ctx<'_> {
         None
     }
 
-    fn inside_condition(&mut self, col: usize, w: usize, op: CompareOp, span: (usize, usize)) {
-        let t = &self.toks[w];
-        let part = self.query[t.start..t.end]
+    fn inside_condition(
+        &mut self,
+        col: usize,
+        w: (usize, usize),
+        op: CompareOp,
+        span: (usize, usize),
+    ) {
+        let part = self.query[self.toks[w.0].start..self.toks[w.1 - 1].end]
             .trim_matches(['"', '\''])
             .to_string();
         let field = self.ix.column_name(col).to_string();

@@ -81,7 +81,28 @@ impl Ctx<'_> {
                         f.end == i
                             && (f.columns.iter().any(|c| c.0 == e.column)
                                 || this.may_name(f.start, f.end, e.column))
-                    });
+                    })
+                    // "b stars", "k stars over 4000 kelvin": a letter before
+                    // what the rows are, of the one field of letter codes
+                    // that holds it (not the article "a").
+                    || e.value.len() == 1
+                        && e.words.first().is_some_and(|w| w != "a")
+                        && this.toks.get(i + 1).is_some_and(|n| ix.row_nouns.contains(&n.stem))
+                        && this.letter_code_column(e.column)
+                    // "type m or k": the next item of a list of its field's
+                    // codes.
+                    || i >= 1
+                        && this.values.last().is_some_and(|v| {
+                            let joined = v.end + 1 == i
+                                && matches!(this.toks[i - 1].norm.as_str(), "or" | "and" | "/")
+                                || v.end == i
+                                    && this.query[this.toks[i - 1].end..this.toks[i].start]
+                                        .contains(',');
+                            joined
+                                && v.entries
+                                    .iter()
+                                    .any(|&id| ix.values[id as usize].column == e.column)
+                        });
                 if e.words.len() == 1 && first.is_none() && !introduced {
                     let w = &e.words[0];
                     // "used ones": a participle that is one of a few
@@ -796,6 +817,23 @@ impl Ctx<'_> {
         })
     }
 
+    /// Whether column `c` holds codes of a letter or two: a text field of
+    /// at most 30 values, none longer than three characters, some of one
+    /// letter.
+    fn letter_code_column(&self, c: usize) -> bool {
+        let col = &self.ix.profile.columns[c];
+        col.ty == ColumnType::Text
+            && (2..=30).contains(&col.values.len())
+            && col
+                .values
+                .iter()
+                .all(|v| v.value.trim().chars().count() <= 3)
+            && col
+                .values
+                .iter()
+                .any(|v| v.value.trim().chars().count() == 1)
+    }
+
     /// "nsw", "the nt": a short word no dictionary knows that is the
     /// initials of one several-word value (`New South Wales`).
     fn initials_value_at(&self, i: usize) -> Option<ValueMention> {
@@ -1446,25 +1484,40 @@ fn spell(parts: &[&str], words: &[(&str, &str)]) -> Option<(usize, bool)> {
     };
     let (w, more) = words.split_first()?;
     // The part is the word or abbreviates it.
-    if part_spells(part, w) {
-        if let Some((n, g)) = spell(rest, more) {
-            return Some((n + 1, g));
-        }
-    }
+    let by_word = part_spells(part, w)
+        .then(|| spell(rest, more).map(|(n, g)| (n + 1, g)))
+        .flatten();
     // The initials of two or three words ("hr" of "home runs", "rbi" of
-    // "runs batted in").
+    // "runs batted in"); a part WordNet knows ("fl", "bd") only of
+    // content words ("frontal lobe", "body depth").
+    let mut by_initials = None;
     for n in 2..=3 {
-        if part.len() == n && words.len() >= n && !wordnet::knows(part) {
-            let initials: String = words[..n]
-                .iter()
-                .filter_map(|w| w.0.chars().next())
-                .collect();
-            if initials == *part {
-                if let Some((m, g)) = spell(rest, &words[n..]) {
-                    return Some((m + n, g));
-                }
+        if part.len() != n || words.len() < n {
+            continue;
+        }
+        let content = words[..n].iter().all(|w| {
+            w.0.len() >= 4 && w.0.bytes().all(|b| b.is_ascii_lowercase()) && !is_stopword(w.0)
+        });
+        if wordnet::knows(part) && !content {
+            continue;
+        }
+        let initials: String = words[..n]
+            .iter()
+            .filter_map(|w| w.0.chars().next())
+            .collect();
+        if initials == *part {
+            if let Some((m, g)) = spell(rest, &words[n..]) {
+                by_initials = Some((m + n, g));
+                break;
             }
         }
+    }
+    // Of both, the one that spells with more words ("bd" of "body
+    // depth", not of "body" alone).
+    match (by_word, by_initials) {
+        (Some(a), Some(b)) => return Some(if b.0 > a.0 { b } else { a }),
+        (Some(a), None) | (None, Some(a)) => return Some(a),
+        (None, None) => {}
     }
     // A part glued from two words ("rep" + "wt"), itself no word.
     let glued = part.len() >= 4 && !wordnet::knows(part);

@@ -512,6 +512,14 @@ impl Ctx<'_> {
         if field.is_none() && !year_word {
             field = self.field_before(p.start(), 3).filter(|&c| !flag(c));
         }
+        // "carapace wider than 50": the comparative spells part of the
+        // field named with it (`cw`), which no graded column took.
+        if field.is_none() {
+            field = self
+                .mention_over(p.start())
+                .and_then(|f| f.columns.first().map(|c| c.0))
+                .filter(|&c| !flag(c));
+        }
         if field.is_none() {
             if let Some(c) = p.op.as_ref().and_then(|o| self.op_column(o)) {
                 field = Some(c);
@@ -671,6 +679,39 @@ impl Ctx<'_> {
                 self.note(Note::NoYearColumn {
                     source: self.span_text(p.at, p.at + 1),
                 });
+            }
+        }
+        // "less than 20% urban" where "urban" names `pop_urban_growth_rate`
+        // and `percent_urban`: of the columns the same words name, the one
+        // named a percentage.
+        if let Some(c) = field.filter(|_| p.percent) {
+            let percent_named = |c: usize| {
+                self.ix.column_name(c).split('_').any(|w| {
+                    matches!(
+                        w,
+                        "percent" | "pct" | "perc" | "share" | "proportion" | "pc"
+                    )
+                })
+            };
+            if !percent_named(c) {
+                let alt = self
+                    .fields
+                    .iter()
+                    .filter(|f| f.columns.iter().any(|x| x.0 == c))
+                    .flat_map(|f| f.columns.iter().map(|x| x.0))
+                    .find(|&x| percent_named(x) && self.takes_numbers(x));
+                if let Some(a) = alt {
+                    field = alt;
+                    // The fields-named note names the column the number took.
+                    for f in self.fields.iter_mut() {
+                        if let Some(pos) = f.columns.iter().position(|x| x.0 == a) {
+                            if f.columns.iter().any(|x| x.0 == c) {
+                                let x = f.columns.remove(pos);
+                                f.columns.insert(0, x);
+                            }
+                        }
+                    }
+                }
             }
         }
         // "people over 60" where "people" took `population` (3,750 and
@@ -988,6 +1029,7 @@ impl Ctx<'_> {
             }
         }
         named.extend(self.mention_before(p.start(), 3));
+        named.extend(self.mention_over(p.start()));
         let written = |c: &usize| {
             self.ix.measures[*c]
                 .unit_in(unit.dim)
@@ -1459,14 +1501,19 @@ impl Ctx<'_> {
             if self.claims.is_claimed(i) || !self.toks[i].is_word() {
                 continue;
             }
-            let op = match self.norm(i) {
+            let w = self.norm(i);
+            let op = match w {
                 "shrinking" | "declining" | "falling" | "decreasing" | "dropping" | "lost"
                 | "losing" | "fell" | "dropped" | "decreased" | "declined" | "shrank"
                 | "shrunk" | "shrinks" | "declines" => CompareOp::Lt,
                 "growing" | "rising" | "increasing" | "grew" | "rose" | "increased" | "grows"
                 | "gained" | "gaining" => CompareOp::Gt,
-                _ => continue,
+                _ => match outcome_word(w) {
+                    Some(op) => op,
+                    None => continue,
+                },
             };
+            let outcome = outcome_word(w).is_some();
             let change = |c: usize| {
                 self.holds_negatives(c)
                     && self.ix.column_name(c).split('_').any(|w| {
@@ -1476,9 +1523,36 @@ impl Ctx<'_> {
                         )
                     })
             };
-            let cols: Vec<usize> = (0..self.ix.profile.columns.len())
+            // "orders that lost money", "games i lost", "the worst loss": of
+            // no column of changes, a signed column of a result
+            // (`profit`, `win_margin`, `net_income`).
+            let result = |c: usize| {
+                self.holds_negatives(c)
+                    && self.ix.column_name(c).split('_').any(|w| {
+                        matches!(
+                            w,
+                            "profit"
+                                | "margin"
+                                | "net"
+                                | "gain"
+                                | "gains"
+                                | "balance"
+                                | "pnl"
+                                | "surplus"
+                                | "return"
+                                | "returns"
+                                | "income"
+                        )
+                    })
+            };
+            let mut cols: Vec<usize> = (0..self.ix.profile.columns.len())
                 .filter(|&c| change(c))
                 .collect();
+            if cols.is_empty() && outcome {
+                cols = (0..self.ix.profile.columns.len())
+                    .filter(|&c| result(c))
+                    .collect();
+            }
             let named = cols.iter().copied().find(|&c| {
                 self.ix.column_words[c].iter().any(|w| {
                     !matches!(w.as_str(), "change" | "growth" | "rate" | "pct" | "percent")
@@ -1581,6 +1655,15 @@ impl Ctx<'_> {
             k += 1;
         }
         None
+    }
+
+    /// The field mention that spans token `k` and began before it (the
+    /// comparative of "carapace wider than" is part of the mention of
+    /// `cw`), unless a number took it already.
+    fn mention_over(&self, k: usize) -> Option<&FieldMention> {
+        self.fields
+            .iter()
+            .find(|f| f.start < k && k < f.end && !self.claims.is_field_attached(f.start))
     }
 
     /// The field mention ending just before `k`, after up to `skip`
@@ -1735,5 +1818,16 @@ fn year_on_date(cmp: Cmp, y: i64, h: i64) -> (CompareOp, Vec<Literal>) {
                 Literal::Text(format!("{h}-12-31T23:59:59")),
             ],
         ),
+    }
+}
+
+/// Words of a result that is a loss or a win ("lost", "a loss",
+/// "profitable"): below or above zero on a signed column of results.
+fn outcome_word(w: &str) -> Option<CompareOp> {
+    match w {
+        "lost" | "lose" | "loses" | "losing" | "loss" | "losses" | "unprofitable"
+        | "loss-making" => Some(CompareOp::Lt),
+        "won" | "win" | "wins" | "winning" | "profitable" => Some(CompareOp::Gt),
+        _ => None,
     }
 }

@@ -10,6 +10,7 @@ use super::Ctx;
 use crate::lexicon::{
     is_negation, is_position_word, Degree, FieldGroup, COMPARATIVES, COMPARATORS,
 };
+use crate::plan::MatchKind;
 use crate::text::Token;
 
 /// The longest superlative at a token: (length, largest first, implied
@@ -67,7 +68,7 @@ impl Ctx<'_> {
                 continue;
             }
             let w = self.norm(i).to_string();
-            if is_position_word(&w) {
+            if is_position_word(&w) && !self.position_word_is_value(i) {
                 self.position_word(i, w != "first");
             } else if is_negation(&w) {
                 // "anything but diesel" negates; "under 6 but over 1000"
@@ -233,6 +234,16 @@ impl Ctx<'_> {
             column: None,
         });
         i + len
+    }
+
+    /// "first class" (`ship_mode = 'First Class'`), "went first"
+    /// (`start = 'first'`): the position word is, or begins, a value the
+    /// data holds exactly, so it is no order by position.
+    fn position_word_is_value(&self, i: usize) -> bool {
+        self.value_match_at(i, None).is_some_and(|(len, _, kind)| {
+            kind == MatchKind::Exact
+                && (len >= 2 || !self.toks.get(i + 1).is_some_and(|t| count_of(t).is_some()))
+        })
     }
 
     /// "first", "last 3": an order by position, with its count.

@@ -63,11 +63,13 @@ impl Ctx<'_> {
     /// ("above the average age" is a condition, not an aggregate.)
     fn superlatives_to_read(&mut self) -> Vec<Superlative> {
         let mut sups = self.sups.clone();
-        let aggregate = self
-            .toks
-            .iter()
-            .enumerate()
-            .any(|(i, t)| is_aggregate(&t.norm) && !self.claims.in_average(i));
+        let aggregate = self.toks.iter().enumerate().any(|(i, t)| {
+            is_aggregate(&t.norm)
+                    && !self.claims.in_average(i)
+                    // "the highest median earnings" of `earnings_med`: a
+                    // word of a field's name.
+                    && !self.fields.iter().any(|f| f.start <= i && i < f.end)
+        });
         let both = sups.iter().any(|s| !s.positional && s.desc)
             && sups.iter().any(|s| !s.positional && !s.desc);
         if aggregate || both {
@@ -140,6 +142,7 @@ impl Ctx<'_> {
                     self.ix.column_type(f.0).is_numeric()
                         && self.ix.measures[f.0].role == crate::measure::Role::Measure
                         && !self.unasked_identifier(f.0)
+                        && self.yes_value(f.0).is_none()
                 }) =>
                 {
                     let Some((col, _)) = self.field_after(s.end, 1) else {
@@ -394,7 +397,7 @@ impl Ctx<'_> {
                     .filter(|&c| group_column.is_none() || self.ix.column_type(c).is_numeric())
             })
             .filter(|c| !id(c))
-            .or(implied)
+            .or(implied.filter(|c| !id(c)))
             .or_else(|| self.field_after(s.end, 3).map(|f| f.0).filter(|c| !id(c)));
         if field.is_some() || s.positional {
             return (field, desc);
