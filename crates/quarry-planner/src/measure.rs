@@ -156,6 +156,9 @@ pub fn measure_of(col: &ColumnProfile) -> Measure {
             Some(&units::MINUTE)
         }
         Dimension::Temperature => match max {
+            // Thousands of degrees and none below 200 (stars, plasmas):
+            // kelvin.
+            Some(m) if m >= 2000.0 && min.is_some_and(|m| m >= 200.0) => Some(&units::KELVIN),
             Some(m) if m > 50.0 => Some(&units::FAHRENHEIT),
             Some(_) => Some(&units::CELSIUS),
             None => None,

@@ -141,6 +141,13 @@ pub static FAHRENHEIT: Unit = Unit {
     offset: -160.0 / 9.0,
     generic: false,
 };
+pub static KELVIN: Unit = Unit {
+    symbol: "K",
+    dim: Dimension::Temperature,
+    factor: 1.0,
+    offset: -273.15,
+    generic: false,
+};
 generic!(DEGREE, "degrees", Temperature);
 unit!(KM_PER_HOUR, "km/h", Speed, 1000.0 / 3600.0);
 unit!(MILE_PER_HOUR, "mph", Speed, MILE_M / 3600.0);
@@ -189,7 +196,7 @@ pub fn candidate_units(dim: Dimension) -> &'static [&'static Unit] {
     ];
     static MASSES: [&Unit; 3] = [&GRAM, &KILOGRAM, &POUND];
     static DURATIONS: [&Unit; 5] = [&SECOND, &MINUTE, &HOUR, &DAY, &YEAR];
-    static TEMPERATURES: [&Unit; 2] = [&CELSIUS, &FAHRENHEIT];
+    static TEMPERATURES: [&Unit; 3] = [&CELSIUS, &FAHRENHEIT, &KELVIN];
     static SPEEDS: [&Unit; 4] = [&KM_PER_HOUR, &MILE_PER_HOUR, &METRE_PER_SECOND, &KNOT];
     static AREAS: [&Unit; 4] = [&SQUARE_METRE, &SQUARE_KILOMETRE, &SQUARE_FOOT, &ACRE];
     static DATA_SIZES: [&Unit; 4] = [&KILOBYTE, &MEGABYTE, &GIGABYTE, &TERABYTE];
@@ -363,6 +370,9 @@ pub static PHRASE_UNITS: &[(&[&str], &Unit, UnitUse)] = &[
     (&["fahrenheit"], &FAHRENHEIT, UnitUse::Always),
     (&["degrees", "f"], &FAHRENHEIT, UnitUse::Always),
     (&["degrees", "fahrenheit"], &FAHRENHEIT, UnitUse::Always),
+    (&["kelvin"], &KELVIN, UnitUse::Always),
+    (&["kelvins"], &KELVIN, UnitUse::Always),
+    (&["degrees", "kelvin"], &KELVIN, UnitUse::Always),
     (&["°"], &DEGREE, UnitUse::Always),
     (&["degree"], &DEGREE, UnitUse::Always),
     (&["degrees"], &DEGREE, UnitUse::Always),
@@ -587,6 +597,7 @@ pub fn name_unit(w: &str) -> Option<NamePart> {
         "celsius" | "degc" => U(&CELSIUS),
         "f" => A(&FAHRENHEIT),
         "fahrenheit" | "degf" => U(&FAHRENHEIT),
+        "kelvin" => U(&KELVIN),
         "kmh" | "kph" => U(&KM_PER_HOUR),
         "mph" => U(&MILE_PER_HOUR),
         "mps" => U(&METRE_PER_SECOND),
@@ -807,6 +818,7 @@ mod tests {
             (30.0, &CELSIUS, &FAHRENHEIT, 86.0),
             (212.0, &FAHRENHEIT, &CELSIUS, 100.0),
             (-40.0, &FAHRENHEIT, &CELSIUS, -40.0),
+            (10_000.0, &CELSIUS, &KELVIN, 10_273.15),
             (20.0, &KM_PER_HOUR, &MILE_PER_HOUR, 12.427_423_844_746_679),
             (10.0, &METRE_PER_SECOND, &KM_PER_HOUR, 36.0),
             (1.0, &KNOT, &KM_PER_HOUR, 1.852),

@@ -1338,8 +1338,8 @@ impl Ctx<'_> {
         p.end = k;
     }
 
-    /// "freezing days", "below freezing": a temperature at or under the
-    /// freezing point, on the temperature field (the lowest of the day's,
+    /// "freezing days", "below freezing": a temperature at or under (under,
+    /// when "below") the freezing point, on the temperature field (the lowest of the day's,
     /// when there is one: `temp_min`), in its unit (0 °C, 32 °F; a field
     /// of unknown unit whose values go below 0 is Celsius).
     pub(super) fn freezing(&mut self) {
@@ -1369,13 +1369,13 @@ impl Ctx<'_> {
             .unit_in(Dimension::Temperature)
             .is_some_and(|u| std::ptr::eq(u, &crate::lexicon::units::FAHRENHEIT));
         let point = if fahrenheit { 32 } else { 0 };
-        let start = if i > 0 && matches!(self.norm(i - 1), "below" | "under") {
-            i - 1
-        } else {
-            i
-        };
+        // "below freezing" is strictly under the point, as "under 32" is;
+        // "freezing days" are at or under it.
+        let below = i > 0 && matches!(self.norm(i - 1), "below" | "under");
+        let start = if below { i - 1 } else { i };
+        let op = if below { CompareOp::Lt } else { CompareOp::Le };
         let span = (start, i + 1);
-        self.inferred_number(span, name, CompareOp::Le, Literal::Integer(point));
+        self.inferred_number(span, name, op, Literal::Integer(point));
     }
 
     /// "negative values", "a positive balance", "values that are
