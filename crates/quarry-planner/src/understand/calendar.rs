@@ -84,19 +84,26 @@ impl Ctx<'_> {
             } else {
                 self.century_for(col, d)
             };
+            // "the 1800s", "the 1900s": a century (the 2000s stay a decade,
+            // as they are mostly said).
+            let years = if d >= 1000 && d % 100 == 0 && d < 2000 {
+                100
+            } else {
+                10
+            };
             let column = &self.ix.profile.columns[col];
             let bounds = match column.ty {
                 ColumnType::Date | ColumnType::DateTime => vec![
                     (CompareOp::Ge, Literal::Text(format!("{first:04}-01-01"))),
                     (
                         CompareOp::Lt,
-                        Literal::Text(format!("{:04}-01-01", first + 10)),
+                        Literal::Text(format!("{:04}-01-01", first + years)),
                     ),
                 ],
                 ColumnType::Integer | ColumnType::Float => {
                     let (lo, hi) = (
                         self.stored_year(col, first),
-                        self.stored_year(col, first + 9),
+                        self.stored_year(col, first + years - 1),
                     );
                     vec![
                         (CompareOp::Ge, Literal::Integer(lo)),

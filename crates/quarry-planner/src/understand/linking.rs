@@ -425,6 +425,7 @@ impl Ctx<'_> {
                 .or_else(|| self.week_part_at(i))
                 .or_else(|| self.calendar_name_value_at(i))
                 .or_else(|| self.base_value_at(i))
+                .or_else(|| self.related_value_at(i))
                 .or_else(|| self.field_and_value_glued_at(i))
                 .or_else(|| self.partial_value_at(i))
             {
@@ -623,12 +624,28 @@ impl Ctx<'_> {
         } else {
             t.norm.chars().next()?
         };
+        // "orange females", "not blue": with no field named, a colour word
+        // is the initial of the one field of letters that holds it (`sp`
+        // B/O for blue and orange crabs).
+        let colour = || {
+            let holding: Vec<usize> = (0..cols.len())
+                .filter(|&c| {
+                    letters(c)
+                        && cols[c]
+                            .values
+                            .iter()
+                            .any(|v| v.value.eq_ignore_ascii_case(&initial.to_string()))
+                })
+                .collect();
+            (COLOURS.contains(&t.norm.as_str()) && holding.len() == 1).then(|| holding[0])
+        };
         let col = before
             .into_iter()
             .chain(after)
             .flatten()
             .map(|(c, _)| c)
-            .find(|&c| letters(c))?;
+            .find(|&c| letters(c))
+            .or_else(colour)?;
         let id = self.ix.values.iter().position(|e| {
             e.column == col
                 && e.value.len() == 1
@@ -887,6 +904,30 @@ impl Ctx<'_> {
             .copied()
             .filter(|&id| keep(&self.ix.values[id as usize]))
             .collect()
+    }
+
+    /// "admitted for surgery" → `service = 'Surgical'`: a noun WordNet
+    /// relates to an adjective that is a one-word value of a categorical
+    /// field (at most 30 values), when one field's values take it.
+    fn related_value_at(&self, i: usize) -> Option<ValueMention> {
+        let t = &self.toks[i];
+        if !t.is_word() || t.norm.len() < 4 || is_stopword(&t.norm) || is_negation(&t.norm) {
+            return None;
+        }
+        let cols = &self.ix.profile.columns;
+        let ids = self.short_values(|e| {
+            e.words.len() == 1
+                && (2..=30).contains(&cols[e.column].values.len())
+                && e.words[0] != t.norm
+                && wordnet::related(&e.words[0])
+                    .iter()
+                    .any(|n| *n == t.norm || *n == t.stem)
+        });
+        let one_field = ids.iter().all(|&id| {
+            self.ix.values[id as usize].column == self.ix.values[ids[0] as usize].column
+        });
+        (!ids.is_empty() && ids.len() <= 2 && one_field)
+            .then(|| one_word(i, ids, MatchKind::Synonym))
     }
 
     /// "smoking mothers" → `habit = 'smoker'`, "renters" → `'RENT'`: a word
@@ -1787,3 +1828,9 @@ impl Ctx<'_> {
         }
     }
 }
+
+/// Basic colour words, whose initials data often codes them by (`B`, `O`).
+const COLOURS: &[&str] = &[
+    "red", "orange", "yellow", "green", "blue", "purple", "violet", "black", "white", "brown",
+    "grey", "gray", "pink",
+];

@@ -330,8 +330,11 @@ impl Ctx<'_> {
                     "on" | "onward" | "onwards" | "forward" | "up" | "upward" | "upwards"
                 )
             });
+            // "not from generations 4 or 9": a list is of the values, no
+            // start of a range.
             if p.op.as_ref().is_some_and(|o| self.norm(o.start) == "from")
                 && (!p.year_like() || onward)
+                && p.list.len() <= 1
             {
                 p.cmp = Some(Cmp::Since);
             }
@@ -450,6 +453,12 @@ impl Ctx<'_> {
                     // "plot 12" names the plot; "professors over 60" does
                     // not compare `prof_no`.
                     || compared && self.unasked_identifier(c)
+                    // "days with over 100 million shares": a day is compared
+                    // by a year or a date, not by a plain number.
+                    || matches!(
+                        self.ix.column_type(c),
+                        ColumnType::Date | ColumnType::DateTime
+                    ) && !p.year_like()
             })
             .collect();
         let flag = |c: usize| flags[c];
@@ -1826,7 +1835,7 @@ fn year_on_date(cmp: Cmp, y: i64, h: i64) -> (CompareOp, Vec<Literal>) {
 fn outcome_word(w: &str) -> Option<CompareOp> {
     match w {
         "lost" | "lose" | "loses" | "losing" | "loss" | "losses" | "unprofitable"
-        | "loss-making" => Some(CompareOp::Lt),
+        | "loss-making" | "deficit" | "deficits" => Some(CompareOp::Lt),
         "won" | "win" | "wins" | "winning" | "profitable" => Some(CompareOp::Gt),
         _ => None,
     }

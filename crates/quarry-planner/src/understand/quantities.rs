@@ -617,8 +617,11 @@ impl Ctx<'_> {
         // 16 to 945, in millions): an amount far above its range is read
         // in its scale rather than matching nothing.
         let scalable = matches!(m.dim, None | Some(Dimension::Money | Dimension::Count));
-        // A small count (garage spaces 0 to 4) is never in thousands.
-        let small_count = col.ty == crate::profile::ColumnType::Integer && max < 100.0;
+        // A small count (garage spaces 0 to 4) is never in thousands; a
+        // small whole amount of money (incomes of 2 to 72) may be.
+        let small_count = col.ty == crate::profile::ColumnType::Integer
+            && max < 100.0
+            && m.dim != Some(Dimension::Money);
         if !scalable || small_count || m.scale != 1.0 || y <= max {
             return None;
         }

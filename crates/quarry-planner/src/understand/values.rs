@@ -440,6 +440,15 @@ impl Ctx<'_> {
         }
         // A comparator phrase with an implied field: "taller than".
         if let Some(o) = self.ops.iter().find(|o| o.end == k) {
+            // "deficit years under reagan": a bare "under"/"over" before a
+            // name is who led, not a comparison with that record.
+            let bare = o.end == o.start + 1
+                && o.implies.is_none()
+                && o.graded.is_none()
+                && matches!(self.norm(o.start), "under" | "over" | "above" | "below");
+            if bare {
+                return None;
+            }
             let op = match o.cmp {
                 Cmp::Gt => CompareOp::GtRowOf,
                 Cmp::Lt => CompareOp::LtRowOf,
