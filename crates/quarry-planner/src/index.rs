@@ -680,6 +680,40 @@ impl Values {
             if ws.is_empty() || ws.len() > 12 {
                 continue;
             }
+            // "never married" of `1. Never Married`, "college grad" of `4.
+            // College Grad`: a label numbered for its order is also found
+            // without its number.
+            let numbered = vc
+                .value
+                .trim_start()
+                .split_once(['.', ')'])
+                .is_some_and(|(n, rest)| {
+                    (1..=2).contains(&n.len())
+                        && n.bytes().all(|b| b.is_ascii_digit())
+                        && rest.starts_with(' ')
+                });
+            if numbered && ws.len() >= 2 && ws[0].bytes().all(|b| b.is_ascii_digit()) {
+                let label: Vec<String> = ws[1..].to_vec();
+                let stems: Vec<String> = label.iter().map(|w| stem(w)).collect();
+                let id = self.values.len() as u32;
+                self.values_by_first
+                    .entry(label[0].clone())
+                    .or_default()
+                    .push(id);
+                if stems[0] != label[0] {
+                    self.values_by_first_stem
+                        .entry(stems[0].clone())
+                        .or_default()
+                        .push(id);
+                }
+                self.values.push(ValueEntry {
+                    column: ci,
+                    value: vc.value.clone(),
+                    words: label,
+                    stems,
+                    count: vc.count,
+                });
+            }
             let stems: Vec<String> = ws.iter().map(|w| stem(w)).collect();
             let id = self.values.len() as u32;
             self.values_by_first

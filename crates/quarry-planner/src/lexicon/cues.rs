@@ -29,8 +29,8 @@ pub fn is_yes_word(w: &str) -> bool {
 }
 
 /// What a coded label says, lowercased: `1_female` → "female", `0_no` →
-/// "no", `NA_NA` → "na" (a statistics package's numbered factor levels);
-/// any other value as it is, lowercased.
+/// "no", `NA_NA` → "na", `2. No` → "no" (a statistics package's numbered
+/// factor levels); any other value as it is, lowercased.
 pub fn value_label(v: &str) -> String {
     let v = v.trim();
     let rest = match v.split_once('_') {
@@ -41,7 +41,18 @@ pub fn value_label(v: &str) -> String {
         {
             rest
         }
-        _ => v,
+        // `1. Yes`, `2) No`: a label numbered for its order.
+        _ => match v.split_once(['.', ')']) {
+            Some((code, rest))
+                if (1..=2).contains(&code.len())
+                    && code.bytes().all(|b| b.is_ascii_digit())
+                    && rest.starts_with(' ')
+                    && !rest.trim().is_empty() =>
+            {
+                rest.trim()
+            }
+            _ => v,
+        },
     };
     rest.to_lowercase()
 }

@@ -139,7 +139,7 @@ pub const FIELD_SYNONYMS: &[&[&str]] = &[
     &["city", "town", "hometown"],
     &["gender", "sex"],
     &["birth", "birthday", "birthdate"],
-    &["quantity", "qty", "items", "units", "pieces"],
+    &["quantity", "qty"],
     &["percent", "percentage", "pct", "share"],
     &["magnitude", "richter", "mag"],
     &["installment", "instalment", "payment", "repayment"],

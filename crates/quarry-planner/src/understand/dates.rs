@@ -142,6 +142,9 @@ impl Ctx<'_> {
             return;
         }
         if self.date_column().is_none() {
+            if let Some(col) = self.slash_date_column() {
+                self.slash_month_conditions(col);
+            }
             return;
         }
         for i in 0..self.toks.len() {
@@ -173,6 +176,83 @@ impl Ctx<'_> {
                 None => (CompareOp::Contains, format!("-{:02}-", m + 1), i + 1),
             };
             self.month_condition((i, end), col, op, vec![Literal::Text(value)]);
+        }
+    }
+
+    /// A text column of dates written month first with slashes (`5/2/2008`,
+    /// `12/25/11`), as US spreadsheets keep them, when the table has no
+    /// date column: every listed value (of the first 50) is one.
+    pub(super) fn slash_date_column(&self) -> Option<usize> {
+        let cols = &self.ix.profile.columns;
+        (0..cols.len()).find(|&c| {
+            cols[c].ty == ColumnType::Text
+                && !cols[c].values.is_empty()
+                && cols[c]
+                    .values
+                    .iter()
+                    .take(50)
+                    .all(|v| slash_date(&v.value).is_some())
+        })
+    }
+
+    /// "days in july", "october runs", "may 2004" over a column of slash
+    /// dates: `date LIKE '7/%'`, and `date LIKE '%/2004'` for a year
+    /// written with the month (in the values' own two or four digits).
+    fn slash_month_conditions(&mut self, col: usize) {
+        let four = self.ix.profile.columns[col]
+            .values
+            .first()
+            .and_then(|v| slash_date(&v.value))
+            .is_some_and(|(_, _, y)| y.len() == 4);
+        for i in 0..self.toks.len() {
+            if self.claims.is_claimed(i) || !self.toks[i].is_word() {
+                continue;
+            }
+            let w = self.norm(i);
+            let Some(m) = month_index(w) else {
+                continue;
+            };
+            let year = self
+                .toks
+                .get(i + 1)
+                .and_then(Token::number)
+                .filter(|v| (1000.0..=2100.0).contains(v) && !self.claims.is_claimed(i + 1));
+            if w == "may" && year.is_none() && !(i > 0 && self.word_at(i - 1, "in")) {
+                continue;
+            }
+            // "not in may": the renderer writes no negated prefix; left
+            // unread (a trait or a word ignored) rather than read wrong.
+            if self.negated(i) {
+                continue;
+            }
+            let end = if year.is_some() { i + 2 } else { i + 1 };
+            let month = format!("{}/", m + 1);
+            self.month_condition(
+                (i, end),
+                col,
+                CompareOp::StartsWith,
+                vec![Literal::Text(month)],
+            );
+            if let Some(y) = year {
+                let y = y as i64;
+                let written = if four {
+                    format!("/{y}")
+                } else {
+                    format!("/{:02}", y % 100)
+                };
+                let name = self.ix.column_name(col).to_string();
+                self.push_condition(
+                    (i, end),
+                    Condition {
+                        field: name,
+                        op: CompareOp::EndsWith,
+                        values: vec![Literal::Text(written)],
+                        source: self.span_text(i, end),
+                        matched: MatchKind::Exact,
+                        confidence: confidence::EXACT,
+                    },
+                );
+            }
         }
     }
 
@@ -301,4 +381,14 @@ pub(super) fn is_month_number_column(col: &crate::profile::ColumnProfile) -> boo
             .any(|w| w == "mon" || w.ends_with("month") && w.len() <= 12)
         && within(&col.min)
         && within(&col.max)
+}
+
+/// The month, day and year of a date written `m/d/yy` or `m/d/yyyy`.
+fn slash_date(v: &str) -> Option<(&str, &str, &str)> {
+    let mut parts = v.trim().split('/');
+    let (m, d, y) = (parts.next()?, parts.next()?, parts.next()?);
+    let digits =
+        |s: &str, lens: &[usize]| lens.contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit());
+    (parts.next().is_none() && digits(m, &[1, 2]) && digits(d, &[1, 2]) && digits(y, &[2, 4]))
+        .then_some((m, d, y))
 }

@@ -117,6 +117,23 @@ impl Ctx<'_> {
                 i += 1;
                 continue;
             }
+            // "pm2.5 over 35": digits after a word's dot ("pm2.5", "v1.2")
+            // are part of a name, no number of their own.
+            let start = self.toks[i].start;
+            if i > 0
+                && start >= 2
+                && self.toks[i - 1].end + 1 == start
+                && self.query.as_bytes()[start - 1] == b'.'
+                && self.query.as_bytes()[start - 2].is_ascii_alphanumeric()
+                && self.toks[i - 1]
+                    .norm
+                    .bytes()
+                    .any(|b| b.is_ascii_alphabetic())
+            {
+                self.claims.claim_token(i, ClaimedBy::Number);
+                i += 1;
+                continue;
+            }
             // "the 1978-79 season": a season is named by the year it starts.
             let mut season = false;
             if v.fract() == 0.0 && (1800.0..=2100.0).contains(&v) {
