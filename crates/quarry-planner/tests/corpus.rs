@@ -361,7 +361,11 @@ corpus!(
     respondents,
     routes,
     ice_cores,
-    asylum_claims
+    asylum_claims,
+    crabs,
+    stars,
+    shipments,
+    labour_survey
 );
 
 #[test]
@@ -422,6 +426,10 @@ fn every_phrases_file_has_a_test() {
         "routes",
         "ice_cores",
         "asylum_claims",
+        "crabs",
+        "stars",
+        "shipments",
+        "labour_survey",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

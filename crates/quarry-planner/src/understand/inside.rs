@@ -253,6 +253,14 @@ impl Ctx<'_> {
             if n == 1 && (self.attributive_adjective(i) || wordnet::is_adjective(self.norm(i))) {
                 continue;
             }
+            // "african countries", "european cities": a place of the world
+            // lexicon, which linking reads.
+            let text = self.span_text(i, head).to_lowercase();
+            if !crate::lexicon::continent_countries(&text).is_empty()
+                || !crate::lexicon::place_variants(&text).is_empty()
+            {
+                continue;
+            }
             let other_value = self.value_match_at(i, None).is_some_and(|(_, ids, _)| {
                 ids.iter()
                     .any(|&id| self.ix.values[id as usize].column != col)
@@ -260,7 +268,6 @@ impl Ctx<'_> {
             if other_value {
                 continue;
             }
-            let text = self.span_text(i, head).to_lowercase();
             if occurs(col, &text) >= 2
                 || n == 1 && occurs(col, &text) >= 1 && !wordnet::knows(&text)
             {

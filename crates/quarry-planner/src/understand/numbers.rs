@@ -1524,7 +1524,11 @@ impl Ctx<'_> {
     /// phrase names.
     pub(super) fn trends(&mut self) {
         for i in 0..self.toks.len() {
-            if self.claims.is_claimed(i) || !self.toks[i].is_word() {
+            // "profitable orders": an outcome word may also have named the
+            // result's field.
+            let named_result = self.claims.claimed_by(i) == Some(ClaimedBy::Field)
+                && outcome_word(self.norm(i)).is_some();
+            if self.claims.is_claimed(i) && !named_result || !self.toks[i].is_word() {
                 continue;
             }
             let w = self.norm(i);
@@ -1737,7 +1741,9 @@ impl Ctx<'_> {
             Some(u) => self
                 .stored_amount(col, p.value, u)
                 .and_then(|(y, g)| g.map(|g| (p.value / y, g))),
-            None if p.scaled => self
+            // "incomes under 20,000" on incomes of 12 to 250: an amount of
+            // money far above the column's range is read in its scale too.
+            None if p.scaled || m.dim == Some(Dimension::Money) => self
                 .amount_in_scale(col, p.value / m.scale)
                 .and_then(|(y, g)| g.map(|g| (p.value / y, g))),
             None => None,

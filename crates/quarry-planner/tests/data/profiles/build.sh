@@ -94,6 +94,10 @@ sources=(
     "routes=$data/routes.csv"
     "ice_cores=$data/ice_cores.csv"
     "asylum_claims=$data/asylum_claims.csv"
+    "crabs=$data/crabs.csv"
+    "stars=$data/stars.csv"
+    "shipments=$data/shipments.csv"
+    "labour_survey=$data/labour_survey.csv"
 )
 
 for entry in "${sources[@]}"; do
