@@ -339,6 +339,14 @@ impl Ctx<'_> {
                     continue;
                 }
             }
+            // "heinz 41" of `heinz41`, "season 12" of `S12`: a word and a
+            // number that one short value glues together.
+            if let Some(m) = self.word_number_value_at(i) {
+                self.claims.claim((m.start, m.end), ClaimedBy::Value);
+                i = m.end;
+                self.values.push(m);
+                continue;
+            }
             // "high school" of `highschool`, "african american" of `afam`:
             // words written apart that one short value glues together.
             if let Some(m) = self.glued_words_value_at(i) {
@@ -928,6 +936,49 @@ impl Ctx<'_> {
         });
         (!ids.is_empty() && ids.len() <= 2 && one_field)
             .then(|| one_word(i, ids, MatchKind::Synonym))
+    }
+
+    /// "heinz 41 oz" → `heinz41`: a word and the whole number after it
+    /// that a short value of one field glues together. ("season 5" of
+    /// `S05`, a field's initial and a number, is the numbers pass's.)
+    fn word_number_value_at(&self, i: usize) -> Option<ValueMention> {
+        let t = &self.toks[i];
+        if !t.is_word() || is_stopword(&t.norm) || t.norm.len() < 2 || i + 1 >= self.toks.len() {
+            return None;
+        }
+        let n = self.toks[i + 1]
+            .number()
+            .filter(|v| v.fract() == 0.0 && *v >= 0.0 && !self.claims.is_claimed(i + 1))?;
+        let mut found: Vec<u32> = Vec::new();
+        for &id in &self.ix.short_codes {
+            let e = &self.ix.values[id as usize];
+            let v = e.value.trim().to_lowercase();
+            let cut = v.len() - v.bytes().rev().take_while(u8::is_ascii_digit).count();
+            let (letters, digits) = v.split_at(cut);
+            if letters.is_empty()
+                || digits.is_empty()
+                || !letters.bytes().all(|b| b.is_ascii_alphabetic())
+                || digits.parse::<f64>().ok() != Some(n)
+            {
+                continue;
+            }
+            if letters == t.norm {
+                found.push(id);
+            }
+        }
+        let column = self.ix.values[*found.first()? as usize].column;
+        if found
+            .iter()
+            .any(|&id| self.ix.values[id as usize].column != column)
+        {
+            return None;
+        }
+        Some(ValueMention {
+            start: i,
+            end: i + 2,
+            entries: found,
+            kind: MatchKind::Inferred,
+        })
     }
 
     /// "smoking mothers" → `habit = 'smoker'`, "renters" → `'RENT'`: a word
