@@ -240,6 +240,55 @@ impl Ctx<'_> {
     /// (`start = 'first'`): the position word is, or begins, a value the
     /// data holds exactly, so it is no order by position.
     fn position_word_is_value(&self, i: usize) -> bool {
+        // "claims first made in montreal", "the first quarter of 1979": an
+        // adverb before a participle, an ordinal of a period; no order.
+        if self.norm(i) == "first" {
+            if let Some(n) = self.toks.get(i + 1).filter(|n| n.is_word()) {
+                let participle = crate::lexicon::wordnet::verbs_of_participle(&n.norm)
+                    .first()
+                    .is_some_and(|v| crate::lexicon::wordnet::is_verb(v))
+                    || matches!(
+                        n.norm.as_str(),
+                        "made"
+                            | "born"
+                            | "built"
+                            | "held"
+                            | "seen"
+                            | "shown"
+                            | "sold"
+                            | "won"
+                            | "paid"
+                            | "found"
+                            | "given"
+                            | "taken"
+                            | "written"
+                            | "released"
+                            | "elected"
+                            | "opened"
+                            | "published"
+                            | "aired"
+                            | "broadcast"
+                    );
+                let period = matches!(
+                    n.norm.as_str(),
+                    "quarter"
+                        | "half"
+                        | "week"
+                        | "month"
+                        | "season"
+                        | "round"
+                        | "term"
+                        | "semester"
+                        | "trimester"
+                        | "period"
+                        | "inning"
+                        | "innings"
+                );
+                if participle || period {
+                    return true;
+                }
+            }
+        }
         self.value_match_at(i, None).is_some_and(|(len, _, kind)| {
             kind == MatchKind::Exact
                 && (len >= 2 || !self.toks.get(i + 1).is_some_and(|t| count_of(t).is_some()))

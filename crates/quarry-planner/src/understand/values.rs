@@ -163,8 +163,23 @@ impl Ctx<'_> {
                     .any(|w| words.contains(&w))
             })
         });
+        // "women who played foe" in `play` and `play1` (the partner's): the
+        // record's own field, whose name the other repeats with a number.
+        let own = || {
+            cols.iter().copied().find(|&c| {
+                let name = self.ix.column_name(c);
+                !name.ends_with(|ch: char| ch.is_ascii_digit())
+                    && cols.iter().any(|&o| {
+                        let other = self.ix.column_name(o);
+                        o != c
+                            && other.len() > name.len()
+                            && other.trim_end_matches(|ch: char| ch.is_ascii_digit()) == name
+                    })
+            })
+        };
         let col = by_direction
             .or_else(|| cols.iter().copied().find(|c| mentioned.contains(c)))
+            .or_else(own)
             .unwrap_or_else(|| {
                 entries
                     .iter()
