@@ -24,7 +24,7 @@ kept as shipped (Gestation's labels 'HS graduate--no other schooling' and
 '2500-5000' income bands, 0/1 flags, 'R01' course codes, '1981 Q1' quarters,
 IATA codes and 'Y' codeshares). Tables over 5,000 rows are sampled
 deterministically (pandas sample, random_state=0, original order kept):
-flight_routes (bokeh_sampledata airport_routes' routes, 5,888 rows) and
+flight_routes (bokeh_sampledata airport_routes' routes, 9,161 rows) and
 batting_records (plyr baseball, 21,699). SOURCES_FRESH17.md lists every table.
 """
 import gzip
