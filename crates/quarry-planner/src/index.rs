@@ -376,6 +376,17 @@ impl Aliases {
                     }
                 }
             }
+            // "won more than $5,000" of `win`: a one-word name that is a
+            // verb is named by its irregular past participle too.
+            if let [w] = &raw_words_of(&col.name)[..] {
+                for p in crate::lexicon::wordnet::participles_of(w) {
+                    aliases.add(FieldAlias {
+                        column: ci,
+                        words: vec![stem(p)],
+                        kind: AliasKind::Synonym,
+                    });
+                }
+            }
             // `jan` … `dec`: a column per month is named by the month.
             if let Some(m) = crate::lexicon::month_index(&col.name) {
                 aliases.add(FieldAlias {
@@ -1053,4 +1064,9 @@ mod glued_tests {
         assert_eq!(split_glued("percentage"), None);
         assert_eq!(split_glued("weighted"), None);
     }
+}
+
+/// The words of a column name as written, split at underscores.
+fn raw_words_of(name: &str) -> Vec<String> {
+    words(&name.replace('_', " "))
 }

@@ -365,7 +365,8 @@ corpus!(
     crabs,
     stars,
     shipments,
-    labour_survey
+    labour_survey,
+    game_show
 );
 
 #[test]
@@ -430,6 +431,7 @@ fn every_phrases_file_has_a_test() {
         "stars",
         "shipments",
         "labour_survey",
+        "game_show",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -272,6 +272,18 @@ fn degree_bases(stem: &str) -> Vec<String> {
 /// → cite, "retweeted" → retweet, "sold" → sell, "studied" → study,
 /// "planned" → plan. A verb the table does not know is still a candidate
 /// (a field may be named for it: `retweet_count`).
+/// The irregular past participles of a verb ("win": won; "sell": sold).
+pub fn participles_of(verb: &str) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = lexicon()
+        .participles
+        .iter()
+        .filter(|(_, v)| **v == verb)
+        .map(|(p, _)| *p)
+        .collect();
+    out.sort_unstable();
+    out
+}
+
 pub fn verbs_of_participle(word: &str) -> Vec<String> {
     let lx = lexicon();
     if let Some(&v) = lx.participles.get(word) {

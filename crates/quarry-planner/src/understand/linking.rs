@@ -1086,7 +1086,29 @@ impl Ctx<'_> {
         if let Some(known) = self.spelled.borrow().get(&key) {
             return known.clone();
         }
-        let found = self.spell_columns(i, &words);
+        let mut found = self.spell_columns(i, &words);
+        // "years of education" of `eduyrs`, "length of stay" of
+        // `stay_len`: the two words the other way round, across "of".
+        if found.is_none() && words.len() >= 3 && words[1].0 == "of" && !is_stopword(words[2].0) {
+            let turned = [words[2], words[0]];
+            if let Some((2, cols)) = self.spell_columns(i, &turned) {
+                found = Some((3, cols));
+            }
+        }
+        // "20 years of education", where the number took "years" as its
+        // unit: the word after "of" names the field alone.
+        if found.is_none()
+            && !words.is_empty()
+            && i >= 2
+            && self.norm(i - 1) == "of"
+            && self.toks[i - 2].is_word()
+        {
+            let before = (self.norm(i - 2), self.toks[i - 2].stem.as_str());
+            let turned = [words[0], before];
+            if let Some((2, cols)) = self.spell_columns(i, &turned) {
+                found = Some((1, cols));
+            }
+        }
         self.spelled.borrow_mut().insert(key, found.clone());
         found
     }

@@ -98,6 +98,7 @@ sources=(
     "stars=$data/stars.csv"
     "shipments=$data/shipments.csv"
     "labour_survey=$data/labour_survey.csv"
+    "game_show=$data/game_show.csv"
 )
 
 for entry in "${sources[@]}"; do
