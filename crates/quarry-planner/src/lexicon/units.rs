@@ -729,7 +729,9 @@ pub fn dimension_word(w: &str) -> Option<Dimension> {
         | "payroll" | "compensation" | "tax" | "taxes" | "debt" | "assets" | "funding"
         | "donation" | "donations" | "loan" | "premium" | "msrp" | "payment" | "payments"
         | "installment" | "instalment" | "bill" | "bills" | "tip" | "tips" | "gratuity"
-        | "takings" | "turnover" | "spent" => Dimension::Money,
+        | "takings" | "turnover" | "spent" | "charge" | "charges" | "prize" | "prizes"
+        | "winnings" | "bonus" | "bonuses" | "dividend" | "dividends" | "deposit" | "deposits"
+        | "refund" | "refunds" => Dimension::Money,
         "population" | "pop" | "employees" | "staff" | "votes" | "count" | "cnt" | "users"
         | "visitors" | "followers" | "likes" | "retweets" | "views" | "members" | "students"
         | "subscribers" | "downloads" | "passengers" | "enrollment" | "applications" => {
