@@ -1034,6 +1034,11 @@ impl Index {
     }
 }
 
+/// The words of a column name as written, split at underscores.
+fn raw_words_of(name: &str) -> Vec<String> {
+    words(&name.replace('_', " "))
+}
+
 #[cfg(test)]
 mod glued_tests {
     use super::*;
@@ -1064,9 +1069,4 @@ mod glued_tests {
         assert_eq!(split_glued("percentage"), None);
         assert_eq!(split_glued("weighted"), None);
     }
-}
-
-/// The words of a column name as written, split at underscores.
-fn raw_words_of(name: &str) -> Vec<String> {
-    words(&name.replace('_', " "))
 }

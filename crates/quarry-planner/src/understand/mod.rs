@@ -12,7 +12,7 @@
 //! | 1c | quantities (`quantities`) | numbers and the words after them, column measures, field aliases | claims unit words ("kg", "ft 8"); turns "an" of "under an hour" into a number and a magnitude word ("5 M") into the number's; writes quantities |
 //! | 2 | operators (`operators`) | tokens, field aliases (a two-word field wins) | claims superlatives, their counts and position words; writes comparators, superlatives (of the hand table, or of any adjective the lexicon knows), negations |
 //! | 2a | hemispheres (`numbers`) | a compass word after a number of degrees or after a number a compass comparison governs | claims it ("south" of "30 degrees south"); the numbers pass makes south and west negative |
-//! | 2b | words inside names (`inside`) | a text field and "W in the F", "F with W in them", "F starting with W", "F ending in W", "named after W" | claims them; a `Contains`/`StartsWith`/`EndsWith` filter |
+//! | 2b | words inside names (`inside`) | a text field and "W in the F", "F with W in them", "F starting with W", "F ending in W", "named after W"; a field of names and "F named W", "W Fs" (its plural head noun after words its listed names hold) | claims them; a `Contains`/`StartsWith`/`EndsWith` filter |
 //! | 3 | linking (`linking`, `fuzzy`) | unclaimed tokens | claims values and fields; writes their mentions |
 //! | 3' | a modifier picks a field (`linking`) | the word before a mention several columns share | "evening charges" → `total_eve_charge`: joins the mention |
 //! | 3'' | measure nouns (`linking`) | "budget", "level", "amount" right after a field mention | claims the noun; it joins the mention ("advertising budget over 20") |
@@ -28,11 +28,11 @@
 //! | 7a' | freezing (`numbers`) | "freezing", "below freezing" | claims them; `<= 0` (°C) or `<= 32` (°F) on the (lowest) temperature field |
 //! | 7a'' | signs (`numbers`) | "negative"/"positive" beside a numeric field holding both signs | claims them, attaches the field; `< 0` or `> 0` |
 //! | 7a'''' | halves (`numbers`) | "a majority", "over/under half" and a share field (0–100 or 0–1) named within five words | claims them, attaches the field; `> 50`, `< 0.5`, … |
-//! | 7a''' | trends (`numbers`) | words of decline or growth ("shrinking", "lost", "growing") and a column of changes (both signs, named change/growth/diff) | claims the word; `< 0` or `> 0` |
+//! | 7a''' | trends (`numbers`) | words of decline or growth ("shrinking", "lost", "growing") and a column of changes (both signs, named change/growth/diff); else words of a loss or win ("lost", "deficit", "profitable") and a signed column of results (`profit`, `win_margin`) | claims the word; `< 0` or `> 0`, or the superlative's order ("the worst loss") |
 //! | 7b | age words (`people`) | age words no number took | a range filter on the age field |
 //! | 7b' | figures (`figure`) | "how many", "average/total" and the field after it | the plan's figure; marks the field taken |
 //! | 7c | missing values (`missing`) | field mentions no number took, absence and presence words; adjectives of an amount field's noun ("rainy" of `rain_mm`) | claims them; `IS NULL`/`IS NOT NULL`, or `= 0`/`> 0` on a count or amount |
-//! | 8 | months (`dates`) | unclaimed month names | claims them; a filter on the date column |
+//! | 8 | months (`dates`) | unclaimed month names | claims them; a filter on the date column, or, with none, on a text column of `m/d/yy` dates (`LIKE '7/%'`, and `'%/2004'` for a year said with the month) |
 //! | 9 | yes/no fields (`yes_no`) | field mentions, filters so far | a filter for "yes" |
 //! | 10 | order and top-N (`order`) | superlatives, field mentions, average marks, the position anchor, filters | order, limit; or a most-frequent filter; claims counts it finds |
 //! | 11 | alternatives (`filters`) | filter spans | joins "A or B" across fields |

@@ -291,7 +291,7 @@ impl Ctx<'_> {
         }
         self.value_match_at(i, None).is_some_and(|(len, _, kind)| {
             kind == MatchKind::Exact
-                && (len >= 2 || !self.toks.get(i + 1).is_some_and(|t| count_of(t).is_some()))
+                && (len >= 2 || self.toks.get(i + 1).is_none_or(|t| count_of(t).is_none()))
         })
     }
 

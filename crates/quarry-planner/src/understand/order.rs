@@ -67,8 +67,13 @@ impl Ctx<'_> {
             is_aggregate(&t.norm)
                     && !self.claims.in_average(i)
                     // "the highest median earnings" of `earnings_med`: a
-                    // word of a field's name.
-                    && !self.fields.iter().any(|f| f.start <= i && i < f.end)
+                    // word of a field's longer name (a field named
+                    // `average` alone is still asked for as an aggregate).
+                    && !self.fields.iter().any(|f| {
+                        f.start <= i
+                            && i < f.end
+                            && f.columns.iter().all(|c| self.ix.column_name(c.0) != t.norm)
+                    })
         });
         let both = sups.iter().any(|s| !s.positional && s.desc)
             && sups.iter().any(|s| !s.positional && !s.desc);
