@@ -174,9 +174,23 @@ impl Ctx<'_> {
                 && name.len() + 2 <= tok.len()
                 && !crate::lexicon::wordnet::knows(name)
                 && super::linking::abbreviates(name, tok);
+            // "near the incinerator" of `nearinc`: a one-word name glued
+            // from the word and the start of another word the phrase says.
+            let glued_rest = f.end - f.start == 1
+                && !name.contains('_')
+                && name.strip_prefix(tok).is_some_and(|rest| {
+                    rest.len() >= 2
+                        && rest.bytes().all(|b| b.is_ascii_lowercase())
+                        && self.toks.iter().any(|t| {
+                            t.is_word()
+                                && t.norm.len() >= rest.len() + 3
+                                && t.norm.starts_with(rest)
+                        })
+                });
             if kind < AliasKind::Full
                 && f.end - f.start < 2
                 && !abbreviated
+                && !glued_rest
                 && !first_word
                 && !derived
                 && !glued
