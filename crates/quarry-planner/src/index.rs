@@ -627,6 +627,31 @@ struct Values {
 }
 
 impl Values {
+    /// Another reading of a value, found by its own words: `Hirst, Damien`
+    /// as "damien hirst", `1. Never Married` as "never married". With
+    /// `by_stem`, also looked up by its first word's stem.
+    fn push_other_reading(&mut self, ci: usize, vc: &ValueCount, ws: Vec<String>, by_stem: bool) {
+        let stems: Vec<String> = ws.iter().map(|w| stem(w)).collect();
+        let id = self.values.len() as u32;
+        self.values_by_first
+            .entry(ws[0].clone())
+            .or_default()
+            .push(id);
+        if by_stem && stems[0] != ws[0] {
+            self.values_by_first_stem
+                .entry(stems[0].clone())
+                .or_default()
+                .push(id);
+        }
+        self.values.push(ValueEntry {
+            column: ci,
+            value: vc.value.clone(),
+            words: ws,
+            stems,
+            count: vc.count,
+        });
+    }
+
     fn add_column(&mut self, ci: usize, col: &ColumnProfile) {
         if col.ty == ColumnType::Text && col.values.is_empty() && col.distinct_count > 0 {
             self.has_free_text = true;
@@ -671,19 +696,7 @@ impl Values {
                 if let Some((last, first)) = vc.value.split_once(", ") {
                     let ws: Vec<String> = words(first).into_iter().chain(words(last)).collect();
                     if ws.len() >= 2 && ws.len() <= 5 && !first.contains(',') {
-                        let stems: Vec<String> = ws.iter().map(|w| stem(w)).collect();
-                        let id = self.values.len() as u32;
-                        self.values_by_first
-                            .entry(ws[0].clone())
-                            .or_default()
-                            .push(id);
-                        self.values.push(ValueEntry {
-                            column: ci,
-                            value: vc.value.clone(),
-                            words: ws,
-                            stems,
-                            count: vc.count,
-                        });
+                        self.push_other_reading(ci, vc, ws, false);
                     }
                 }
             }
@@ -704,26 +717,7 @@ impl Values {
                         && rest.starts_with(' ')
                 });
             if numbered && ws.len() >= 2 && ws[0].bytes().all(|b| b.is_ascii_digit()) {
-                let label: Vec<String> = ws[1..].to_vec();
-                let stems: Vec<String> = label.iter().map(|w| stem(w)).collect();
-                let id = self.values.len() as u32;
-                self.values_by_first
-                    .entry(label[0].clone())
-                    .or_default()
-                    .push(id);
-                if stems[0] != label[0] {
-                    self.values_by_first_stem
-                        .entry(stems[0].clone())
-                        .or_default()
-                        .push(id);
-                }
-                self.values.push(ValueEntry {
-                    column: ci,
-                    value: vc.value.clone(),
-                    words: label,
-                    stems,
-                    count: vc.count,
-                });
+                self.push_other_reading(ci, vc, ws[1..].to_vec(), true);
             }
             let stems: Vec<String> = ws.iter().map(|w| stem(w)).collect();
             let id = self.values.len() as u32;

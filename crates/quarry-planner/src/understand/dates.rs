@@ -154,19 +154,9 @@ impl Ctx<'_> {
             let Some(col) = self.date_column_at((i, i + 1)) else {
                 continue;
             };
-            let w = self.norm(i);
-            let Some(m) = month_index(w) else {
+            let Some((m, year)) = self.month_at(i) else {
                 continue;
             };
-            let year = self
-                .toks
-                .get(i + 1)
-                .and_then(Token::number)
-                .filter(|v| (1000.0..=2100.0).contains(v) && !self.claims.is_claimed(i + 1));
-            // "may" is a verb unless a year or "in" makes it the month.
-            if w == "may" && year.is_none() && !(i > 0 && self.word_at(i - 1, "in")) {
-                continue;
-            }
             let (op, value, end) = match year {
                 Some(y) => (
                     CompareOp::StartsWith,
@@ -208,18 +198,9 @@ impl Ctx<'_> {
             if self.claims.is_claimed(i) || !self.toks[i].is_word() {
                 continue;
             }
-            let w = self.norm(i);
-            let Some(m) = month_index(w) else {
+            let Some((m, year)) = self.month_at(i) else {
                 continue;
             };
-            let year = self
-                .toks
-                .get(i + 1)
-                .and_then(Token::number)
-                .filter(|v| (1000.0..=2100.0).contains(v) && !self.claims.is_claimed(i + 1));
-            if w == "may" && year.is_none() && !(i > 0 && self.word_at(i - 1, "in")) {
-                continue;
-            }
             // "not in may": the renderer writes no negated prefix; left
             // unread (a trait or a word ignored) rather than read wrong.
             if self.negated(i) {
@@ -254,6 +235,23 @@ impl Ctx<'_> {
                 );
             }
         }
+    }
+
+    /// The month named at token `i` and the year written right after it
+    /// ("march 2004"). "may" is a verb unless a year or "in" makes it the
+    /// month.
+    fn month_at(&self, i: usize) -> Option<(usize, Option<f64>)> {
+        let w = self.norm(i);
+        let m = month_index(w)?;
+        let year = self
+            .toks
+            .get(i + 1)
+            .and_then(Token::number)
+            .filter(|v| (1000.0..=2100.0).contains(v) && !self.claims.is_claimed(i + 1));
+        if w == "may" && year.is_none() && !(i > 0 && self.word_at(i - 1, "in")) {
+            return None;
+        }
+        Some((m, year))
     }
 
     /// Claims the month phrase `span` and adds its condition on `col`.
