@@ -387,6 +387,20 @@ impl Aliases {
                     });
                 }
             }
+            // "10 or more items" of `quantity`: what a quantity counts, for
+            // a column named a quantity only (`item_03` stays an item).
+            if name_words(&col.name)
+                .iter()
+                .any(|w| w == "quantiti" || w == "quantity" || w == "qty")
+            {
+                for w in ["item", "unit", "piece"] {
+                    aliases.add(FieldAlias {
+                        column: ci,
+                        words: vec![stem(w)],
+                        kind: AliasKind::Synonym,
+                    });
+                }
+            }
             // `jan` … `dec`: a column per month is named by the month.
             if let Some(m) = crate::lexicon::month_index(&col.name) {
                 aliases.add(FieldAlias {
