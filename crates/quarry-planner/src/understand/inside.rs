@@ -204,12 +204,11 @@ impl Ctx<'_> {
                 && (1..=5000).contains(&self.ix.profile.columns[c].values.len())
         };
         let occurs = |c: usize, text: &str| {
-            let hits = self.ix.profile.columns[c]
+            self.ix.profile.columns[c]
                 .values
                 .iter()
                 .filter(|v| v.value.to_lowercase().contains(text))
-                .count();
-            hits
+                .count()
         };
         let plain = |k: usize| {
             self.searchable(k)
@@ -232,8 +231,8 @@ impl Ctx<'_> {
             }
         }
         // "iron man movies", "centauri stars": one or two words before the
-        // plural head noun.
-        if !plain(i) || (i > 0 && plain(i - 1) && !self.word_at(i - 1, "the")) {
+        // plural head noun, the first of them starting the words.
+        if !plain(i) || (i > 0 && plain(i - 1)) {
             return None;
         }
         for n in [2usize, 1] {

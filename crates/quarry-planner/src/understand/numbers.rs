@@ -347,11 +347,8 @@ impl Ctx<'_> {
                     "on" | "onward" | "onwards" | "forward" | "up" | "upward" | "upwards"
                 )
             });
-            // "not from generations 4 or 9": a list is of the values, no
-            // start of a range.
             if p.op.as_ref().is_some_and(|o| self.norm(o.start) == "from")
                 && (!p.year_like() || onward)
-                && p.list.len() <= 1
             {
                 p.cmp = Some(Cmp::Since);
             }
