@@ -26,7 +26,11 @@ impl Ctx<'_> {
     pub(super) fn negated(&self, start: usize) -> bool {
         // "never married under 30": a negation word that is part of a value
         // ('Never Married') negates nothing after it.
-        let in_value = |k: usize| self.values.iter().any(|v| v.start <= k && k < v.end);
+        // "other than english" negates still, though `other` is a value.
+        let in_value = |k: usize| {
+            self.values.iter().any(|v| v.start <= k && k < v.end)
+                && !(k + 1 < self.toks.len() && self.norm(k + 1) == "than")
+        };
         self.negations
             .iter()
             .filter(|&&ng| !in_value(ng))
