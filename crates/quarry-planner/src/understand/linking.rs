@@ -339,8 +339,8 @@ impl Ctx<'_> {
                     continue;
                 }
             }
-            // "heinz 41" of `heinz41`, "season 12" of `S12`: a word and a
-            // number that one short value glues together.
+            // "heinz 41" of `heinz41`: a word and a number that one short
+            // value glues together.
             if let Some(m) = self.word_number_value_at(i) {
                 self.claims.claim((m.start, m.end), ClaimedBy::Value);
                 i = m.end;
