@@ -827,19 +827,22 @@ impl Ctx<'_> {
         }
         let len = found.iter().map(|f| f.1).max()?;
         let entries: Vec<u32> = found.iter().filter(|f| f.1 == len).map(|f| f.0).collect();
-        let column = self.ix.values[entries[0] as usize].column;
-        if entries
-            .iter()
-            .any(|&id| self.ix.values[id as usize].column != column)
-        {
-            return None;
-        }
+        self.one_column(&entries)?;
         Some(ValueMention {
             start: i,
             end: i + len,
             entries,
             kind: MatchKind::Inferred,
         })
+    }
+
+    /// The one column all of `ids` are values of; `None` when they are of
+    /// several, or there are none.
+    fn one_column(&self, ids: &[u32]) -> Option<usize> {
+        let column = self.ix.values[*ids.first()? as usize].column;
+        ids.iter()
+            .all(|&id| self.ix.values[id as usize].column == column)
+            .then_some(column)
     }
 
     /// Whether column `c` holds codes of a letter or two: a text field of
@@ -966,13 +969,7 @@ impl Ctx<'_> {
                 found.push(id);
             }
         }
-        let column = self.ix.values[*found.first()? as usize].column;
-        if found
-            .iter()
-            .any(|&id| self.ix.values[id as usize].column != column)
-        {
-            return None;
-        }
+        self.one_column(&found)?;
         Some(ValueMention {
             start: i,
             end: i + 2,
@@ -1325,14 +1322,10 @@ impl Ctx<'_> {
             .filter(|&id| spells(&self.ix.values[id as usize].value))
             .collect();
         // One column, one or two codes: more is a guess.
-        let column = self.ix.values[*ids.first()? as usize].column;
-        if ids.len() > 2
-            || ids
-                .iter()
-                .any(|&id| self.ix.values[id as usize].column != column)
-        {
+        if ids.len() > 2 {
             return None;
         }
+        self.one_column(&ids)?;
         Some(ValueMention {
             start: i,
             end: i + 1,
