@@ -131,8 +131,20 @@ fn metrics_parse_and_counters_move_with_requests() {
         1.0,
         "{text}"
     );
-    assert_eq!(value(&after, "quarry_open_streams", &[]), 0.0);
-    assert_eq!(value(&after, "quarry_running_queries", &[]), 0.0);
+    // The gauges fall when the server drops the stream, which may be a
+    // moment after the client has read `close`: wait for them, briefly.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    let mut settled = after;
+    while value(&settled, "quarry_open_streams", &[]) != 0.0
+        || value(&settled, "quarry_running_queries", &[]) != 0.0
+    {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "gauges never fell back to 0"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        settled = scrape(&s.http, &url).1;
+    }
     // The metrics without labels are there from the first scrape.
     for family in [
         "quarry_statement_timeouts",
