@@ -137,14 +137,22 @@ fn a_burst_past_the_running_bound_gets_fast_503s_while_accepted_queries_complete
         "{slowest_health:?}"
     );
 
-    // The metrics say why.
-    let text = s
-        .http
-        .get(s.url("/metrics"))
-        .send()
-        .unwrap()
-        .text()
-        .unwrap();
+    // The metrics say why. The running gauge falls when the server drops
+    // a stream, a moment after its client read `close`: wait for it.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let text = loop {
+        let text = s
+            .http
+            .get(s.url("/metrics"))
+            .send()
+            .unwrap()
+            .text()
+            .unwrap();
+        if text.contains("quarry_running_queries 0") || Instant::now() > deadline {
+            break text;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
     assert!(
         text.contains(&format!(
             "quarry_rejected_requests_total{{reason=\"overload\"}} {}",
