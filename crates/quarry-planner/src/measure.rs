@@ -127,9 +127,12 @@ pub fn measure_of(col: &ColumnProfile) -> Measure {
         return m;
     }
     if ws.iter().any(|w| is_age_word(w)) && dims.is_empty() {
+        // Ages past any person's or animal's years (concrete tested at 1
+        // to 365 days) are in a unit the range tells.
+        let years = max.is_none_or(|m| m <= 130.0);
         return Measure {
             dim: Some(Dimension::Duration),
-            unit: Some(&units::YEAR),
+            unit: years.then_some(&units::YEAR),
             scale,
             role: Role::Age,
             also: None,

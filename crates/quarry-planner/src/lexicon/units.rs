@@ -168,6 +168,8 @@ generic!(MONEY, "money", Money);
 // millions from its range ("$20k" on prices of 7.4 to 61.9).
 generic!(THOUSANDS, "thousand", Money);
 generic!(MILLIONS, "million", Money);
+generic!(BILLIONS, "billion", Money);
+generic!(TEN_THOUSANDS, "(tens of thousands)", Money);
 unit!(PERCENT, "%", Percent, 1.0);
 generic!(COUNT, "", Count);
 unit!(KILOBYTE, "KB", DataSize, 1e3);
@@ -194,7 +196,7 @@ pub fn candidate_units(dim: Dimension) -> &'static [&'static Unit] {
         &FOOT,
         &MILE,
     ];
-    static MASSES: [&Unit; 3] = [&GRAM, &KILOGRAM, &POUND];
+    static MASSES: [&Unit; 4] = [&GRAM, &KILOGRAM, &POUND, &OUNCE];
     static DURATIONS: [&Unit; 5] = [&SECOND, &MINUTE, &HOUR, &DAY, &YEAR];
     static TEMPERATURES: [&Unit; 3] = [&CELSIUS, &FAHRENHEIT, &KELVIN];
     static SPEEDS: [&Unit; 4] = [&KM_PER_HOUR, &MILE_PER_HOUR, &METRE_PER_SECOND, &KNOT];
@@ -711,7 +713,8 @@ pub fn dimension_word(w: &str) -> Option<Dimension> {
         | "altitude" | "climb" | "thickness" | "diameter" | "radius" | "span" | "girth"
         | "circumference" | "wingspan" | "ht" => Dimension::Length,
         "weight" | "wt" | "mass" => Dimension::Mass,
-        "duration" | "runtime" | "time" | "delay" | "elapsed" | "tenure" | "lifespan" => {
+        "duration" | "runtime" | "time" | "delay" | "elapsed" | "tenure" | "lifespan"
+        | "gestation" | "incubation" => {
             Dimension::Duration
         }
         "temp" | "temperature" | "tmax" | "tmin" | "tavg" => Dimension::Temperature,

@@ -231,9 +231,13 @@ impl Ctx<'_> {
 
     /// A column with an order of its own: numbers and dates.
     /// Whether a number written beside the field can be compared with it:
-    /// an ordered field, or text of numbered codes ("S05").
+    /// an ordered field, or text of numbered codes ("S05") or of numeric
+    /// bands ("2500-5000").
     pub(super) fn takes_numbers(&self, c: usize) -> bool {
-        self.is_ordered(c) || super::numbers::numbered_codes(&self.ix.profile.columns[c]).is_some()
+        let col = &self.ix.profile.columns[c];
+        self.is_ordered(c)
+            || super::numbers::numbered_codes(col).is_some()
+            || super::numbers::numeric_bands(col).is_some()
     }
 
     /// Whether column `c` numbers the records (`prof_no`, `auction_id`,

@@ -1139,7 +1139,14 @@ impl Ctx<'_> {
             };
             // A single word spelling a single short part by abbreviation
             // alone is too weak ("c" of "career").
-            if n == 1 && parts.len() == 1 && !glued_end && parts[0].len() < 3 {
+            // Its first and last letters are ("rm" of "rooms", "wt" of
+            // "weights").
+            if n == 1
+                && parts.len() == 1
+                && !glued_end
+                && parts[0].len() < 3
+                && !first_and_last(parts[0], words[0].1)
+            {
                 continue;
             }
             let named_other = glued_end && self.other_end_named(i, parts[0], &words[0]);
@@ -1695,6 +1702,20 @@ fn verb_base(w: &str) -> String {
         .iter()
         .find_map(|suf| w.strip_suffix(suf).filter(|b| b.len() >= 3));
     cut.unwrap_or(&w).to_string()
+}
+
+/// Whether a two-letter name part is the first letter and the closing
+/// consonant of a content word's stem ("rm" of "room", "wt" of
+/// "weight"), and no word of its own.
+fn first_and_last(part: &str, stem: &str) -> bool {
+    let (p, w) = (part.as_bytes(), stem.as_bytes());
+    p.len() == 2
+        && w.len() >= 4
+        && !is_stopword(stem)
+        && p[0] == w[0]
+        && p[1] == w[w.len() - 1]
+        && !b"aeiouy".contains(&p[1])
+        && !wordnet::knows(part)
 }
 
 /// Whether a name part is the word (normal form or stem) or abbreviates it.

@@ -99,6 +99,88 @@ pub(super) fn numbered_codes(col: &ColumnProfile) -> Option<Vec<(String, f64)>> 
     Some(out)
 }
 
+/// The values of a text column of numeric bands ("0-2500", "2500-5000",
+/// "60+ per day", "<12 yrs", "under 18", "65 and over") with the range
+/// each covers, when most listed values are one and at least two are
+/// true ranges. `None` for any other column or one the profile does not
+/// list whole. A comparison on such a column picks the bands wholly on
+/// its side ("income under 5000" → '0-2500', '2500-5000').
+pub(super) fn numeric_bands(col: &ColumnProfile) -> Option<Vec<(String, f64, f64)>> {
+    if col.ty != ColumnType::Text
+        || col.values.len() < 3
+        || col.distinct_count as usize > col.values.len()
+    {
+        return None;
+    }
+    let out: Vec<(String, f64, f64)> = col
+        .values
+        .iter()
+        .filter_map(|v| band_of(&v.value).map(|(lo, hi)| (v.value.clone(), lo, hi)))
+        .collect();
+    let ranges = out.iter().filter(|b| b.1 < b.2).count();
+    (ranges >= 2 && out.len() * 3 >= col.values.len() * 2).then_some(out)
+}
+
+/// The range one band value covers: "20-29 per day" → 20..29, "60+" →
+/// 60..∞, "<12 yrs" → −∞..12, "$25,000 to $49,999" → 25000..49999.
+fn band_of(v: &str) -> Option<(f64, f64)> {
+    let text = v.to_lowercase().replace([',', '$', '£', '€'], "");
+    // The numbers and the words around them.
+    let mut nums: Vec<(usize, usize, f64)> = Vec::new();
+    let b = text.as_bytes();
+    let mut k = 0;
+    while k < b.len() {
+        if b[k].is_ascii_digit() {
+            let s = k;
+            while k < b.len() && (b[k].is_ascii_digit() || b[k] == b'.') {
+                k += 1;
+            }
+            nums.push((s, k, text[s..k].trim_end_matches('.').parse().ok()?));
+        } else {
+            k += 1;
+        }
+    }
+    let before = |s: usize| text[..s].trim();
+    let after = |e: usize| text[e..].trim();
+    let starts_below = |t: &str| {
+        t.ends_with('<')
+            || ["under", "below", "less than", "fewer than", "up to", "lt"]
+                .iter()
+                .any(|w| t.ends_with(w))
+    };
+    let starts_above = |t: &str| {
+        t.ends_with('>') || ["over", "above", "more than", "gt"].iter().any(|w| t.ends_with(w))
+    };
+    match nums[..] {
+        [(s, e, x)] => {
+            let (pre, post) = (before(s), after(e));
+            if post.starts_with('+')
+                || ["or more", "and over", "and up", "and above", "or over", "plus"]
+                    .iter()
+                    .any(|w| post.starts_with(w))
+                || starts_above(pre)
+            {
+                Some((x, f64::INFINITY))
+            } else if starts_below(pre)
+                || ["or less", "and under", "or fewer", "and below"]
+                    .iter()
+                    .any(|w| post.starts_with(w))
+            {
+                Some((f64::NEG_INFINITY, x))
+            } else {
+                None
+            }
+        }
+        [(_, e1, x), (s2, _, y)] => {
+            let between = text[e1..s2].trim();
+            let joined = matches!(between, "-" | "–" | "to" | "and" | "—")
+                || between.ends_with('-') && between.len() <= 4;
+            (joined && x <= y && before(nums[0].0).len() <= 12).then_some((x, y))
+        }
+        _ => None,
+    }
+}
+
 fn in_range(col: &ColumnProfile, v: f64) -> bool {
     let bound = |b: &Option<String>| b.as_deref().and_then(|m| m.parse::<f64>().ok());
     bound(&col.min).is_some_and(|m| m <= v) && bound(&col.max).is_some_and(|m| m >= v)
@@ -965,6 +1047,33 @@ impl Ctx<'_> {
                 };
                 return Some((op, picked));
             }
+            // "income under 5000" where incomes are written "2500-5000":
+            // the bands wholly on the comparison's side.
+            if let Some(bands) = numeric_bands(colp) {
+                let hi = p.hi.unwrap_or(v);
+                let want = |lo: f64, up: f64| match cmp {
+                    Cmp::Eq if p.list.len() > 1 => p.list.iter().any(|&x| lo <= x && x <= up),
+                    Cmp::Eq | Cmp::Ne => lo <= v && v <= up,
+                    Cmp::Gt | Cmp::After | Cmp::Ge | Cmp::Since => lo >= v,
+                    Cmp::Lt | Cmp::Before | Cmp::Le => up <= v,
+                    Cmp::Between => lo >= v.min(hi) && up <= v.max(hi),
+                };
+                let picked: Vec<Literal> = bands
+                    .into_iter()
+                    .filter(|b| want(b.1, b.2))
+                    .map(|b| Literal::Text(b.0))
+                    .collect();
+                if picked.is_empty() {
+                    return None;
+                }
+                let op = match (cmp == Cmp::Ne, picked.len() == 1) {
+                    (true, true) => CompareOp::Ne,
+                    (true, false) => CompareOp::NotIn,
+                    (false, true) => CompareOp::Eq,
+                    (false, false) => CompareOp::In,
+                };
+                return Some((op, picked));
+            }
             // "line 1" of "1, 5, 8": an item of the list.
             if self.is_list_column(col) && matches!(cmp, Cmp::Eq | Cmp::Ne) {
                 let items: Vec<Literal> = if p.list.len() > 1 {
@@ -1275,6 +1384,11 @@ impl Ctx<'_> {
     /// age takes a duration only when named or asked ("years old"); a
     /// calendar part or a yes/no flag never.
     fn takes(&self, c: usize, unit: &Unit, named: bool, age: bool) -> Option<bool> {
+        // Bands of amounts written as text ("2500-5000"), named beside the
+        // amount: of unknown measure.
+        if named && numeric_bands(&self.ix.profile.columns[c]).is_some() {
+            return Some(false);
+        }
         if !self.is_ordered(c) || !self.ix.column_type(c).is_numeric() {
             return None;
         }

@@ -558,8 +558,9 @@ impl Ctx<'_> {
                         return Some((minutes, Some(&units::MINUTE)));
                     }
                 }
-                // "$500 million" on takings of 16 to 945: millions.
-                if unit.dim == Dimension::Money && m.dim.is_none() {
+                // "$500 million" on takings of 16 to 945: millions; "5
+                // billion tonnes" on emissions of 3 to 9,000: millions too.
+                if (unit.dim == Dimension::Money || x >= 1e6) && m.dim.is_none() {
                     if let Some(r) = self.amount_in_scale(c, x / m.scale) {
                         return Some(r);
                     }
@@ -616,7 +617,11 @@ impl Ctx<'_> {
         // A column of unknown measure may store amounts too ("takings" of
         // 16 to 945, in millions): an amount far above its range is read
         // in its scale rather than matching nothing.
-        let scalable = matches!(m.dim, None | Some(Dimension::Money | Dimension::Count));
+        // An amount said in millions or more far above a column of any
+        // measure ("100 billion miles" on miles of 3,000 to 285,000) is in
+        // its scale too.
+        let scalable =
+            matches!(m.dim, None | Some(Dimension::Money | Dimension::Count)) || y >= 1e6;
         // A small count (garage spaces 0 to 4) is never in thousands; a
         // small whole amount of money (incomes of 2 to 72) may be.
         let small_count = col.ty == crate::profile::ColumnType::Integer
@@ -629,11 +634,22 @@ impl Ctx<'_> {
         // nearer the column's typical value.
         let typical = self.typical(c).filter(|t| *t > 0.0);
         let off = |x: f64| typical.map_or(0.0, |t| (x / t).ln().abs());
-        [(1e3, &units::THOUSANDS), (1e6, &units::MILLIONS)]
-            .into_iter()
-            .filter(|&(f, _)| self.holds(c, y / f))
-            .min_by(|a, b| off(y / a.0).total_cmp(&off(y / b.0)))
-            .map(|(f, u)| (y / f, Some(u)))
+        let pick = |scales: &[(f64, &'static Unit)]| {
+            scales
+                .iter()
+                .copied()
+                .filter(|&(f, _)| self.holds(c, y / f))
+                .min_by(|a, b| off(y / a.0).total_cmp(&off(y / b.0)))
+                .map(|(f, u)| (y / f, Some(u)))
+        };
+        // Tens of thousands only when no thousands, millions or billions
+        // fit ("incomes over 50000" on incomes of 0.2 to 13.5).
+        pick(&[
+            (1e3, &units::THOUSANDS),
+            (1e6, &units::MILLIONS),
+            (1e9, &units::BILLIONS),
+        ])
+        .or_else(|| pick(&[(1e4, &units::TEN_THOUSANDS)]))
     }
 
     /// The value column `c` typically holds: the median of its profiled
