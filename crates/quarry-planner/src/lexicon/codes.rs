@@ -3,7 +3,7 @@
 //! `D`, "alive" → `A`) and conservation status (the IUCN Red List's
 //! categories: "endangered" → `EN`, "least concern" → `LC`), and the codes
 //! of sports ("shortstops" → `SS`, "outfielders" → `LF`, `CF`, `RF`,
-//! "sliders" → `SL`).
+//! "sliders" → `SL`), and letter grades ("failed" → `F`).
 
 /// The codes of sizes: a column holds sizes when it holds two of them.
 pub const SIZE_CODES: &[&str] = &["XS", "S", "M", "L", "XL", "XXL", "2XL", "SM", "MD", "LG"];
@@ -16,6 +16,12 @@ pub const LIFE_CODES: &[&str] = &[
 
 /// The IUCN Red List's categories.
 pub const IUCN_CODES: &[&str] = &["LC", "NT", "VU", "EN", "CR", "EW", "EX", "DD", "NE"];
+
+/// Letter grades as transcripts write them ("failed" → `F`, "withdrew" →
+/// `W`).
+pub const GRADE_CODES: &[&str] = &[
+    "A+", "A", "A-", "B+", "B", "B-", "C+", "C", "C-", "D+", "D", "D-", "E", "F", "W", "I", "P",
+];
 
 /// Baseball's fielding positions ("pitchers" → `P`, "outfielders" → `LF`,
 /// `CF`, `RF`).
@@ -214,6 +220,9 @@ pub fn letter_codes(
         "southeast" | "southeastern" => (&["SE"], COMPASS_CODES),
         "southwest" | "southwestern" => (&["SW"], COMPASS_CODES),
         "central" | "centre" | "center" => (&["C"], COMPASS_CODES),
+        "failed" | "fail" | "failing" | "fails" | "flunked" => (&["F"], GRADE_CODES),
+        "withdrew" | "withdrawn" | "withdrawals" | "withdrawal" => (&["W"], GRADE_CODES),
+        "incomplete" => (&["I"], GRADE_CODES),
         "endangered" => (&["EN"], IUCN_CODES),
         "vulnerable" => (&["VU"], IUCN_CODES),
         "extinct" => (&["EX", "EW"], IUCN_CODES),

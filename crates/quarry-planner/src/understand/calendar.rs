@@ -405,7 +405,7 @@ impl Ctx<'_> {
     }
 
     /// Claims `span` and adds one condition per bound on `col`.
-    fn calendar_condition(
+    pub(super) fn calendar_condition(
         &mut self,
         span: (usize, usize),
         col: usize,

@@ -29,6 +29,13 @@ impl Ctx<'_> {
         });
     }
 
+    /// Adds a filter of alternatives (any one holds) that the phrase's
+    /// tokens `span` produced ("not between 200 and 400": below or above).
+    pub(super) fn push_alternatives(&mut self, span: (usize, usize), any_of: Vec<Condition>) {
+        self.filter_spans.push(span);
+        self.plan.filters.push(Filter { any_of });
+    }
+
     /// A year column written with two digits (`yronset` 85 … 93): a year
     /// of the phrase ("in 1990", "the 90s") is compared by its last two.
     fn two_digit_years(&self, c: &mut Condition) {

@@ -1139,13 +1139,18 @@ impl Ctx<'_> {
             };
             // A single word spelling a single short part by abbreviation
             // alone is too weak ("c" of "career").
-            // Its first and last letters are ("rm" of "rooms", "wt" of
-            // "weights").
+            // Unless the whole name is its first and last letters ("rm"
+            // of "rooms"; not `wk10`, which "week 10" names by number).
             if n == 1
                 && parts.len() == 1
                 && !glued_end
                 && parts[0].len() < 3
-                && !first_and_last(parts[0], words[0].1)
+                && !(col.name == parts[0]
+                    && first_and_last(parts[0], words[0].1)
+                    // "females" is a sex, not `fl`.
+                    && crate::lexicon::sex_of(words[0].0).is_none()
+                    && crate::lexicon::age_range(words[0].0).is_none()
+                    && self.value_match_at(i, None).is_none())
             {
                 continue;
             }
@@ -1351,6 +1356,8 @@ impl Ctx<'_> {
                     self.claims.is_claimed(k)
                         || !self.toks[k].is_word()
                         || is_stopword(self.norm(k))
+                        // "no league" is no `NL`.
+                        || is_negation(self.norm(k))
                 })
             {
                 continue;
@@ -1636,12 +1643,14 @@ fn spell(parts: &[&str], words: &[(&str, &str)]) -> Option<(usize, bool)> {
     // A part glued from two words ("rep" + "wt"), itself no word.
     let glued = part.len() >= 4 && !wordnet::knows(part);
     if let Some((w2, more2)) = more.split_first().filter(|_| glued) {
-        for cut in (1..part.len() - 1).filter(|&c| part.is_char_boundary(c)) {
+        for cut in (1..part.len()).filter(|&c| part.is_char_boundary(c)) {
             let (a, b) = part.split_at(cut);
             // One letter for a word only before a whole word: `fage` of
-            // "father's age".
+            // "father's age"; and after one: `actm` of "act math".
             let second = if cut == 1 {
                 b == w2.0 || b == w2.1
+            } else if b.len() == 1 {
+                (a == w.0 || a == w.1) && w2.0.len() >= 3 && w2.0.starts_with(b)
             } else {
                 part_spells(b, w2)
             };
@@ -1706,9 +1715,11 @@ fn verb_base(w: &str) -> String {
 
 /// Whether a two-letter name part is the first letter and the closing
 /// consonant of a content word's stem ("rm" of "room", "wt" of
-/// "weight"), and no word of its own.
+/// "weight", "lg" of "league"), and no word of its own.
 fn first_and_last(part: &str, stem: &str) -> bool {
-    let (p, w) = (part.as_bytes(), stem.as_bytes());
+    // Its closing consonant: "league" closes on "g".
+    let closed = stem.trim_end_matches(['a', 'e', 'i', 'o', 'u']);
+    let (p, w) = (part.as_bytes(), closed.as_bytes());
     p.len() == 2
         && w.len() >= 4
         && !is_stopword(stem)

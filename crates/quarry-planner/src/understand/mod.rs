@@ -9,6 +9,7 @@
 //! | 0 | taught phrases (`taught`) | tokens, the vocabulary's alias phrases | claims alias phrases; writes their value mentions (all the alias's values) |
 //! | 1 | relative dates (`dates`) | tokens | claims "last 3 years"; a `Ge` filter |
 //! | 1b | times, holidays, decades, days, month ranges (`calendar`) | tokens, event words ("died", "born") | claims "after 10 pm", "in the morning", "christmas", "the 80s", "jan 1 2010", "may 1 to may 5", "after may 3", "june to august"; a time-of-day range on the time column, ranges on the year or date column (the one an event word names), or the month and day columns |
+//! | 1b' | period labels (`period_labels`) | a text column of year-first quarters or months (`1981 Q1`, `2000 Jan`); years, decades, "since"/"before" a year, quarter words, months and quarter month ranges | claims them; `StartsWith`/`EndsWith`/`>=`/`<` on the labels |
 //! | 1c | quantities (`quantities`) | numbers and the words after them, column measures, field aliases | claims unit words ("kg", "ft 8"); turns "an" of "under an hour" into a number and a magnitude word ("5 M") into the number's; writes quantities |
 //! | 2 | operators (`operators`) | tokens, field aliases (a two-word field wins) | claims superlatives, their counts and position words; writes comparators, superlatives (of the hand table, or of any adjective the lexicon knows), negations |
 //! | 2a | hemispheres (`numbers`) | a compass word after a number of degrees or after a number a compass comparison governs | claims it ("south" of "30 degrees south"); the numbers pass makes south and west negative |
@@ -19,6 +20,7 @@
 //! | 3a | columns per year (`periods`) | numbers equal to the year of a column of a family (`price1998`, `price2007`), field mentions | claims the year as a mention of its column; a measure named without a year is its latest column (two-digit years too: `hgt96`, `hgt97`); "week 10" as a mention of `wk10`; "user 15" as a mention of `user_id` |
 //! | 3a'' | a family's member by its ordinal (`members`) | "3rd grade", "first graders", "grade 2", "kindergarten" and mentions of a family of columns (`math1` … `math3`, `mathk`) | claims the ordinal; the mentions move to that member's column (`math3`, `school1 = 'inner-city'`) |
 //! | 3b | people (`people`) | unclaimed sex and age words ("women", "teenagers", "in their 40s") | claims them; sex values as value mentions, age words as field mentions of the age field, decades of age as a filter |
+//! | 3b' | schooling (`schooling`) | levels of schooling ("college graduates", "no high school diploma", "some college") and a column of years of education (`educ`, up to about 25) | claims them; a range on that column (`>= 16`, `< 12`, 13 to 15) |
 //! | 3c | graded words (`graded`) | graded comparatives and superlatives, field mentions | the column the lexicon finds for each adjective; turns a comparison over where the word means less |
 //! | 4 | values (`values`) | value and field mentions, comparators, negations | a filter per field of values; row comparisons ("more gold than Kenya") and positions ("before San Juan"), which set the order by position |
 //! | 5 | substrings (`quoted`) | unclaimed quoted text or spelled parts, field mentions | claims them; a `Contains` filter or a trait |
@@ -67,9 +69,11 @@ mod numbers;
 mod operators;
 mod order;
 mod people;
+mod period_labels;
 mod periods;
 mod quantities;
 mod quoted;
+mod schooling;
 mod taught;
 mod traits;
 mod values;
@@ -142,6 +146,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.taught_phrases();
     cx.relative_dates();
     cx.calendar_phrases();
+    cx.period_label_conditions();
     cx.read_quantities();
     cx.scan_operators();
     cx.claim_hemispheres();
@@ -154,6 +159,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.numbered_ids();
     cx.family_members();
     cx.people_words();
+    cx.schooling_levels();
     cx.resolve_graded();
     cx.value_conditions();
     cx.quoted_conditions();

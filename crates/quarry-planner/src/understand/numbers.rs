@@ -248,7 +248,21 @@ impl Ctx<'_> {
                 i = p.end;
                 continue;
             }
-            let (field, how) = self.number_field(&mut p);
+            // "under 3 out of 10": the field whose values run to 10.
+            let (field, how) = match self.out_of_field(p.end) {
+                Some(c) => {
+                    self.claims.claim((p.end, p.end + 3), ClaimedBy::Number);
+                    p.end += 3;
+                    // "7 out of 10 or better".
+                    if let Some((cmp, len)) = self.trailing_at(p.end) {
+                        self.claims.claim((p.end, p.end + len), ClaimedBy::Number);
+                        p.cmp = Some(cmp);
+                        p.end += len;
+                    }
+                    (Some(c), MatchKind::Inferred)
+                }
+                None => self.number_field(&mut p),
+            };
             i = p.end;
             if let Some(col) = field {
                 self.number_condition(&mut p, col, how);
@@ -261,6 +275,47 @@ impl Ctx<'_> {
                     dimension: unit.dim.noun().to_string(),
                 });
             }
+        }
+    }
+
+    /// The field a score's scale names: "out of N" at `k`, and the one
+    /// numeric field (no flag, no identifier) whose largest value is N, or
+    /// else the one whose values all fall within N and reach most of it.
+    fn out_of_field(&self, k: usize) -> Option<usize> {
+        let free = |j: usize| j < self.toks.len() && !self.claims.is_claimed(j);
+        if !(free(k) && free(k + 1) && free(k + 2))
+            || self.norm(k) != "out"
+            || self.norm(k + 1) != "of"
+        {
+            return None;
+        }
+        let n = self.toks[k + 2].number()?;
+        let bound = |b: &Option<String>| b.as_deref().and_then(|v| v.parse::<f64>().ok());
+        let scored = |near: bool| -> Vec<usize> {
+            self.ix
+                .ordered_columns()
+                .filter(|&c| {
+                    let col = &self.ix.profile.columns[c];
+                    let max = bound(&col.max);
+                    col.ty.is_numeric()
+                        && self.yes_value(c).is_none()
+                        && !self.unasked_identifier(c)
+                        && bound(&col.min).is_some_and(|m| m >= 0.0)
+                        && if near {
+                            max.is_some_and(|m| m <= n && m >= 0.8 * n)
+                        } else {
+                            max == Some(n)
+                        }
+                })
+                .collect()
+        };
+        match scored(false)[..] {
+            [c] => Some(c),
+            [] => match scored(true)[..] {
+                [c] => Some(c),
+                _ => None,
+            },
+            _ => None,
         }
     }
 
@@ -466,9 +521,10 @@ impl Ctx<'_> {
                 let cmp = match w {
                     "taller" | "older" | "heavier" | "longer" | "bigger" | "larger" | "later"
                     | "newer" | "wider" | "deeper" | "faster" | "louder" | "hotter" | "warmer"
-                    | "richer" | "costlier" | "pricier" | "greater" | "up" => Cmp::Ge,
+                    | "richer" | "costlier" | "pricier" | "greater" | "up" | "better" => Cmp::Ge,
                     "shorter" | "younger" | "lighter" | "smaller" | "earlier" | "slower"
-                    | "cheaper" | "narrower" | "shallower" | "colder" | "cooler" | "poorer" => {
+                    | "cheaper" | "narrower" | "shallower" | "colder" | "cooler" | "poorer"
+                    | "worse" => {
                         Cmp::Le
                     }
                     _ => return None,
@@ -656,13 +712,17 @@ impl Ctx<'_> {
                 t.start == self.toks[i].end
                     || t.number().is_some() && t.start == self.toks[i].end + 1
             });
-        let lone_year =
-            yearish && after.is_none() && p.cmp.is_none() && p.list.len() <= 1 && !in_day;
+        // "excluding 1978 and 2016": a list of years alone too.
+        let years_only = p
+            .list
+            .iter()
+            .all(|&y| y.fract() == 0.0 && (1000.0..=2100.0).contains(&y));
+        let lone_year = yearish && after.is_none() && p.cmp.is_none() && years_only && !in_day;
         let asked_year = p.cmp.is_some() || i > 0 && precedes_year(self.norm(i - 1));
         if field.is_none() && yearish && (asked_year || lone_year) {
             field = self
                 .year_column_at((p.start(), i + 1))
-                .filter(|&c| asked_year || self.holds_year(c, v));
+                .filter(|&c| asked_year || p.list.iter().chain([&v]).all(|&y| self.holds_year(c, y)));
             how = MatchKind::Inferred;
         }
         // "women over 70", "patients under 50": people compared by a
@@ -933,6 +993,8 @@ impl Ctx<'_> {
             return;
         };
         let (op_start, end) = (p.start(), p.end);
+        // "not between 200 and 400": below the first or above the second.
+        let outside = op == CompareOp::Between && self.negated(op_start);
         let op = if self.negated(op_start) {
             match op {
                 CompareOp::Eq => CompareOp::Ne,
@@ -940,6 +1002,7 @@ impl Ctx<'_> {
                 CompareOp::Ge => CompareOp::Lt,
                 CompareOp::Lt => CompareOp::Ge,
                 CompareOp::Le => CompareOp::Gt,
+                CompareOp::In => CompareOp::NotIn,
                 o => o,
             }
         } else {
@@ -980,6 +1043,19 @@ impl Ctx<'_> {
             confidence: conf,
         });
         self.phrases.push((ps, pe));
+        if outside {
+            let side = |op: CompareOp, v: &Literal| Condition {
+                field: name.clone(),
+                op,
+                values: vec![v.clone()],
+                source: source.clone(),
+                matched: how,
+                confidence: conf,
+            };
+            let any_of = vec![side(CompareOp::Lt, &values[0]), side(CompareOp::Gt, &values[1])];
+            self.push_alternatives((ps, pe), any_of);
+            return;
+        }
         self.push_condition(
             (ps, pe),
             Condition {
@@ -1309,6 +1385,35 @@ impl Ctx<'_> {
         if let Some((_, c)) = elsewhere {
             return Some((c, MatchKind::Inferred));
         }
+        // "brent crude over 100 dollars": no field measures the amount's
+        // dimension, and the phrase names one numeric field of unknown
+        // measure a few words away.
+        if of_dim.is_empty() {
+            let unmeasured: Vec<(usize, usize)> = self
+                .fields
+                .iter()
+                .filter(|f| !self.claims.is_field_attached(f.start))
+                .filter(|f| f.start.abs_diff(p.at) <= 5)
+                .filter_map(|f| {
+                    let cands: Vec<usize> = f
+                        .columns
+                        .iter()
+                        .map(|c| c.0)
+                        .filter(|&c| {
+                            self.takes(c, unit, true, p.age) == Some(false)
+                                && !self.unasked_identifier(c)
+                        })
+                        .collect();
+                    match cands[..] {
+                        [c] => Some((f.start.abs_diff(p.at), c)),
+                        _ => None,
+                    }
+                })
+                .collect();
+            if let [(_, c)] = unmeasured[..] {
+                return Some((c, MatchKind::Inferred));
+            }
+        }
         if let [c] = of_dim[..] {
             return Some((c, MatchKind::Synonym));
         }
@@ -1395,7 +1500,9 @@ impl Ctx<'_> {
         let m = &self.ix.measures[c];
         match m.role {
             Role::NotAMeasure => return None,
-            Role::Age if !(named || age) => return None,
+            // An age in days or months (concrete tested at 1 to 365) is a
+            // duration like any other.
+            Role::Age if !(named || age) && m.unit.is_some() => return None,
             Role::Measure if age => return None,
             _ => {}
         }
