@@ -366,7 +366,10 @@ corpus!(
     stars,
     shipments,
     labour_survey,
-    game_show
+    game_show,
+    social_panel,
+    visitor_quarters,
+    test_cylinders
 );
 
 #[test]
@@ -432,6 +435,9 @@ fn every_phrases_file_has_a_test() {
         "shipments",
         "labour_survey",
         "game_show",
+        "social_panel",
+        "visitor_quarters",
+        "test_cylinders",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -714,9 +714,7 @@ pub fn dimension_word(w: &str) -> Option<Dimension> {
         | "circumference" | "wingspan" | "ht" => Dimension::Length,
         "weight" | "wt" | "mass" => Dimension::Mass,
         "duration" | "runtime" | "time" | "delay" | "elapsed" | "tenure" | "lifespan"
-        | "gestation" | "incubation" => {
-            Dimension::Duration
-        }
+        | "gestation" | "incubation" => Dimension::Duration,
         "temp" | "temperature" | "tmax" | "tmin" | "tavg" => Dimension::Temperature,
         "speed" | "velocity" | "wind" | "gust" => Dimension::Speed,
         "area" | "acreage" => Dimension::Area,

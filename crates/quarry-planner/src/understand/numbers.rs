@@ -149,15 +149,25 @@ fn band_of(v: &str) -> Option<(f64, f64)> {
                 .any(|w| t.ends_with(w))
     };
     let starts_above = |t: &str| {
-        t.ends_with('>') || ["over", "above", "more than", "gt"].iter().any(|w| t.ends_with(w))
+        t.ends_with('>')
+            || ["over", "above", "more than", "gt"]
+                .iter()
+                .any(|w| t.ends_with(w))
     };
     match nums[..] {
         [(s, e, x)] => {
             let (pre, post) = (before(s), after(e));
             if post.starts_with('+')
-                || ["or more", "and over", "and up", "and above", "or over", "plus"]
-                    .iter()
-                    .any(|w| post.starts_with(w))
+                || [
+                    "or more",
+                    "and over",
+                    "and up",
+                    "and above",
+                    "or over",
+                    "plus",
+                ]
+                .iter()
+                .any(|w| post.starts_with(w))
                 || starts_above(pre)
             {
                 Some((x, f64::INFINITY))
@@ -524,9 +534,7 @@ impl Ctx<'_> {
                     | "richer" | "costlier" | "pricier" | "greater" | "up" | "better" => Cmp::Ge,
                     "shorter" | "younger" | "lighter" | "smaller" | "earlier" | "slower"
                     | "cheaper" | "narrower" | "shallower" | "colder" | "cooler" | "poorer"
-                    | "worse" => {
-                        Cmp::Le
-                    }
+                    | "worse" => Cmp::Le,
                     _ => return None,
                 };
                 Some((cmp, 2))
@@ -720,9 +728,9 @@ impl Ctx<'_> {
         let lone_year = yearish && after.is_none() && p.cmp.is_none() && years_only && !in_day;
         let asked_year = p.cmp.is_some() || i > 0 && precedes_year(self.norm(i - 1));
         if field.is_none() && yearish && (asked_year || lone_year) {
-            field = self
-                .year_column_at((p.start(), i + 1))
-                .filter(|&c| asked_year || p.list.iter().chain([&v]).all(|&y| self.holds_year(c, y)));
+            field = self.year_column_at((p.start(), i + 1)).filter(|&c| {
+                asked_year || p.list.iter().chain([&v]).all(|&y| self.holds_year(c, y))
+            });
             how = MatchKind::Inferred;
         }
         // "women over 70", "patients under 50": people compared by a
@@ -1052,7 +1060,10 @@ impl Ctx<'_> {
                 matched: how,
                 confidence: conf,
             };
-            let any_of = vec![side(CompareOp::Lt, &values[0]), side(CompareOp::Gt, &values[1])];
+            let any_of = vec![
+                side(CompareOp::Lt, &values[0]),
+                side(CompareOp::Gt, &values[1]),
+            ];
             self.push_alternatives((ps, pe), any_of);
             return;
         }

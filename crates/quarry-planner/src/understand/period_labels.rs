@@ -44,7 +44,9 @@ impl Labels {
 /// The year, separator and period part of one label, if it is one.
 fn split_label(v: &str) -> Option<(&str, &str, &str)> {
     let v = v.trim();
-    let year = v.get(..4).filter(|y| y.bytes().all(|b| b.is_ascii_digit()))?;
+    let year = v
+        .get(..4)
+        .filter(|y| y.bytes().all(|b| b.is_ascii_digit()))?;
     let rest = &v[4..];
     let part = rest.trim_start_matches([' ', '-', '.', '/']);
     let sep = &rest[..rest.len() - part.len()];
@@ -120,7 +122,8 @@ impl Ctx<'_> {
             // "the 1980s", "the 80s".
             let raw = self.span_text(i, i + 1);
             if let Some(d) = decade(&raw) {
-                let after_the = i > 0 && matches!(self.norm(i - 1), "the" | "in" | "early" | "late");
+                let after_the =
+                    i > 0 && matches!(self.norm(i - 1), "the" | "in" | "early" | "late");
                 let age = i > 0 && matches!(self.norm(i - 1), "their" | "his" | "her");
                 if (after_the || d >= 1000) && !age {
                     let first = if d >= 1000 { d } else { 1900 + d };
@@ -154,10 +157,7 @@ impl Ctx<'_> {
                     self.calendar_condition(
                         (i, i + 4),
                         col,
-                        vec![
-                            (CompareOp::Ge, text(a)),
-                            (CompareOp::Lt, text(b + 1)),
-                        ],
+                        vec![(CompareOp::Ge, text(a)), (CompareOp::Lt, text(b + 1))],
                     );
                     i += 4;
                     continue;
@@ -173,8 +173,19 @@ impl Ctx<'_> {
                 let compared = i > 0
                     && matches!(
                         self.norm(i - 1),
-                        "over" | "under" | "above" | "below" | "than" | "least" | "most"
-                            | "top" | "topped" | "exceeding" | "exceeded" | "about" | "around"
+                        "over"
+                            | "under"
+                            | "above"
+                            | "below"
+                            | "than"
+                            | "least"
+                            | "most"
+                            | "top"
+                            | "topped"
+                            | "exceeding"
+                            | "exceeded"
+                            | "about"
+                            | "around"
                     );
                 if compared {
                     i += 1;

@@ -533,7 +533,13 @@ impl Ctx<'_> {
             }
             Some(cu) => {
                 let y = convert(x, unit, cu) / m.scale;
-                Some(self.amount_in_scale(c, y).unwrap_or((y, None)))
+                // Only an amount said large is read in a scale: "10 km" on
+                // millimetres of rain is ten million of them, not 0.01
+                // billion.
+                let said_large =
+                    x >= 1e6 || matches!(m.dim, Some(Dimension::Money | Dimension::Count));
+                let scaled = said_large.then(|| self.amount_in_scale(c, y)).flatten();
+                Some(scaled.unwrap_or((y, None)))
             }
             None if unit.generic => Some((x / m.scale, None)),
             // A column of known dimension but unknown unit, or of unknown

@@ -24,8 +24,16 @@ fn level_at(w: &[&str]) -> Option<(Level, usize)> {
     let holder = |x: &str| {
         matches!(
             x,
-            "graduate" | "graduates" | "grads" | "grad" | "degree" | "degrees" | "diploma"
-                | "educated" | "education" | "graduated"
+            "graduate"
+                | "graduates"
+                | "grads"
+                | "grad"
+                | "degree"
+                | "degrees"
+                | "diploma"
+                | "educated"
+                | "education"
+                | "graduated"
         )
     };
     let at_least = |n: i64| Level {
@@ -71,8 +79,17 @@ impl Ctx<'_> {
                 && col.name.split('_').any(|w| {
                     matches!(
                         w,
-                        "educ" | "education" | "edu" | "eduyrs" | "educyrs" | "schooling"
-                            | "school" | "yrsed" | "yearsed" | "schoolyrs" | "ed"
+                        "educ"
+                            | "education"
+                            | "edu"
+                            | "eduyrs"
+                            | "educyrs"
+                            | "schooling"
+                            | "school"
+                            | "yrsed"
+                            | "yearsed"
+                            | "schoolyrs"
+                            | "ed"
                     )
                 })
                 && bound(&col.min).is_some_and(|m| m >= 0.0)

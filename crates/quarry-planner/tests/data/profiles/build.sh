@@ -99,6 +99,9 @@ sources=(
     "shipments=$data/shipments.csv"
     "labour_survey=$data/labour_survey.csv"
     "game_show=$data/game_show.csv"
+    "social_panel=$data/social_panel.csv"
+    "visitor_quarters=$data/visitor_quarters.csv"
+    "test_cylinders=$data/test_cylinders.csv"
 )
 
 for entry in "${sources[@]}"; do
