@@ -735,7 +735,8 @@ pub fn dimension_word(w: &str) -> Option<Dimension> {
         | "refund" | "refunds" => Dimension::Money,
         "population" | "pop" | "employees" | "staff" | "votes" | "count" | "cnt" | "users"
         | "visitors" | "followers" | "likes" | "retweets" | "views" | "members" | "students"
-        | "subscribers" | "downloads" | "passengers" | "enrollment" | "applications" => {
+        | "subscribers" | "downloads" | "passengers" | "enrollment" | "applications"
+        | "viewers" | "arrivals" | "departures" | "riders" => {
             Dimension::Count
         }
         _ => return None,

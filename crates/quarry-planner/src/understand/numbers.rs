@@ -1254,7 +1254,22 @@ impl Ctx<'_> {
                 .unit_in(unit.dim)
                 .is_some_and(|u| std::ptr::eq(u, unit))
         };
+        // "pigs heavier than 100 kg", "sites higher than 5000 feet": a
+        // comparative whose own measure is a field of the amount's
+        // dimension beats a field of unknown measure named beside it.
+        let implied_measure = p.op.as_ref().and_then(|o| o.implies).is_some_and(|g| {
+            let stems: Vec<String> = g.synonyms().iter().map(|w| stem(w)).collect();
+            self.ix.ordered_columns().any(|c| {
+                self.takes(c, unit, false, p.age) == Some(true)
+                    && words(&self.ix.column_name(c).replace('_', " "))
+                        .iter()
+                        .any(|w| stems.contains(&stem(w)))
+            })
+        });
         for measured in [true, false] {
+            if !measured && implied_measure {
+                break;
+            }
             // "sold for under $100k": money goes to a money field that holds
             // it before a named field of no known measure (`year_sold`).
             let unmeasured_named = named.iter().any(|f| {
@@ -1791,6 +1806,7 @@ impl Ctx<'_> {
                         matches!(
                             w,
                             "profit"
+                                | "profits"
                                 | "margin"
                                 | "net"
                                 | "gain"
@@ -1832,9 +1848,79 @@ impl Ctx<'_> {
             if self.has_filter_on(&name) {
                 continue;
             }
+            // "won by 30 or more", "lost by more than 20": the margin, in
+            // the result's sign; "by less than 5" is still a win or a loss.
+            if let Some((cmp, n, end)) = self.margin_after(i + 1).filter(|_| outcome) {
+                let won = op == CompareOp::Gt;
+                let mirrored = match cmp {
+                    Cmp::Gt => Cmp::Lt,
+                    Cmp::Ge => Cmp::Le,
+                    Cmp::Lt => Cmp::Gt,
+                    Cmp::Le => Cmp::Ge,
+                    c => c,
+                };
+                let (bound, v) = if won { (cmp, n) } else { (mirrored, -n) };
+                let within = matches!(cmp, Cmp::Lt | Cmp::Le);
+                let op = match bound {
+                    Cmp::Gt => CompareOp::Gt,
+                    Cmp::Ge => CompareOp::Ge,
+                    Cmp::Lt => CompareOp::Lt,
+                    Cmp::Le => CompareOp::Le,
+                    _ => CompareOp::Eq,
+                };
+                let value = self.number_literal(col, v);
+                self.inferred_number((i, end), name.clone(), op, value);
+                if within {
+                    let side = if won { CompareOp::Gt } else { CompareOp::Lt };
+                    let zero = self.number_literal(col, 0.0);
+                    self.inferred_number((i, end), name, side, zero);
+                }
+                continue;
+            }
             let span = (i, i + 1);
             self.inferred_number(span, name, op, Literal::Integer(0));
         }
+    }
+
+    /// A margin after an outcome word, from token `k`: "by 30", "by 30 or
+    /// more", "by more than 20", "by at least 10"; its comparison, number
+    /// and end.
+    fn margin_after(&self, k: usize) -> Option<(Cmp, f64, usize)> {
+        let free = |j: usize| j < self.toks.len() && !self.claims.is_claimed(j);
+        if !free(k) || self.norm(k) != "by" {
+            return None;
+        }
+        let mut j = k + 1;
+        let mut cmp = Cmp::Eq;
+        let two = |a: &str, b: &str| {
+            free(j) && free(j + 1) && self.norm(j) == a && self.norm(j + 1) == b
+        };
+        if two("more", "than") || two("at", "least") || two("less", "than") || two("at", "most")
+        {
+            cmp = match self.norm(j) {
+                "more" => Cmp::Gt,
+                "at" if self.norm(j + 1) == "least" => Cmp::Ge,
+                "at" => Cmp::Le,
+                _ => Cmp::Lt,
+            };
+            j += 2;
+        } else if free(j) && matches!(self.norm(j), "over" | "under") {
+            cmp = if self.norm(j) == "over" {
+                Cmp::Gt
+            } else {
+                Cmp::Lt
+            };
+            j += 1;
+        }
+        let n = free(j).then(|| self.toks[j].number()).flatten()?;
+        j += 1;
+        if cmp == Cmp::Eq {
+            if let Some((c, len)) = self.trailing_at(j) {
+                cmp = c;
+                j += len;
+            }
+        }
+        Some((cmp, n, j))
     }
 
     /// Whether column `c` is numeric and holds values below zero.

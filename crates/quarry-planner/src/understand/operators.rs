@@ -240,8 +240,9 @@ impl Ctx<'_> {
     /// (`start = 'first'`): the position word is, or begins, a value the
     /// data holds exactly, so it is no order by position.
     fn position_word_is_value(&self, i: usize) -> bool {
-        // "claims first made in montreal", "the first quarter of 1979": an
-        // adverb before a participle, an ordinal of a period; no order.
+        // "claims first made in montreal", "the first quarter of 1979",
+        // "first year gpa", "first option": an adverb before a participle,
+        // an ordinal of a period or of one of a kind; no order.
         if self.norm(i) == "first" {
             if let Some(n) = self.toks.get(i + 1).filter(|n| n.is_word()) {
                 let participle = crate::lexicon::wordnet::verbs_of_participle(&n.norm)
@@ -283,6 +284,17 @@ impl Ctx<'_> {
                         | "period"
                         | "inning"
                         | "innings"
+                        | "year"
+                        | "time"
+                        | "generation"
+                        | "option"
+                        | "choice"
+                        | "name"
+                        | "language"
+                        | "edition"
+                        | "marriage"
+                        | "offence"
+                        | "offense"
                 );
                 if participle || period {
                     return true;

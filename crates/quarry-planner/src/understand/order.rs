@@ -395,11 +395,19 @@ impl Ctx<'_> {
         // `farm`, "Farm 1") is what the rows are called, not the measure
         // the word implies.
         let group_column = s.implies.and_then(|g| self.column_for_group(g));
+        // "the heaviest pig", "the most watched episode": a numeric field
+        // after the word that measures nothing (`pig` numbers the pigs)
+        // is what the rows are called too, when the word's own measure
+        // is a field that does.
+        let measures = |c: usize| self.ix.measures[c].dim.is_some();
         let field = own
             .or_else(|| {
-                self.field_after(s.end, 1)
-                    .map(|f| f.0)
-                    .filter(|&c| group_column.is_none() || self.ix.column_type(c).is_numeric())
+                self.field_after(s.end, 1).map(|f| f.0).filter(|&c| match group_column {
+                    None => true,
+                    Some(g) => {
+                        self.ix.column_type(c).is_numeric() && (measures(c) || !measures(g))
+                    }
+                })
             })
             .filter(|c| !id(c))
             .or(implied.filter(|c| !id(c)))
