@@ -119,7 +119,12 @@ pub fn measure_of(col: &ColumnProfile) -> Measure {
         .iter()
         .filter_map(|w| {
             let letters = w.trim_end_matches(|c: char| c.is_ascii_digit());
-            dimension_word(w).or_else(|| units::dimension_of_cut(letters))
+            // `time1`, `price2`: a measure's word with a member's number
+            // (not a year's: `price2020` is the periods pass's).
+            let member = w.len() - letters.len() <= 2;
+            dimension_word(w)
+                .or_else(|| dimension_word(letters).filter(|_| member))
+                .or_else(|| units::dimension_of_cut(letters))
         })
         .collect();
     let (min, max) = (bound(&col.min), bound(&col.max));

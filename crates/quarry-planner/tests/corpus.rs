@@ -369,7 +369,11 @@ corpus!(
     game_show,
     social_panel,
     visitor_quarters,
-    test_cylinders
+    test_cylinders,
+    rail_offers,
+    club_results,
+    pig_weights,
+    boutiques
 );
 
 #[test]
@@ -438,6 +442,10 @@ fn every_phrases_file_has_a_test() {
         "social_panel",
         "visitor_quarters",
         "test_cylinders",
+        "rail_offers",
+        "club_results",
+        "pig_weights",
+        "boutiques",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

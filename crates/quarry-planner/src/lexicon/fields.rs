@@ -273,7 +273,6 @@ pub fn group_measures(group: FieldGroup) -> &'static [&'static str] {
             "audience",
             "passengers",
             "arrivals",
-            "departures",
             "traffic",
             "trips",
             "riders",

@@ -461,6 +461,18 @@ pub static PHRASE_UNITS: &[(&[&str], &Unit, UnitUse)] = &[
     (&["euro"], &EURO, UnitUse::Always),
     (&["euros"], &EURO, UnitUse::Always),
     (&["gbp"], &POUND_STERLING, UnitUse::Always),
+    // Other currencies, in the currency the column holds: no exchange.
+    (&["guilders"], &MONEY, UnitUse::Always),
+    (&["guilder"], &MONEY, UnitUse::Always),
+    (&["francs"], &MONEY, UnitUse::Always),
+    (&["pesos"], &MONEY, UnitUse::Always),
+    (&["rupees"], &MONEY, UnitUse::Always),
+    (&["yen"], &MONEY, UnitUse::Always),
+    (&["yuan"], &MONEY, UnitUse::Always),
+    (&["kroner"], &MONEY, UnitUse::Always),
+    (&["kronor"], &MONEY, UnitUse::Always),
+    (&["rubles"], &MONEY, UnitUse::Always),
+    (&["roubles"], &MONEY, UnitUse::Always),
     (&["quid"], &POUND_STERLING, UnitUse::Always),
     (&["l"], &LITRE, UnitUse::Letter),
     (&["litre"], &LITRE, UnitUse::Always),
@@ -714,7 +726,7 @@ pub fn dimension_word(w: &str) -> Option<Dimension> {
         | "circumference" | "wingspan" | "ht" => Dimension::Length,
         "weight" | "wt" | "mass" => Dimension::Mass,
         "duration" | "runtime" | "time" | "delay" | "elapsed" | "tenure" | "lifespan"
-        | "gestation" | "incubation" => Dimension::Duration,
+        | "gestation" => Dimension::Duration,
         "temp" | "temperature" | "tmax" | "tmin" | "tavg" => Dimension::Temperature,
         "speed" | "velocity" | "wind" | "gust" => Dimension::Speed,
         "area" | "acreage" => Dimension::Area,
@@ -736,9 +748,7 @@ pub fn dimension_word(w: &str) -> Option<Dimension> {
         "population" | "pop" | "employees" | "staff" | "votes" | "count" | "cnt" | "users"
         | "visitors" | "followers" | "likes" | "retweets" | "views" | "members" | "students"
         | "subscribers" | "downloads" | "passengers" | "enrollment" | "applications"
-        | "viewers" | "arrivals" | "departures" | "riders" => {
-            Dimension::Count
-        }
+        | "viewers" | "arrivals" | "riders" | "attendance" => Dimension::Count,
         _ => return None,
     })
 }

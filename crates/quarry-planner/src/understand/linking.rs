@@ -1684,6 +1684,17 @@ fn spell(parts: &[&str], words: &[(&str, &str)]) -> Option<(usize, bool)> {
         .any(|l| part.strip_prefix(l) == Some(w.0));
     // A word cut short and a word of a name's kind ("smokers" of
     // `smstat`, smoking status).
+    // "n" and most of a word: a count of it ("owners" of `nown`,
+    // "full-timers" of `nfull`; not "american" of `name`).
+    if rest.is_empty() && glued {
+        let counted = part
+            .strip_prefix('n')
+            .filter(|r| r.len() >= 3 && r.len() + 3 >= w.0.len())
+            .is_some_and(|r| w.0.starts_with(r) || w.1.starts_with(r));
+        if counted {
+            return Some((1, true));
+        }
+    }
     if rest.is_empty() && glued {
         let cut_and_kind = ["stat", "status", "flag", "yn", "ind", "code", "cd", "type"]
             .iter()

@@ -41,6 +41,12 @@ fn is_period_noun(w: &str) -> bool {
             | "trial"
             | "game"
             | "half"
+            | "option"
+            | "options"
+            | "choice"
+            | "choices"
+            | "alternative"
+            | "offer"
     )
 }
 
@@ -108,9 +114,12 @@ fn families(names: &[&str]) -> Vec<Family> {
             members.push((c, "k".to_string()));
         }
     }
+    // Two members are a family too when several measures come in the
+    // same pair (`price1`/`price2`, `time1`/`time2`: two options offered).
+    let pairs = by_stem.iter().filter(|(_, m)| m.len() == 2).count();
     by_stem
         .into_iter()
-        .filter(|(_, m)| m.len() >= 3)
+        .filter(|(_, m)| m.len() >= 3 || m.len() == 2 && pairs >= 2)
         .map(|(_, members)| Family { members })
         .collect()
 }
@@ -125,6 +134,16 @@ impl Ctx<'_> {
         let Some((tag, span)) = self.member_tag(&families) else {
             return;
         };
+        // The numbers pass keeps to the member too ("second option under
+        // 20 guilders" is `price2`).
+        self.member = Some(
+            families
+                .iter()
+                .flat_map(|f| f.members.iter())
+                .filter(|m| m.1 == tag)
+                .map(|m| m.0)
+                .collect(),
+        );
         let member = |c: usize| -> Option<usize> {
             let fam = families
                 .iter()
@@ -174,7 +193,7 @@ impl Ctx<'_> {
                 v.entries = entries;
             }
         }
-        if used {
+        if used || self.member.as_ref().is_some_and(|m| !m.is_empty()) {
             // No position of the dataset's order any more.
             self.sups
                 .retain(|x| !(x.positional && x.start < span.1 && span.0 < x.end));
@@ -237,7 +256,7 @@ mod tests {
     #[test]
     fn a_family_takes_its_kindergarten_member() {
         let names = [
-            "gender", "readk", "read1", "read2", "read3", "math1", "math2",
+            "gender", "readk", "read1", "read2", "read3", "math1", "math2", "grade",
         ];
         let fams = families(&names);
         assert_eq!(fams.len(), 1, "math has two members only");

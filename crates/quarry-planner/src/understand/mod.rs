@@ -114,6 +114,9 @@ struct Ctx<'a> {
     age_words: Vec<people::AgeWord>,
     /// Numbers with units ("2.5 kg"), by their number's token.
     quantities: Vec<quantities::Quantity>,
+    /// The columns of the family member the phrase names ("second
+    /// option": `price2`, `time2`), which numbers keep to.
+    member: Option<Vec<usize>>,
     /// Names spelled from a token (`linking::spelled_field_at`), by the
     /// token and how many unclaimed words follow it: the passes ask often.
     spelled: std::cell::RefCell<std::collections::HashMap<(usize, usize), linking::Spelled>>,
@@ -141,6 +144,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
         filter_spans: Vec::new(),
         age_words: Vec::new(),
         quantities: Vec::new(),
+        member: None,
         spelled: Default::default(),
     };
     cx.taught_phrases();

@@ -1272,10 +1272,15 @@ impl Ctx<'_> {
             }
             // "sold for under $100k": money goes to a money field that holds
             // it before a named field of no known measure (`year_sold`).
+            // Not a field its mention calls an amount of the unit's kind:
+            // "market value over 20 billion" keeps `mktval`.
             let unmeasured_named = named.iter().any(|f| {
-                f.columns
-                    .iter()
-                    .any(|c| self.takes(c.0, unit, true, p.age) == Some(false))
+                let amount_word = (f.start..f.end)
+                    .any(|k| crate::lexicon::units::dimension_word(self.norm(k)) == Some(unit.dim));
+                !amount_word
+                    && f.columns
+                        .iter()
+                        .any(|c| self.takes(c.0, unit, true, p.age) == Some(false))
             });
             if !measured && unit.dim == Dimension::Money && unmeasured_named {
                 let money: Vec<usize> = self
@@ -1312,11 +1317,17 @@ impl Ctx<'_> {
                 }
             }
         }
-        let of_dim: Vec<usize> = self
+        let mut of_dim: Vec<usize> = self
             .ix
             .ordered_columns()
             .filter(|&c| self.takes(c, unit, false, p.age) == Some(true))
             .collect();
+        // "second option under 20 guilders": the named member's field.
+        if let Some(member) = &self.member {
+            if of_dim.iter().any(|c| member.contains(c)) {
+                of_dim.retain(|c| member.contains(c));
+            }
+        }
         // "more than 100 inches of snow" in `grand_rapids_snow`: no field
         // of the dimension, but the amount is of what the dataset is named
         // after, which its subject column (`total`) measures.
@@ -1652,6 +1663,7 @@ impl Ctx<'_> {
     /// negative": a sign word beside a numeric field that holds both signs
     /// is `< 0` or `> 0`.
     pub(super) fn signs(&mut self) {
+        self.globe_halves();
         for i in 0..self.toks.len() {
             if self.claims.is_claimed(i) {
                 continue;
@@ -1882,6 +1894,67 @@ impl Ctx<'_> {
         }
     }
 
+    /// "the southern hemisphere", "south of the equator", "east of
+    /// greenwich": a sign of the latitude or longitude column that holds
+    /// both signs.
+    fn globe_halves(&mut self) {
+        for i in 0..self.toks.len() {
+            if self.claims.is_claimed(i) || !self.toks[i].is_word() {
+                continue;
+            }
+            let free = |k: usize| k < self.toks.len() && !self.claims.is_claimed(k);
+            let w = self.norm(i);
+            let side = match w {
+                "southern" | "south" => Some((FieldGroup::Latitude, CompareOp::Lt)),
+                "northern" | "north" => Some((FieldGroup::Latitude, CompareOp::Gt)),
+                "eastern" | "east" => Some((FieldGroup::Longitude, CompareOp::Gt)),
+                "western" | "west" => Some((FieldGroup::Longitude, CompareOp::Lt)),
+                _ => None,
+            };
+            let Some((group, op)) = side else {
+                continue;
+            };
+            // "southern hemisphere"; "south of the equator", "east of
+            // greenwich" (the line the side is of must fit the word).
+            let end = if free(i + 1) && self.norm(i + 1) == "hemisphere" {
+                i + 2
+            } else if free(i + 1) && self.norm(i + 1) == "of" {
+                let k = if free(i + 2) && self.norm(i + 2) == "the" {
+                    i + 3
+                } else {
+                    i + 2
+                };
+                let line = if free(k) { self.norm(k) } else { "" };
+                let fits = match group {
+                    FieldGroup::Latitude => line == "equator",
+                    _ => matches!(line, "greenwich" | "meridian"),
+                };
+                if !fits {
+                    continue;
+                }
+                k + 1
+            } else {
+                continue;
+            };
+            let Some(col) = self
+                .column_for_group(group)
+                .filter(|&c| self.holds_negatives(c))
+            else {
+                continue;
+            };
+            let name = self.ix.column_name(col).to_string();
+            if self.has_filter_on(&name) {
+                continue;
+            }
+            let start = if i > 0 && free(i - 1) && self.norm(i - 1) == "the" {
+                i - 1
+            } else {
+                i
+            };
+            self.inferred_number((start, end), name, op, Literal::Integer(0));
+        }
+    }
+
     /// A margin after an outcome word, from token `k`: "by 30", "by 30 or
     /// more", "by more than 20", "by at least 10"; its comparison, number
     /// and end.
@@ -1892,11 +1965,9 @@ impl Ctx<'_> {
         }
         let mut j = k + 1;
         let mut cmp = Cmp::Eq;
-        let two = |a: &str, b: &str| {
-            free(j) && free(j + 1) && self.norm(j) == a && self.norm(j + 1) == b
-        };
-        if two("more", "than") || two("at", "least") || two("less", "than") || two("at", "most")
-        {
+        let two =
+            |a: &str, b: &str| free(j) && free(j + 1) && self.norm(j) == a && self.norm(j + 1) == b;
+        if two("more", "than") || two("at", "least") || two("less", "than") || two("at", "most") {
             cmp = match self.norm(j) {
                 "more" => Cmp::Gt,
                 "at" if self.norm(j + 1) == "least" => Cmp::Ge,
@@ -2058,7 +2129,7 @@ impl Ctx<'_> {
                 .and_then(|(y, g)| g.map(|g| (p.value / y, g))),
             // "incomes under 20,000" on incomes of 12 to 250: an amount of
             // money far above the column's range is read in its scale too.
-            None if p.scaled || m.dim == Some(Dimension::Money) => self
+            None if p.scaled || matches!(m.dim, Some(Dimension::Money | Dimension::Count)) => self
                 .amount_in_scale(col, p.value / m.scale)
                 .and_then(|(y, g)| g.map(|g| (p.value / y, g))),
             None => None,

@@ -402,12 +402,14 @@ impl Ctx<'_> {
         let measures = |c: usize| self.ix.measures[c].dim.is_some();
         let field = own
             .or_else(|| {
-                self.field_after(s.end, 1).map(|f| f.0).filter(|&c| match group_column {
-                    None => true,
-                    Some(g) => {
-                        self.ix.column_type(c).is_numeric() && (measures(c) || !measures(g))
-                    }
-                })
+                self.field_after(s.end, 1)
+                    .map(|f| f.0)
+                    .filter(|&c| match group_column {
+                        None => true,
+                        Some(g) => {
+                            self.ix.column_type(c).is_numeric() && (measures(c) || !measures(g))
+                        }
+                    })
             })
             .filter(|c| !id(c))
             .or(implied.filter(|c| !id(c)))

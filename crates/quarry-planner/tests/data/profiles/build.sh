@@ -102,6 +102,10 @@ sources=(
     "social_panel=$data/social_panel.csv"
     "visitor_quarters=$data/visitor_quarters.csv"
     "test_cylinders=$data/test_cylinders.csv"
+    "rail_offers=$data/rail_offers.csv"
+    "club_results=$data/club_results.csv"
+    "pig_weights=$data/pig_weights.csv"
+    "boutiques=$data/boutiques.csv"
 )
 
 for entry in "${sources[@]}"; do
