@@ -373,7 +373,8 @@ corpus!(
     rail_offers,
     club_results,
     pig_weights,
-    boutiques
+    boutiques,
+    juice_sales
 );
 
 #[test]
@@ -446,6 +447,7 @@ fn every_phrases_file_has_a_test() {
         "club_results",
         "pig_weights",
         "boutiques",
+        "juice_sales",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -100,6 +100,14 @@ impl Ctx<'_> {
             .filter(|&c| self.yes_value(c).is_none())
             .filter_map(|c| rank(c).map(|r| (c, r)))
             .collect();
+        // "the most expensive hiland": of `price_yoplait` … `price_hiland`,
+        // the member a value picked.
+        let ranked: Vec<(usize, usize)> = match &self.member {
+            Some(m) if ranked.iter().any(|x| m.contains(&x.0)) => {
+                ranked.into_iter().filter(|x| m.contains(&x.0)).collect()
+            }
+            _ => ranked,
+        };
         let best = ranked.iter().map(|x| x.1).min();
         let named: Vec<usize> = ranked
             .iter()

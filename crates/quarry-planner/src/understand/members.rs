@@ -9,7 +9,9 @@
 //! Without such a word the mentions stay as linking found them.
 
 use super::claims::ClaimedBy;
+use super::mentions::FieldMention;
 use super::Ctx;
+use crate::index::AliasKind;
 
 /// Columns of one measure, one per member: `(column, tag)`, the tag the
 /// name ends with ("3", "k").
@@ -124,14 +126,232 @@ fn families(names: &[&str]) -> Vec<Family> {
         .collect()
 }
 
+/// The columns a categorical value keys: names with a part equal to the
+/// value (`price_ch`, `special_ch` for `CH`; `feat_dannon` for `dannon`),
+/// when another value of the same column keys a column of the same stem
+/// (`price_mm`). `(column, stem)` pairs.
+fn keyed_by(names: &[&str], values: &[String], key: &str) -> Vec<(usize, String)> {
+    let stem_of = |name: &str, v: &str| -> Option<String> {
+        let parts: Vec<&str> = name.split('_').collect();
+        if parts.len() < 2 {
+            return None;
+        }
+        if parts.last()?.eq_ignore_ascii_case(v) {
+            Some(parts[..parts.len() - 1].join("_"))
+        } else if parts[0].eq_ignore_ascii_case(v) {
+            Some(format!("_{}", parts[1..].join("_")))
+        } else {
+            None
+        }
+    };
+    names
+        .iter()
+        .enumerate()
+        .filter_map(|(c, n)| stem_of(n, key).map(|s| (c, s)))
+        .filter(|(c, stem)| {
+            values.iter().any(|other| {
+                !other.eq_ignore_ascii_case(key)
+                    && names
+                        .iter()
+                        .enumerate()
+                        .any(|(o, n)| o != *c && stem_of(n, other).as_deref() == Some(stem))
+            })
+        })
+        .collect()
+}
+
+/// A value that picked a family's members: its field, its text and the
+/// words that named it.
+pub(super) struct Keying {
+    field: String,
+    value: String,
+    span: (usize, usize),
+}
+
 impl Ctx<'_> {
+    /// "minute maid on special" → `special_mm`, "dannon under 6" →
+    /// `price_dannon`: a wide table with a column of a measure per value
+    /// of a categorical field (`purchase` CH/MM; `price_ch`, `price_mm`).
+    /// A value of that field picks its member for every field mention of
+    /// the family and for the numbers; the value itself is then no
+    /// condition, unless the phrase says it was chosen ("dannon bought on
+    /// feature").
+    pub(super) fn keyed_members(&mut self) {
+        let names = self.ix.column_names();
+        let mut picked: Vec<usize> = Vec::new();
+        let mut used_values: Vec<usize> = Vec::new();
+        let mut spans: Vec<(usize, usize, Vec<usize>)> = Vec::new();
+        for (k, v) in self.values.iter().enumerate() {
+            let [id] = v.entries[..] else {
+                continue;
+            };
+            let e = &self.ix.values[id as usize];
+            let col = &self.ix.profile.columns[e.column];
+            if col.values.len() > 30 || col.distinct_count as usize > col.values.len() {
+                continue;
+            }
+            let values: Vec<String> = col.values.iter().map(|x| x.value.clone()).collect();
+            let keyed = keyed_by(&names, &values, e.value.trim());
+            if keyed.is_empty() {
+                continue;
+            }
+            used_values.push(k);
+            picked.extend(keyed.iter().map(|x| x.0));
+            spans.push((v.start, v.end, keyed.iter().map(|x| x.0).collect()));
+        }
+        if picked.is_empty() {
+            return;
+        }
+        // Each field mention of a family moves to the picked member.
+        let stem = |c: usize| -> Option<String> {
+            let n = names[c];
+            let (a, b) = n.split_once('_')?;
+            let last = n.rsplit_once('_').map(|x| x.0)?;
+            Some(if a.is_empty() {
+                b.to_string()
+            } else {
+                last.to_string()
+            })
+        };
+        let mut moved = false;
+        for f in &mut self.fields {
+            for col in &mut f.columns {
+                if picked.contains(&col.0) {
+                    continue;
+                }
+                let Some(s) = stem(col.0) else { continue };
+                let to = picked.iter().copied().find(|&m| {
+                    stem(m).as_deref() == Some(s.as_str()) || names[m].starts_with(&format!("{s}_"))
+                });
+                if let Some(m) = to {
+                    col.0 = m;
+                    moved = true;
+                }
+            }
+            let mut seen = Vec::new();
+            f.columns.retain(|c| {
+                let new = !seen.contains(&c.0);
+                seen.push(c.0);
+                new
+            });
+        }
+        self.member = Some(picked);
+        let chosen = self.toks.iter().any(|t| {
+            matches!(
+                t.norm.as_str(),
+                "bought"
+                    | "buy"
+                    | "buys"
+                    | "purchased"
+                    | "purchase"
+                    | "chose"
+                    | "chosen"
+                    | "picked"
+                    | "selected"
+            )
+        });
+        let _ = moved;
+        // The value names its measures ("'dannon' → price_dannon" among the
+        // fields named; a superlative or a number may take them), not its
+        // flags, which would read as "yes".
+        for (start, end, cols) in spans {
+            let columns: Vec<(usize, AliasKind)> = cols
+                .into_iter()
+                .filter(|&c| self.is_ordered(c) && self.yes_value(c).is_none())
+                .map(|c| (c, AliasKind::Partial))
+                .collect();
+            if !columns.is_empty() && !chosen {
+                self.fields.push(FieldMention {
+                    start,
+                    end,
+                    columns,
+                });
+            }
+        }
+        self.fields.sort_by_key(|f| f.start);
+        if !chosen {
+            for k in used_values {
+                let v = &self.values[k];
+                let e = &self.ix.values[v.entries[0] as usize];
+                self.keying.push(Keying {
+                    field: self.ix.column_name(e.column).to_string(),
+                    value: e.value.clone(),
+                    span: (v.start, v.end),
+                });
+            }
+        }
+    }
+
+    /// Drops the filter a keying value made ("dannon" → `choice =
+    /// 'dannon'`) when another filter or the order took one of the members
+    /// it picked ("dannon under 6" is `price_dannon < 6` alone); "yoplait
+    /// purchases" keeps it.
+    pub(super) fn drop_keying_values(&mut self) {
+        let Some(member) = self.member.clone() else {
+            return;
+        };
+        if self.keying.is_empty() {
+            return;
+        }
+        let names: Vec<String> = member
+            .iter()
+            .map(|&c| self.ix.column_name(c).to_string())
+            .collect();
+        let keying = std::mem::take(&mut self.keying);
+        let used =
+            self.plan
+                .filters
+                .iter()
+                .flat_map(|f| f.any_of.iter())
+                .any(|c| names.contains(&c.field))
+                || self.plan.order.iter().any(
+                    |o| matches!(&o.key, crate::plan::OrderKey::Field(f) if names.contains(f)),
+                );
+        if !used {
+            // The value named no measure after all: its mention as one
+            // goes ("yoplait purchases" names no `price_yoplait`).
+            self.fields
+                .retain(|f| !keying.iter().any(|x| (f.start, f.end) == x.span));
+            return;
+        }
+        // Its note goes with its filter.
+        let sources: Vec<String> = keying
+            .iter()
+            .map(|x| self.span_text(x.span.0, x.span.1))
+            .collect();
+        self.notes.retain(|n| {
+            !matches!(n, crate::note::Note::Value { source, field, .. }
+                if sources.contains(source) && keying.iter().any(|x| x.field == *field))
+        });
+        let mut k = 0;
+        let spans = std::mem::take(&mut self.filter_spans);
+        let mut kept_spans = Vec::new();
+        self.plan.filters.retain(|f| {
+            let drop = matches!(&f.any_of[..], [c] if c.op == crate::plan::CompareOp::Eq
+            && keying.iter().any(|x| {
+                c.field == x.field
+                    && matches!(&c.values[..], [crate::plan::Literal::Text(t)] if *t == x.value)
+            }));
+            if !drop {
+                if let Some(s) = spans.get(k) {
+                    kept_spans.push(*s);
+                }
+            }
+            k += 1;
+            !drop
+        });
+        self.filter_spans = kept_spans;
+    }
+
     pub(super) fn family_members(&mut self) {
         let names = self.ix.column_names();
         let families = families(&names);
         if families.is_empty() {
+            self.keyed_members();
             return;
         }
         let Some((tag, span)) = self.member_tag(&families) else {
+            self.keyed_members();
             return;
         };
         // The numbers pass keeps to the member too ("second option under

@@ -117,6 +117,9 @@ struct Ctx<'a> {
     /// The columns of the family member the phrase names ("second
     /// option": `price2`, `time2`), which numbers keep to.
     member: Option<Vec<usize>>,
+    /// Values that picked a family's members (`choice`, 'dannon'), whose
+    /// own filter goes when a member was used.
+    keying: Vec<members::Keying>,
     /// Names spelled from a token (`linking::spelled_field_at`), by the
     /// token and how many unclaimed words follow it: the passes ask often.
     spelled: std::cell::RefCell<std::collections::HashMap<(usize, usize), linking::Spelled>>,
@@ -145,6 +148,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
         age_words: Vec::new(),
         quantities: Vec::new(),
         member: None,
+        keying: Vec::new(),
         spelled: Default::default(),
     };
     cx.taught_phrases();
@@ -182,6 +186,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.month_conditions();
     cx.boolean_fields();
     cx.order_and_limit();
+    cx.drop_keying_values();
     cx.join_alternatives();
     cx.traits();
     cx.taught_notes();

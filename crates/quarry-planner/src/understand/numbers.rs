@@ -902,6 +902,21 @@ impl Ctx<'_> {
                 }
             }
         }
+        // "dannon under 6": the one numeric field of the member a value
+        // picked (`price_dannon`; `feat_dannon` is a flag).
+        if field.is_none() {
+            let measures: Vec<usize> = self
+                .member
+                .iter()
+                .flatten()
+                .copied()
+                .filter(|&c| self.is_ordered(c) && self.yes_value(c).is_none() && !flag(c))
+                .collect();
+            if let [c] = measures[..] {
+                field = Some(c);
+                how = MatchKind::Inferred;
+            }
+        }
         (field, how)
     }
 
@@ -1259,8 +1274,11 @@ impl Ctx<'_> {
         // dimension beats a field of unknown measure named beside it.
         let implied_measure = p.op.as_ref().and_then(|o| o.implies).is_some_and(|g| {
             let stems: Vec<String> = g.synonyms().iter().map(|w| stem(w)).collect();
+            // Its own dimension, not a second reading ("longer than two
+            // weeks" is no `length`).
             self.ix.ordered_columns().any(|c| {
-                self.takes(c, unit, false, p.age) == Some(true)
+                self.ix.measures[c].dim == Some(unit.dim)
+                    && self.takes(c, unit, false, p.age) == Some(true)
                     && words(&self.ix.column_name(c).replace('_', " "))
                         .iter()
                         .any(|w| stems.contains(&stem(w)))
@@ -1424,13 +1442,13 @@ impl Ctx<'_> {
         }
         // "brent crude over 100 dollars": no field measures the amount's
         // dimension, and the phrase names one numeric field of unknown
-        // measure a few words away.
+        // measure a few words before it.
         if of_dim.is_empty() {
             let unmeasured: Vec<(usize, usize)> = self
                 .fields
                 .iter()
                 .filter(|f| !self.claims.is_field_attached(f.start))
-                .filter(|f| f.start.abs_diff(p.at) <= 5)
+                .filter(|f| f.end <= p.start() && p.start() - f.end <= 3)
                 .filter_map(|f| {
                     let cands: Vec<usize> = f
                         .columns

@@ -106,6 +106,7 @@ sources=(
     "club_results=$data/club_results.csv"
     "pig_weights=$data/pig_weights.csv"
     "boutiques=$data/boutiques.csv"
+    "juice_sales=$data/juice_sales.csv"
 )
 
 for entry in "${sources[@]}"; do
