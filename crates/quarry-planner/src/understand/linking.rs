@@ -1642,6 +1642,36 @@ fn spell(parts: &[&str], words: &[(&str, &str)]) -> Option<(usize, bool)> {
     }
     // A part glued from two words ("rep" + "wt"), itself no word.
     let glued = part.len() >= 4 && !wordnet::knows(part);
+    // The initials of two words and a third whole ("high school gpa" of
+    // `hsgpa`).
+    if glued && words.len() >= 3 && part.is_char_boundary(2) {
+        let (a, b) = part.split_at(2);
+        let initials: String = words[..2]
+            .iter()
+            .filter_map(|w| w.0.chars().next())
+            .collect();
+        let content = words[..2]
+            .iter()
+            .all(|w| w.0.len() >= 3 && !is_stopword(w.0));
+        if content && initials == a && (b == words[2].0 || b == words[2].1) {
+            if let Some((n, g)) = spell(rest, &words[3..]) {
+                return Some((n + 3, g));
+            }
+        }
+    }
+    // A whole word and the initial of the word before it ("verbal sat" of
+    // `satv`).
+    if let Some(w2) = more.first().filter(|_| glued) {
+        let cut = part.len() - 1;
+        if part.is_char_boundary(cut) {
+            let (a, b) = part.split_at(cut);
+            if (a == w2.0 || a == w2.1) && w.0.len() >= 3 && w.0.starts_with(b) {
+                if let Some((n, g)) = spell(rest, &more[1..]) {
+                    return Some((n + 2, g));
+                }
+            }
+        }
+    }
     if let Some((w2, more2)) = more.split_first().filter(|_| glued) {
         for cut in (1..part.len()).filter(|&c| part.is_char_boundary(c)) {
             let (a, b) = part.split_at(cut);
