@@ -374,7 +374,8 @@ corpus!(
     club_results,
     pig_weights,
     boutiques,
-    juice_sales
+    juice_sales,
+    air_routes
 );
 
 #[test]
@@ -448,6 +449,7 @@ fn every_phrases_file_has_a_test() {
         "pig_weights",
         "boutiques",
         "juice_sales",
+        "air_routes",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -7,6 +7,7 @@
 //! `lexicon::units::…`).
 //! Passes ask these tables; no pass holds a word list of its own.
 
+pub mod aviation;
 pub mod calendar;
 mod codes;
 mod comparison;

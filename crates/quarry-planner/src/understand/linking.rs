@@ -401,6 +401,13 @@ impl Ctx<'_> {
                 self.values.push(m);
                 continue;
             }
+            // "delta", "o'hare", "new york" over IATA codes.
+            if let Some(m) = self.aviation_code_at(i) {
+                self.claims.claim((m.start, m.end), ClaimedBy::Value);
+                i = m.end;
+                self.values.push(m);
+                continue;
+            }
             // "large" of a size field holding `L`: the code, not the field.
             if let Some(m) = self.letter_code_at(i) {
                 self.claims.claim((m.start, m.end), ClaimedBy::Value);
@@ -1212,6 +1219,113 @@ impl Ctx<'_> {
             .into_iter()
             .chain(after)
             .any(|cols| cols.iter().all(|&(c, _)| c != column))
+    }
+
+    /// An airline or an airport named in words, over a column of their
+    /// IATA codes: "delta" → `DL` in a column named for airlines or
+    /// carriers that holds two known airline codes; "o'hare" → `ORD`,
+    /// "new york" → `JFK`, `LGA`, `EWR` in every column whose listed values
+    /// are three-letter codes, at least three of them known airports.
+    fn aviation_code_at(&self, i: usize) -> Option<ValueMention> {
+        use crate::lexicon::aviation;
+        let words: Vec<&str> = (i..self.toks.len().min(i + 3))
+            .take_while(|&k| !self.claims.is_claimed(k) && self.toks[k].is_word())
+            .map(|k| self.norm(k))
+            .collect();
+        // A place the table holds as a value of its own ("out of hawaii"
+        // over `origin_state` 'HI') is that value.
+        if words.is_empty() || self.value_match_at(i, None).is_some() || self.place_at(i).is_some()
+        {
+            return None;
+        }
+        let cols = &self.ix.profile.columns;
+        let airline_col = |c: usize| {
+            cols[c].ty == ColumnType::Text
+                && cols[c]
+                    .name
+                    .split('_')
+                    .any(|w| matches!(w, "airline" | "airlines" | "carrier" | "carriers"))
+                && cols[c]
+                    .values
+                    .iter()
+                    .filter(|v| aviation::is_airline_code(v.value.trim()))
+                    .count()
+                    >= 2
+        };
+        let airport_col = |c: usize| {
+            let vals = &cols[c].values;
+            // Named for a trip's ends or for airports: ISO codes of
+            // countries (`AUS`, `IND`, `FRA`) are no airports.
+            let named = cols[c].name.split('_').any(|w| {
+                matches!(
+                    w,
+                    "origin"
+                        | "orig"
+                        | "dest"
+                        | "destination"
+                        | "source"
+                        | "airport"
+                        | "airports"
+                        | "from"
+                        | "to"
+                        | "departure"
+                        | "arrival"
+                        | "dep"
+                        | "arr"
+                        | "iata"
+                        | "faa"
+                        | "hub"
+                        | "src"
+                        | "dst"
+                )
+            });
+            named
+                && cols[c].ty == ColumnType::Text
+                && !vals.is_empty()
+                && vals.iter().all(|v| v.value.trim().len() == 3)
+                && vals
+                    .iter()
+                    .filter(|v| aviation::is_airport_code(v.value.trim()))
+                    .count()
+                    >= 3
+        };
+        let ids_of = |codes: &[&str], fits: &dyn Fn(usize) -> bool| -> Vec<u32> {
+            self.ix
+                .values
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| {
+                    codes.iter().any(|c| e.value.trim().eq_ignore_ascii_case(c)) && fits(e.column)
+                })
+                .map(|(id, _)| id as u32)
+                .collect()
+        };
+        let airline = aviation::airline_code(&words)
+            .map(|(n, code)| (n, ids_of(&[code], &airline_col)))
+            .filter(|(_, ids)| !ids.is_empty());
+        let airport = aviation::airport_codes(&words)
+            .map(|(n, codes)| (n, ids_of(codes, &airport_col)))
+            .filter(|(_, ids)| !ids.is_empty());
+        // The longer name of the two ("american airlines", "dallas fort
+        // worth"); an airline on a tie ("delta": no airport is named so).
+        let (n, ids) = match (airline, airport) {
+            (Some(a), Some(b)) => {
+                if b.0 > a.0 {
+                    b
+                } else {
+                    a
+                }
+            }
+            (Some(a), None) => a,
+            (None, Some(b)) => b,
+            (None, None) => return None,
+        };
+        Some(ValueMention {
+            start: i,
+            end: i + n,
+            entries: ids,
+            kind: MatchKind::Synonym,
+        })
     }
 
     /// A letter code a size or life-status word stands for ("large" →

@@ -107,6 +107,7 @@ sources=(
     "pig_weights=$data/pig_weights.csv"
     "boutiques=$data/boutiques.csv"
     "juice_sales=$data/juice_sales.csv"
+    "air_routes=$data/air_routes.csv"
 )
 
 for entry in "${sources[@]}"; do
