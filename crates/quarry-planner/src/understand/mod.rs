@@ -14,11 +14,11 @@
 //! | 2 | operators (`operators`) | tokens, field aliases (a two-word field wins) | claims superlatives, their counts and position words; writes comparators, superlatives (of the hand table, or of any adjective the lexicon knows), negations |
 //! | 2a | hemispheres (`numbers`) | a compass word after a number of degrees or after a number a compass comparison governs | claims it ("south" of "30 degrees south"); the numbers pass makes south and west negative |
 //! | 2b | words inside names (`inside`) | a text field and "W in the F", "F with W in them", "F starting with W", "F ending in W", "named after W"; a field of names and "F named W", "W Fs" (its plural head noun after words its listed names hold) | claims them; a `Contains`/`StartsWith`/`EndsWith` filter |
-//! | 3 | linking (`linking`, `fuzzy`) | unclaimed tokens | claims values and fields; writes their mentions |
+//! | 3 | linking (`linking`, `fuzzy`) | unclaimed tokens; airlines and airports named in words over columns of IATA codes (`lexicon::aviation`) | claims values and fields; writes their mentions |
 //! | 3' | a modifier picks a field (`linking`) | the word before a mention several columns share | "evening charges" → `total_eve_charge`: joins the mention |
 //! | 3'' | measure nouns (`linking`) | "budget", "level", "amount" right after a field mention | claims the noun; it joins the mention ("advertising budget over 20") |
 //! | 3a | columns per year (`periods`) | numbers equal to the year of a column of a family (`price1998`, `price2007`), field mentions | claims the year as a mention of its column; a measure named without a year is its latest column (two-digit years too: `hgt96`, `hgt97`); "week 10" as a mention of `wk10`; "user 15" as a mention of `user_id` |
-//! | 3a'' | a family's member by its ordinal (`members`) | "3rd grade", "first graders", "grade 2", "kindergarten" and mentions of a family of columns (`math1` … `math3`, `mathk`) | claims the ordinal; the mentions move to that member's column (`math3`, `school1 = 'inner-city'`) |
+//! | 3a'' | a family's member by its ordinal or by a value (`members`) | "3rd grade", "first graders", "grade 2", "second option", "kindergarten" and mentions of a family of columns (`math1` … `math3`, `mathk`; pairs `price1`/`price2`); else a value that keys columns (`purchase` 'MM' of `price_mm`, `special_mm`) | claims the ordinal; the mentions move to that member's column (`math3`, `school1 = 'inner-city'`, `special_mm`); numbers keep to the member's columns |
 //! | 3b | people (`people`) | unclaimed sex and age words ("women", "teenagers", "in their 40s") | claims them; sex values as value mentions, age words as field mentions of the age field, decades of age as a filter |
 //! | 3b' | schooling (`schooling`) | levels of schooling ("college graduates", "no high school diploma", "some college") and a column of years of education (`educ`, up to about 25) | claims them; a range on that column (`>= 16`, `< 12`, 13 to 15) |
 //! | 3c | graded words (`graded`) | graded comparatives and superlatives, field mentions | the column the lexicon finds for each adjective; turns a comparison over where the word means less |
@@ -37,6 +37,7 @@
 //! | 8 | months (`dates`) | unclaimed month names | claims them; a filter on the date column, or, with none, on a text column of `m/d/yy` dates (`LIKE '7/%'`, and `'%/2004'` for a year said with the month) |
 //! | 9 | yes/no fields (`yes_no`) | field mentions, filters so far | a filter for "yes" |
 //! | 10 | order and top-N (`order`) | superlatives, field mentions, average marks, the position anchor, filters | order, limit; or a most-frequent filter; claims counts it finds |
+//! | 10' | keying values (`members`) | the values that picked a family's members, filters, order | drops such a value's own filter when a member's column was used ("dannon under 6" is `price_dannon < 6` alone) |
 //! | 11 | alternatives (`filters`) | filter spans | joins "A or B" across fields |
 //! | 12 | traits (`traits`) | unclaimed tokens outside comparators | traits |
 //! | 13 | notes (`taught`, `notes`) | mentions, phrases, the vocabulary | a note per taught word used; the fields-named and tier notes, key phrases |
