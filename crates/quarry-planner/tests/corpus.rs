@@ -375,7 +375,9 @@ corpus!(
     pig_weights,
     boutiques,
     juice_sales,
-    air_routes
+    air_routes,
+    road_laws,
+    loan_decisions
 );
 
 #[test]
@@ -450,6 +452,8 @@ fn every_phrases_file_has_a_test() {
         "boutiques",
         "juice_sales",
         "air_routes",
+        "road_laws",
+        "loan_decisions",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

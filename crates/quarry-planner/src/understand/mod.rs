@@ -18,6 +18,7 @@
 //! | 3' | a modifier picks a field (`linking`) | the word before a mention several columns share | "evening charges" → `total_eve_charge`: joins the mention |
 //! | 3'' | measure nouns (`linking`) | "budget", "level", "amount" right after a field mention | claims the noun; it joins the mention ("advertising budget over 20") |
 //! | 3a | columns per year (`periods`) | numbers equal to the year of a column of a family (`price1998`, `price2007`), field mentions | claims the year as a mention of its column; a measure named without a year is its latest column (two-digit years too: `hgt96`, `hgt97`); "week 10" as a mention of `wk10`; "user 15" as a mention of `user_id` |
+//! | 3a' | columns per threshold (`periods`) | a number equal to a member's (`speed65`, `speed70`; `dx70`, `dx90`) beside a mention of the family or in the unit of its measure | claims the number (and unit) as a mention of that member |
 //! | 3a'' | a family's member by its ordinal or by a value (`members`) | "3rd grade", "first graders", "grade 2", "second option", "kindergarten" and mentions of a family of columns (`math1` … `math3`, `mathk`; pairs `price1`/`price2`); else a value that keys columns (`purchase` 'MM' of `price_mm`, `special_mm`) | claims the ordinal; the mentions move to that member's column (`math3`, `school1 = 'inner-city'`, `special_mm`); numbers keep to the member's columns |
 //! | 3b | people (`people`) | unclaimed sex and age words ("women", "teenagers", "in their 40s") | claims them; sex values as value mentions, age words as field mentions of the age field, decades of age as a filter |
 //! | 3b' | schooling (`schooling`) | levels of schooling ("college graduates", "no high school diploma", "some college") and a column of years of education (`educ`, up to about 25) | claims them; a range on that column (`>= 16`, `< 12`, 13 to 15) |
@@ -165,6 +166,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.measure_nouns();
     cx.year_columns();
     cx.numbered_columns();
+    cx.valued_columns();
     cx.numbered_ids();
     cx.family_members();
     cx.people_words();

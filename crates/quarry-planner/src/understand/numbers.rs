@@ -571,7 +571,17 @@ impl Ctx<'_> {
         // "over 1,000 cases": a number of things counted is no year.
         // Not a year alone before a noun ("2018 results").
         let counted = self.counted_noun_after(p.end) && (p.cmp.is_some() || !p.year_like());
-        let after = if p.between_field.is_some() {
+        // "over 1000 a month": a rate's period, no field of months.
+        let rate = self.toks.get(p.end).is_some_and(|t| {
+            matches!(t.norm.as_str(), "a" | "an" | "per" | "each")
+                && self.toks.get(p.end + 1).is_some_and(|n| {
+                    matches!(
+                        n.norm.as_str(),
+                        "month" | "year" | "week" | "day" | "hour" | "minute" | "night"
+                    )
+                })
+        });
+        let after = if p.between_field.is_some() || rate {
             None
         } else {
             self.field_after(p.end, 2)

@@ -269,6 +269,74 @@ fn split_number(name: &str) -> Option<(String, i64)> {
         .and_then(|(s, n)| n.map(|n| (s, n)))
 }
 
+impl Ctx<'_> {
+    /// "70 mph speed limit" of `speed65`, `speed70`; "days over 90" of
+    /// `dx70`, `dx90`: columns of one measure per threshold, named by a
+    /// number the phrase says beside a mention of the family or in the
+    /// unit of the family's measure. The number (and its unit) becomes a
+    /// mention of that member: it names the column, it compares nothing.
+    pub(super) fn valued_columns(&mut self) {
+        let mut families: Vec<(String, Vec<(usize, i64)>)> = Vec::new();
+        for (c, col) in self.ix.profile.columns.iter().enumerate() {
+            let Some((stem, n)) = split_number(&col.name) else {
+                continue;
+            };
+            match families.iter_mut().find(|(s, _)| *s == stem) {
+                Some((_, f)) => f.push((c, n)),
+                None => families.push((stem, vec![(c, n)])),
+            }
+        }
+        // Thresholds, not a numbered run (`wk1` … `wk76` is the numbered
+        // columns' pass): two to six members, none of them 1.
+        families.retain(|(_, f)| (2..=6).contains(&f.len()) && f.iter().all(|m| m.1 >= 5));
+        if families.is_empty() {
+            return;
+        }
+        for i in 0..self.toks.len() {
+            if self.claims.is_claimed(i) {
+                continue;
+            }
+            let Some(v) = self.toks[i].number() else {
+                continue;
+            };
+            let end = self.quantity(i).map_or(i + 1, |q| q.end);
+            let unit_dim = self.quantity(i).map(|q| q.unit.dim);
+            for (stem, fam) in &families {
+                let Some(&(col, _)) = fam.iter().find(|m| m.1 as f64 == v) else {
+                    continue;
+                };
+                let near = self.fields.iter().any(|f| {
+                    (f.end <= i && i - f.end <= 2 || f.start >= end && f.start - end <= 2)
+                        && f.columns.iter().any(|x| fam.iter().any(|m| m.0 == x.0))
+                });
+                let in_unit =
+                    unit_dim.is_some() && crate::lexicon::units::dimension_word(stem) == unit_dim;
+                if !(near || in_unit) {
+                    continue;
+                }
+                for f in self.fields.iter_mut() {
+                    if f.columns.iter().any(|x| fam.iter().any(|m| m.0 == x.0)) {
+                        for x in f.columns.iter_mut() {
+                            if fam.iter().any(|m| m.0 == x.0) {
+                                x.0 = col;
+                            }
+                        }
+                        f.columns.dedup_by_key(|x| x.0);
+                    }
+                }
+                self.fields.push(FieldMention {
+                    start: i,
+                    end,
+                    columns: vec![(col, AliasKind::Full)],
+                });
+                self.fields.sort_by_key(|f| f.start);
+                self.claims.claim((i, end), ClaimedBy::Field);
+                break;
+            }
+        }
+    }
+}
+
 /// `price1998` → ("price", 1998); `pop_2010` → ("pop", 2010).
 fn split_year(name: &str) -> Option<(String, i64)> {
     let digits = name.len() - name.trim_end_matches(|c: char| c.is_ascii_digit()).len();

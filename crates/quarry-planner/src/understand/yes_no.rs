@@ -633,6 +633,12 @@ fn same_root(a: &str, b: &str) -> bool {
         "ed", "es", "s", "e", "y",
     ];
     let root = |w: &str| -> String {
+        // "denied" and "deny", "qualifies" and "qualify".
+        if let Some(r) = w.strip_suffix("ied").or_else(|| w.strip_suffix("ies")) {
+            if r.len() >= 3 {
+                return format!("{r}y");
+            }
+        }
         SUFFIXES
             .iter()
             .find_map(|s| w.strip_suffix(s).filter(|r| r.len() >= 4))

@@ -108,6 +108,8 @@ sources=(
     "boutiques=$data/boutiques.csv"
     "juice_sales=$data/juice_sales.csv"
     "air_routes=$data/air_routes.csv"
+    "road_laws=$data/road_laws.csv"
+    "loan_decisions=$data/loan_decisions.csv"
 )
 
 for entry in "${sources[@]}"; do
