@@ -377,7 +377,9 @@ corpus!(
     juice_sales,
     air_routes,
     road_laws,
-    loan_decisions
+    loan_decisions,
+    tv_episodes,
+    country_index
 );
 
 #[test]
@@ -454,6 +456,8 @@ fn every_phrases_file_has_a_test() {
         "air_routes",
         "road_laws",
         "loan_decisions",
+        "tv_episodes",
+        "country_index",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -557,7 +557,10 @@ impl Ctx<'_> {
     /// word nearest the span `at` names: "died in the 80s" → `death_date`,
     /// "born before 1900" → `yob`, "hired after 2010" → `hire_date`.
     pub(super) fn event_column(&self, at: (usize, usize), candidates: &[usize]) -> Option<usize> {
-        if candidates.len() < 2 {
+        // One candidate too: the event word may name it over a year
+        // column of another kind ("aired in 2015": `uk_airdate`, not the
+        // `us_season` float).
+        if candidates.is_empty() {
             return None;
         }
         let (start, end) = at;
@@ -570,7 +573,27 @@ impl Ctx<'_> {
             }
             let roots = event_roots(self.norm(k));
             if roots.is_empty() {
-                return None;
+                // "aired in 2015" of `uk_airdate`, "filmed" of
+                // `film_date`: a participle's verb glued to a date word.
+                let w = self.norm(k);
+                let verb = w
+                    .strip_suffix("ed")
+                    .filter(|v| v.len() >= 3 && w.len() >= 5)?;
+                let found: Vec<usize> = candidates
+                    .iter()
+                    .copied()
+                    .filter(|&c| {
+                        let name = self.ix.column_name(c);
+                        let glued = ["date", "dt", "day", "year", "yr"]
+                            .iter()
+                            .any(|d| name.split('_').any(|p| p == format!("{verb}{d}")));
+                        let parted = name.split('_').collect::<Vec<_>>().windows(2).any(|x| {
+                            x[0] == verb && matches!(x[1], "date" | "dt" | "day" | "year" | "yr")
+                        });
+                        glued || parted
+                    })
+                    .collect();
+                return (found.len() == 1).then(|| found[0]);
             }
             let found: Vec<usize> = candidates
                 .iter()

@@ -1904,7 +1904,15 @@ fn part_spells(part: &str, w: &(&str, &str)) -> bool {
     let consonants = part.chars().skip(1).all(|c| !"aeiou".contains(c));
     // A word of its own is not an abbreviation: "snowiest" is no `snow`.
     let start = w.0.starts_with(part) && (part.len() <= 3 || !wordnet::knows(part));
-    part.len() <= 4 && part.len() < w.0.len() && (start || consonants && abbreviates(part, w.0))
+    // A longer start no dictionary knows ("vulner" of "vulnerability").
+    let long_start = part.len() >= 5
+        && part.len() + 2 <= w.0.len()
+        && w.0.starts_with(part)
+        && !wordnet::knows(part);
+    long_start
+        || part.len() <= 4
+            && part.len() < w.0.len()
+            && (start || consonants && abbreviates(part, w.0))
 }
 
 pub(super) fn abbreviates(short: &str, long: &str) -> bool {

@@ -110,6 +110,8 @@ sources=(
     "air_routes=$data/air_routes.csv"
     "road_laws=$data/road_laws.csv"
     "loan_decisions=$data/loan_decisions.csv"
+    "tv_episodes=$data/tv_episodes.csv"
+    "country_index=$data/country_index.csv"
 )
 
 for entry in "${sources[@]}"; do
