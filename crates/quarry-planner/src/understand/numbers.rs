@@ -191,6 +191,21 @@ fn band_of(v: &str) -> Option<(f64, f64)> {
     }
 }
 
+/// The condition on the text values a comparison picked ("S05", "2500-5000"):
+/// equal to one or in several, negated by "not"; `None` when none.
+fn picked_values(cmp: Cmp, picked: Vec<Literal>) -> Option<(CompareOp, Vec<Literal>)> {
+    if picked.is_empty() {
+        return None;
+    }
+    let op = match (cmp == Cmp::Ne, picked.len() == 1) {
+        (true, true) => CompareOp::Ne,
+        (true, false) => CompareOp::NotIn,
+        (false, true) => CompareOp::Eq,
+        (false, false) => CompareOp::In,
+    };
+    Some((op, picked))
+}
+
 fn in_range(col: &ColumnProfile, v: f64) -> bool {
     let bound = |b: &Option<String>| b.as_deref().and_then(|m| m.parse::<f64>().ok());
     bound(&col.min).is_some_and(|m| m <= v) && bound(&col.max).is_some_and(|m| m >= v)
@@ -1148,16 +1163,7 @@ impl Ctx<'_> {
                     .filter(|(_, n)| want(*n))
                     .map(|(code, _)| Literal::Text(code))
                     .collect();
-                if picked.is_empty() {
-                    return None;
-                }
-                let op = match (cmp == Cmp::Ne, picked.len() == 1) {
-                    (true, true) => CompareOp::Ne,
-                    (true, false) => CompareOp::NotIn,
-                    (false, true) => CompareOp::Eq,
-                    (false, false) => CompareOp::In,
-                };
-                return Some((op, picked));
+                return picked_values(cmp, picked);
             }
             // "income under 5000" where incomes are written "2500-5000":
             // the bands wholly on the comparison's side.
@@ -1175,16 +1181,7 @@ impl Ctx<'_> {
                     .filter(|b| want(b.1, b.2))
                     .map(|b| Literal::Text(b.0))
                     .collect();
-                if picked.is_empty() {
-                    return None;
-                }
-                let op = match (cmp == Cmp::Ne, picked.len() == 1) {
-                    (true, true) => CompareOp::Ne,
-                    (true, false) => CompareOp::NotIn,
-                    (false, true) => CompareOp::Eq,
-                    (false, false) => CompareOp::In,
-                };
-                return Some((op, picked));
+                return picked_values(cmp, picked);
             }
             // "line 1" of "1, 5, 8": an item of the list.
             if self.is_list_column(col) && matches!(cmp, Cmp::Eq | Cmp::Ne) {

@@ -108,16 +108,7 @@ impl Ctx<'_> {
     /// numbered column (the word is the columns' stem, or the stem
     /// abbreviates it) become a mention of that column.
     pub(super) fn numbered_columns(&mut self) {
-        let mut families: Vec<(String, Vec<(usize, i64)>)> = Vec::new();
-        for (c, col) in self.ix.profile.columns.iter().enumerate() {
-            let Some((stem, n)) = split_number(&col.name) else {
-                continue;
-            };
-            match families.iter_mut().find(|(s, _)| *s == stem) {
-                Some((_, f)) => f.push((c, n)),
-                None => families.push((stem, vec![(c, n)])),
-            }
-        }
+        let mut families = self.numbered_families();
         families.retain(|(_, f)| f.len() >= 3);
         if families.is_empty() {
             return;
@@ -270,12 +261,9 @@ fn split_number(name: &str) -> Option<(String, i64)> {
 }
 
 impl Ctx<'_> {
-    /// "70 mph speed limit" of `speed65`, `speed70`; "days over 90" of
-    /// `dx70`, `dx90`: columns of one measure per threshold, named by a
-    /// number the phrase says beside a mention of the family or in the
-    /// unit of the family's measure. The number (and its unit) becomes a
-    /// mention of that member: it names the column, it compares nothing.
-    pub(super) fn valued_columns(&mut self) {
+    /// The columns named by a stem and a number (`wk1` … `wk76`,
+    /// `speed65`, `speed70`), by stem: `(stem, [(column, number)])`.
+    fn numbered_families(&self) -> Vec<(String, Vec<(usize, i64)>)> {
         let mut families: Vec<(String, Vec<(usize, i64)>)> = Vec::new();
         for (c, col) in self.ix.profile.columns.iter().enumerate() {
             let Some((stem, n)) = split_number(&col.name) else {
@@ -286,6 +274,16 @@ impl Ctx<'_> {
                 None => families.push((stem, vec![(c, n)])),
             }
         }
+        families
+    }
+
+    /// "70 mph speed limit" of `speed65`, `speed70`; "days over 90" of
+    /// `dx70`, `dx90`: columns of one measure per threshold, named by a
+    /// number the phrase says beside a mention of the family or in the
+    /// unit of the family's measure. The number (and its unit) becomes a
+    /// mention of that member: it names the column, it compares nothing.
+    pub(super) fn valued_columns(&mut self) {
+        let mut families = self.numbered_families();
         // Thresholds, not a numbered run (`wk1` … `wk76` is the numbered
         // columns' pass): two to six members, none of them 1.
         families.retain(|(_, f)| (2..=6).contains(&f.len()) && f.iter().all(|m| m.1 >= 5));
