@@ -2154,9 +2154,17 @@ impl Ctx<'_> {
                 .and_then(|(y, g)| g.map(|g| (p.value / y, g))),
             // "incomes under 20,000" on incomes of 12 to 250: an amount of
             // money far above the column's range is read in its scale too.
-            None if p.scaled || matches!(m.dim, Some(Dimension::Money | Dimension::Count)) => self
-                .amount_in_scale(col, p.value / m.scale)
-                .and_then(|(y, g)| g.map(|g| (p.value / y, g))),
+            // A count only when its column holds fractions (people in
+            // millions, 0.4 to 33): whole counts (employees of 3 to
+            // 4,000) are in ones, and more than them is none of them.
+            None if p.scaled
+                || m.dim == Some(Dimension::Money)
+                || m.dim == Some(Dimension::Count)
+                    && self.ix.column_type(col) == ColumnType::Float =>
+            {
+                self.amount_in_scale(col, p.value / m.scale)
+                    .and_then(|(y, g)| g.map(|g| (p.value / y, g)))
+            }
             None => None,
         }
         .filter(|(f, g)| g.dim == Dimension::Money && f.is_finite() && *f > 0.0);
