@@ -213,7 +213,6 @@ impl Ctx<'_> {
                 last.to_string()
             })
         };
-        let mut moved = false;
         for f in &mut self.fields {
             for col in &mut f.columns {
                 if picked.contains(&col.0) {
@@ -225,7 +224,6 @@ impl Ctx<'_> {
                 });
                 if let Some(m) = to {
                     col.0 = m;
-                    moved = true;
                 }
             }
             let mut seen = Vec::new();
@@ -250,7 +248,6 @@ impl Ctx<'_> {
                     | "selected"
             )
         });
-        let _ = moved;
         // The value names its measures ("'dannon' → price_dannon" among the
         // fields named; a superlative or a number may take them), not its
         // flags, which would read as "yes".
