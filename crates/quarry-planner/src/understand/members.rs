@@ -226,12 +226,7 @@ impl Ctx<'_> {
                     col.0 = m;
                 }
             }
-            let mut seen = Vec::new();
-            f.columns.retain(|c| {
-                let new = !seen.contains(&c.0);
-                seen.push(c.0);
-                new
-            });
+            f.dedup_columns();
         }
         self.member = Some(picked);
         let chosen = self.toks.iter().any(|t| {
@@ -375,12 +370,7 @@ impl Ctx<'_> {
                     col.0 = m;
                 }
             }
-            let mut seen = Vec::new();
-            f.columns.retain(|c| {
-                let new = !seen.contains(&c.0);
-                seen.push(c.0);
-                new
-            });
+            f.dedup_columns();
         }
         let ix = self.ix;
         for v in &mut self.values {

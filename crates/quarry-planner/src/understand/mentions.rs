@@ -15,6 +15,19 @@ pub(super) struct FieldMention {
     pub columns: Vec<(usize, AliasKind)>,
 }
 
+impl FieldMention {
+    /// Keeps each column once, at its first place (after columns were
+    /// moved to a family's member, several may be the same).
+    pub fn dedup_columns(&mut self) {
+        let mut seen = Vec::new();
+        self.columns.retain(|c| {
+            let new = !seen.contains(&c.0);
+            seen.push(c.0);
+            new
+        });
+    }
+}
+
 /// Words naming a value: index entries of the same text (possibly in
 /// several columns) and how they matched.
 #[derive(Debug, Clone)]

@@ -319,7 +319,7 @@ impl Ctx<'_> {
                                 x.0 = col;
                             }
                         }
-                        f.columns.dedup_by_key(|x| x.0);
+                        f.dedup_columns();
                     }
                 }
                 self.fields.push(FieldMention {
