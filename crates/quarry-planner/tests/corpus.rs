@@ -379,7 +379,9 @@ corpus!(
     road_laws,
     loan_decisions,
     tv_episodes,
-    country_index
+    country_index,
+    metro_services,
+    pension_funds
 );
 
 #[test]
@@ -458,6 +460,8 @@ fn every_phrases_file_has_a_test() {
         "loan_decisions",
         "tv_episodes",
         "country_index",
+        "metro_services",
+        "pension_funds",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -109,6 +109,63 @@ impl Ctx<'_> {
                     }
                 }
             }
+            if let Some(entries) = self.state_suffixed_values(&phrase) {
+                return Some(ValueMention {
+                    start: i,
+                    end: i + len,
+                    entries,
+                    kind: MatchKind::Synonym,
+                });
+            }
+        }
+        None
+    }
+
+    /// "in california" over a field of places written "Fresno, CA" or
+    /// "Fargo, ND-MN": the field's values whose trailing state codes hold
+    /// the state's. Only a field whose values the profile lists whole and
+    /// nearly all of which end so.
+    fn state_suffixed_values(&self, phrase: &str) -> Option<Vec<u32>> {
+        let code = crate::lexicon::US_STATES
+            .iter()
+            .find(|(name, _)| *name == phrase)?
+            .1;
+        fn states(v: &str) -> Option<Vec<&str>> {
+            let (_, tail) = v.rsplit_once(", ")?;
+            let codes: Vec<&str> = tail.trim().split('-').collect();
+            codes
+                .iter()
+                .all(|c| c.len() == 2 && c.bytes().all(|b| b.is_ascii_uppercase()))
+                .then_some(codes)
+        }
+        for (c, col) in self.ix.profile.columns.iter().enumerate() {
+            if col.ty != crate::profile::ColumnType::Text
+                || col.values.len() < 5
+                || col.distinct_count as usize > col.values.len()
+            {
+                continue;
+            }
+            let suffixed = col
+                .values
+                .iter()
+                .filter(|v| states(&v.value).is_some())
+                .count();
+            if suffixed * 10 < col.values.len() * 9 {
+                continue;
+            }
+            let ids: Vec<u32> = self
+                .ix
+                .values
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| {
+                    e.column == c && states(&e.value).is_some_and(|s| s.contains(&code))
+                })
+                .map(|(id, _)| id as u32)
+                .collect();
+            if !ids.is_empty() {
+                return Some(ids);
+            }
         }
         None
     }

@@ -406,6 +406,28 @@ impl Ctx<'_> {
         }
     }
 
+    /// `field_after` for a number: "5000 hospital beds" is a number of
+    /// beds. A singular noun before another field's name modifies it; the
+    /// last noun of the compound is the head.
+    pub(super) fn counted_field_after(&self, i: usize, skip: usize) -> Option<(usize, usize)> {
+        let (c, end) = self.field_after(i, skip)?;
+        let f = self.fields.iter().find(|f| f.end == end)?;
+        let head = self.fields.iter().find(|g| {
+            g.start == f.end
+                && f.end == f.start + 1
+                && !self.norm(f.start).ends_with('s')
+                && g.columns
+                    .iter()
+                    .all(|c| f.columns.iter().all(|d| d.0 != c.0))
+        });
+        // "4 cylinder chevy sedans": a yes/no field counts nothing.
+        let counts = |c: usize| self.takes_numbers(c) && self.yes_value(c).is_none();
+        match head.and_then(|g| g.columns.iter().find(|c| counts(c.0)).map(|c| (c.0, g.end))) {
+            Some(h) => Some(h),
+            None => Some((c, end)),
+        }
+    }
+
     /// The ordered column of a field mention ending just before `i` (after
     /// up to `skip` glue words), unless a number already took it.
     pub(super) fn field_before(&self, i: usize, skip: usize) -> Option<usize> {

@@ -212,6 +212,7 @@ impl Ctx<'_> {
                         .joined_field_at(i)
                         .or_else(|| self.spelled_field_at(i))
                         .or_else(|| self.prefixed_field_at(i))
+                        .or_else(|| self.compound_field_at(i))
                 }
             },
         };
@@ -256,7 +257,8 @@ impl Ctx<'_> {
             return self
                 .joined_field_at(i)
                 .or_else(|| self.spelled_field_at(i))
-                .or_else(|| self.prefixed_field_at(i));
+                .or_else(|| self.prefixed_field_at(i))
+                .or_else(|| self.compound_field_at(i));
         }
         // "rec room" of `recroom`: a name spelled over more words than the
         // alias of its first word ("rec") covers.
@@ -2087,6 +2089,47 @@ impl Ctx<'_> {
             }
             _ => None,
         }
+    }
+}
+
+impl Ctx<'_> {
+    /// "policyholders" of `holders`, "shareholders" of `holders`: a
+    /// compound word ending in a word of a column's name (six letters or
+    /// more) after four letters or more that are no prefix ("over",
+    /// "under"). Only when one column is so named.
+    fn compound_field_at(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
+        let t = &self.toks[i];
+        if !t.is_word() || self.claims.is_claimed(i) || t.norm.len() < 8 {
+            return None;
+        }
+        let mut found = None;
+        for (c, words) in self.ix.column_words.iter().enumerate() {
+            let hit = words.iter().any(|w| {
+                w.len() >= 6
+                    && [t.norm.as_str(), t.stem.as_str()].iter().any(|x| {
+                        x.strip_suffix(w.as_str())
+                            .or_else(|| x.strip_suffix(crate::text::stem(w).as_str()))
+                            .is_some_and(|head| {
+                                head.len() >= 4
+                                    && head.bytes().all(|b| b.is_ascii_lowercase())
+                                    // "overweight", "underpaid": a prefix,
+                                    // not a word of its own.
+                                    && !matches!(
+                                        head,
+                                        "over" | "under" | "anti" | "post" | "semi" | "super"
+                                            | "self" | "multi" | "inter" | "counter"
+                                    )
+                            })
+                    })
+            });
+            if hit {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(c);
+            }
+        }
+        found.map(|c| (1, vec![(c, AliasKind::Partial)]))
     }
 }
 

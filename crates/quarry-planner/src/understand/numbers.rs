@@ -261,6 +261,12 @@ impl Ctx<'_> {
             if season && p.end == i + 1 {
                 p.end = i + 2;
             }
+            // "500 doctors per 100k people": the denominator of a rate is
+            // no number of its own; the rate's column is asked for.
+            let per = self.rate_denominator(p.end);
+            if let Some((from, to)) = per {
+                self.claims.claim((from, to), ClaimedBy::Number);
+            }
             self.hemisphere(&mut p);
             // "cities with more than 5 companies": a count of records per
             // value, not a number of a field.
@@ -289,6 +295,11 @@ impl Ctx<'_> {
                 None => self.number_field(&mut p),
             };
             i = p.end;
+            // The rate beside a count named alike (`rate_beds` of `num_beds`).
+            let field = match (field, per) {
+                (Some(c), Some(_)) => Some(self.rate_sibling(c).unwrap_or(c)),
+                (f, _) => f,
+            };
             if let Some(col) = field {
                 self.number_condition(&mut p, col, how);
             } else if let Some(unit) = p.unit {
@@ -301,6 +312,68 @@ impl Ctx<'_> {
                 });
             }
         }
+    }
+
+    /// "per 100k people", "per 100,000 residents", "per capita" within
+    /// four words after `k` (the number's phrase end): the span from
+    /// "per" to the end of its count and the one word after it.
+    fn rate_denominator(&self, k: usize) -> Option<(usize, usize)> {
+        let free = |j: usize| j < self.toks.len() && !self.claims.is_claimed(j);
+        let from = (k..(k + 4).min(self.toks.len()))
+            .take_while(|&j| self.toks[j].is_word())
+            .find(|&j| self.word_at(j, "per") && free(j))?;
+        let next = self.toks.get(from + 1)?;
+        if !free(from + 1) {
+            return None;
+        }
+        let mut to = if next.norm == "capita" {
+            from + 2
+        } else if next.number().is_some_and(|v| v >= 10.0) {
+            let mut e = from + 2;
+            // "per 100 million miles"
+            if self
+                .toks
+                .get(e)
+                .is_some_and(|t| matches!(t.norm.as_str(), "thousand" | "million" | "billion"))
+            {
+                e += 1;
+            }
+            e
+        } else {
+            return None;
+        };
+        if free(to) && self.toks[to].is_word() && self.field_match_at(to).is_none() {
+            to += 1;
+        }
+        Some((from, to))
+    }
+
+    /// The column of a rate named like the count `c` names: `rate_beds`
+    /// beside `num_beds`, `ssi_rate` beside `ssi_num`. `None` when `c` is a
+    /// rate already or no column is its rate.
+    fn rate_sibling(&self, c: usize) -> Option<usize> {
+        const COUNT: &[&str] = &[
+            "num", "n", "no", "nb", "count", "cnt", "number", "total", "tot",
+        ];
+        const RATE: &[&str] = &["rate", "rte", "per", "pc", "capita", "percap", "ratio"];
+        let parts = |c: usize| -> Vec<&str> { self.ix.column_name(c).split('_').collect() };
+        if parts(c).iter().any(|p| RATE.contains(p)) {
+            return None;
+        }
+        let core = |c: usize, drop: &[&str]| -> Vec<String> {
+            parts(c)
+                .into_iter()
+                .filter(|p| !drop.contains(p))
+                .map(str::to_string)
+                .collect()
+        };
+        let want = core(c, COUNT);
+        (0..self.ix.profile.columns.len()).find(|&d| {
+            d != c
+                && self.is_ordered(d)
+                && parts(d).iter().any(|p| RATE.contains(p))
+                && core(d, RATE) == want
+        })
     }
 
     /// The field a score's scale names: "out of N" at `k`, and the one
@@ -599,8 +672,8 @@ impl Ctx<'_> {
         let after = if p.between_field.is_some() || rate {
             None
         } else {
-            self.field_after(p.end, 2)
-                .or_else(|| self.field_after(i + 1, 2))
+            self.counted_field_after(p.end, 2)
+                .or_else(|| self.counted_field_after(i + 1, 2))
         }
         // "between 100 and 500 and age over 60": a field past a joining
         // word and followed by a comparison of its own number is not this

@@ -627,10 +627,11 @@ fn base_form(w: &str) -> &str {
 /// and "snow",
 /// "ulcerated" and "ulcer", "hypertensive" and "hypertension".
 fn same_root(a: &str, b: &str) -> bool {
-    // "ors" and "or": "survivors" and "survived" share "surviv".
+    // "ors" and "or": "survivors" and "survived" share "surviv";
+    // "failure" and "failed" share "fail".
     const SUFFIXES: &[&str] = &[
-        "ated", "ation", "ance", "ence", "ment", "ics", "ing", "ors", "ers", "ic", "or", "er",
-        "ed", "es", "s", "e", "y",
+        "ures", "ure", "ated", "ation", "ance", "ence", "ment", "ics", "ing", "ors", "ers", "ic",
+        "or", "er", "ed", "es", "s", "e", "y",
     ];
     let root = |w: &str| -> String {
         // "denied" and "deny", "qualifies" and "qualify".

@@ -112,6 +112,8 @@ sources=(
     "loan_decisions=$data/loan_decisions.csv"
     "tv_episodes=$data/tv_episodes.csv"
     "country_index=$data/country_index.csv"
+    "metro_services=$data/metro_services.csv"
+    "pension_funds=$data/pension_funds.csv"
 )
 
 for entry in "${sources[@]}"; do
