@@ -953,7 +953,11 @@ impl Index {
             has_free_text: v.has_free_text,
             single_words_sorted,
             column_words,
-            measures: profile.columns.iter().map(measure_of).collect(),
+            measures: {
+                let mut m: Vec<Measure> = profile.columns.iter().map(measure_of).collect();
+                crate::measure::share_units(&mut m);
+                m
+            },
             taught,
         }
     }

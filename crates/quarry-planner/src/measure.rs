@@ -26,6 +26,8 @@
 //!    `year`) and a yes/no flag (0 and 1 only) measure nothing, so that
 //!    "days over 90°F" never compares the day of the month, nor "ulcers
 //!    over 3 mm" a flag.
+//! 7. Across the table ([`share_units`]): a length, area, mass or volume of
+//!    unknown unit takes the one unit its dimension's other columns write.
 
 use crate::lexicon::units::{
     self, dimension_word, is_age_word, is_calendar_word, name_scale, name_unit, name_unit_pair,
@@ -188,6 +190,35 @@ pub fn measure_of(col: &ColumnProfile) -> Measure {
         scale,
         role: Role::Measure,
         also,
+    }
+}
+
+/// Step 7: a length, area, mass or volume of unknown unit in a table whose
+/// other columns of that dimension all write one unit takes it: `lotsize`
+/// beside `sqrft` is in square feet, `width` beside `length_cm` in
+/// centimetres. A table keeps to one system of units far more often than
+/// not.
+pub fn share_units(measures: &mut [Measure]) {
+    for dim in [
+        Dimension::Length,
+        Dimension::Area,
+        Dimension::Mass,
+        Dimension::Volume,
+    ] {
+        let mut named: Vec<&'static Unit> = measures
+            .iter()
+            .filter(|m| m.dim == Some(dim) && m.role == Role::Measure)
+            .filter_map(|m| m.unit)
+            .collect();
+        named.dedup_by(|a, b| std::ptr::eq(*a, *b));
+        let [unit] = named[..] else {
+            continue;
+        };
+        for m in measures.iter_mut() {
+            if m.dim == Some(dim) && m.role == Role::Measure && m.unit.is_none() {
+                m.unit = Some(unit);
+            }
+        }
     }
 }
 

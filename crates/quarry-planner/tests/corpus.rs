@@ -381,7 +381,11 @@ corpus!(
     tv_episodes,
     country_index,
     metro_services,
-    pension_funds
+    pension_funds,
+    household_shares,
+    policy_bands,
+    commuter_choices,
+    home_lots
 );
 
 #[test]
@@ -462,6 +466,10 @@ fn every_phrases_file_has_a_test() {
         "country_index",
         "metro_services",
         "pension_funds",
+        "household_shares",
+        "policy_bands",
+        "commuter_choices",
+        "home_lots",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -113,6 +113,21 @@ pub fn negation_bridge(w: &str) -> bool {
             | "got"
             | "good"
             | "any"
+            // "did not choose the car", "does not include breakfast":
+            // verbs of taking or having in their plain form, after "do"
+            // (none that is also a common noun: "no cd drive and under").
+            | "choose"
+            | "pick"
+            | "select"
+            | "take"
+            | "buy"
+            | "want"
+            | "prefer"
+            | "receive"
+            | "include"
+            | "contain"
+            | "speak"
+            | "attend"
     ) || (w.len() > 4 && w.ends_with("ed"))
 }
 

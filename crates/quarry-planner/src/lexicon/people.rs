@@ -54,6 +54,43 @@ pub fn is_person_noun(w: &str) -> bool {
     )
 }
 
+/// Nouns for people by what they do ("drivers over 35", "traders under
+/// 18"): a number compared right after one is an age. Unlike
+/// [`is_person_noun`], they may still be searched for as words
+/// ("teachers" in an occupation field).
+pub fn is_role_noun(w: &str) -> bool {
+    matches!(
+        w,
+        "drivers"
+            | "policyholders"
+            | "members"
+            | "employees"
+            | "users"
+            | "clients"
+            | "applicants"
+            | "borrowers"
+            | "buyers"
+            | "jurors"
+            | "commuters"
+            | "travellers"
+            | "travelers"
+            | "visitors"
+            | "tenants"
+            | "inmates"
+            | "prisoners"
+            | "defendants"
+            | "traders"
+            | "smokers"
+            | "owners"
+            | "homeowners"
+            | "teachers"
+            | "doctors"
+            | "nurses"
+            | "soldiers"
+            | "survivors"
+    )
+}
+
 /// The age range (inclusive bounds, `None` open) a word of age names, by
 /// the usual conventions: children under 13, teenagers 13 to 19, adults 18
 /// and over, seniors 65 and over.

@@ -618,7 +618,7 @@ pub fn name_unit(w: &str) -> Option<NamePart> {
         "knots" | "kn" | "kts" => U(&KNOT),
         "m2" | "sqm" => U(&SQUARE_METRE),
         "km2" | "sqkm" => U(&SQUARE_KILOMETRE),
-        "sqft" | "ft2" => U(&SQUARE_FOOT),
+        "sqft" | "ft2" | "sqrft" | "sqfeet" | "sqfoot" | "squarefeet" => U(&SQUARE_FOOT),
         "sqmi" | "mi2" => U(&SQUARE_MILE),
         "acre" | "acres" => U(&ACRE),
         "ha" | "hectares" => U(&HECTARE),
@@ -729,7 +729,7 @@ pub fn dimension_word(w: &str) -> Option<Dimension> {
         | "gestation" => Dimension::Duration,
         "temp" | "temperature" | "tmax" | "tmin" | "tavg" => Dimension::Temperature,
         "speed" | "velocity" | "wind" | "gust" => Dimension::Speed,
-        "area" | "acreage" => Dimension::Area,
+        "area" | "acreage" | "lotsize" | "lotarea" | "floorarea" | "floorspace" => Dimension::Area,
         "ram" | "memory" | "hd" | "hdd" | "ssd" | "disk" | "storage" | "vram" | "cache" => {
             Dimension::DataSize
         }

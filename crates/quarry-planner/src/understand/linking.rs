@@ -213,6 +213,7 @@ impl Ctx<'_> {
                         .or_else(|| self.spelled_field_at(i))
                         .or_else(|| self.prefixed_field_at(i))
                         .or_else(|| self.compound_field_at(i))
+                        .or_else(|| self.lettered_member_at(i))
                 }
             },
         };
@@ -258,7 +259,8 @@ impl Ctx<'_> {
                 .joined_field_at(i)
                 .or_else(|| self.spelled_field_at(i))
                 .or_else(|| self.prefixed_field_at(i))
-                .or_else(|| self.compound_field_at(i));
+                .or_else(|| self.compound_field_at(i))
+                .or_else(|| self.lettered_member_at(i));
         }
         // "rec room" of `recroom`: a name spelled over more words than the
         // alias of its first word ("rec") covers.
@@ -2130,6 +2132,46 @@ impl Ctx<'_> {
             }
         }
         found.map(|c| (1, vec![(c, AliasKind::Partial)]))
+    }
+}
+
+impl Ctx<'_> {
+    /// "food" of `wfood`, "alcohol" of `walc`, "transport" of `wtrans`: a
+    /// family of three or more columns named by one shared letter and a
+    /// word each (`wfood`, `wfuel`, `walc`: budget shares), the word at `i`
+    /// beginning with, or being, the rest of one of them (three letters or
+    /// more). Not a word that names a value.
+    fn lettered_member_at(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
+        let t = &self.toks[i];
+        if !t.is_word() || self.claims.is_claimed(i) || t.norm.len() < 3 || is_stopword(&t.norm) {
+            return None;
+        }
+        let names: Vec<&str> = (0..self.ix.profile.columns.len())
+            .map(|c| self.ix.column_name(c))
+            .collect();
+        let lettered =
+            |n: &str| n.len() >= 4 && !n.contains('_') && n.bytes().all(|b| b.is_ascii_lowercase());
+        let mut found: Vec<usize> = Vec::new();
+        for (c, n) in names.iter().enumerate() {
+            if !lettered(n) {
+                continue;
+            }
+            let (letter, rest) = n.split_at(1);
+            if rest.len() < 3 || !(t.norm.starts_with(rest) || t.stem == rest) {
+                continue;
+            }
+            let family = names
+                .iter()
+                .filter(|m| lettered(m) && m.starts_with(letter))
+                .count();
+            if family >= 3 {
+                found.push(c);
+            }
+        }
+        if found.len() != 1 || self.value_match_at(i, None).is_some() {
+            return None;
+        }
+        Some((1, vec![(found[0], AliasKind::Partial)]))
     }
 }
 

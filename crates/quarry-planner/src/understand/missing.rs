@@ -73,6 +73,8 @@ impl Ctx<'_> {
                 empty: matches!(asks, Asks::Empty | Asks::Zero | Asks::NoneValue(_)),
                 none_value: match &asks {
                     Asks::NoneValue(v) => Some(v.clone()),
+                    // A count of none is zero, not an empty field.
+                    Asks::Zero => Some("0".to_string()),
                     _ => None,
                 },
             });
@@ -128,6 +130,16 @@ impl Ctx<'_> {
         // "sold nothing", "scored zero": the field's verb, then none.
         if count && unclaimed_word(end) && matches!(self.norm(end), "nothing" | "zero" | "none") {
             return Some((Asks::Zero, (start, end + 1)));
+        }
+        // "spent nothing on alcohol": none of the field named after it.
+        if count
+            && start >= 2
+            && unclaimed_word(start - 2)
+            && unclaimed_word(start - 1)
+            && matches!(self.norm(start - 2), "nothing" | "zero")
+            && matches!(self.norm(start - 1), "on" | "for")
+        {
+            return Some((Asks::Zero, (start - 2, end)));
         }
         if unclaimed_word(after) && is_absence_word(self.norm(after)) {
             return has_empty.then_some((Asks::Empty, (start, after + 1)));

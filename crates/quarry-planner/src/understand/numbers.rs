@@ -376,6 +376,20 @@ impl Ctx<'_> {
         })
     }
 
+    /// A text field of age bands ("<25", "25-29", ">35") named for age,
+    /// when no number field is: "drivers over 35" picks its bands.
+    fn age_band_column(&self) -> Option<usize> {
+        let cols = &self.ix.profile.columns;
+        (0..cols.len()).find(|&c| {
+            cols[c].ty == ColumnType::Text
+                && cols[c]
+                    .name
+                    .split('_')
+                    .any(|w| matches!(w, "age" | "ages" | "agegroup" | "ageband"))
+                && numeric_bands(&cols[c]).is_some()
+        })
+    }
+
     /// The field a score's scale names: "out of N" at `k`, and the one
     /// numeric field (no flag, no identifier) whose largest value is N, or
     /// else the one whose values all fall within N and reach most of it.
@@ -842,7 +856,7 @@ impl Ctx<'_> {
             && v <= 120.0
             && self.person_before(p.start())
         {
-            if let Some(c) = self.age_column() {
+            if let Some(c) = self.age_column().or_else(|| self.age_band_column()) {
                 field = Some(c);
                 how = MatchKind::Inferred;
             }
@@ -1556,9 +1570,15 @@ impl Ctx<'_> {
         let same_unit: Vec<usize> = pool.iter().copied().filter(in_unit).collect();
         // "under $20k" over `min_price`, `price`, `max_price`: the plainest
         // money field.
+        // Otherwise the first field of the dimension, the land a home
+        // stands on after the home ("homes over 200 m²": `sqrft`, not
+        // `lotsize`).
         let c = match same_unit.len() {
             0 if unit.dim == Dimension::Money => self.plainest(pool)?,
-            0 => *pool.first()?,
+            0 => pool
+                .iter()
+                .copied()
+                .min_by_key(|&c| is_grounds(self.ix.column_name(c)))?,
             _ => self.plainest(&same_unit)?,
         };
         Some((c, MatchKind::Inferred))
@@ -1609,8 +1629,12 @@ impl Ctx<'_> {
                         | "maximum"
                 )
             });
+            // `lotsize` beside `sqrft`: the land a home stands on is not
+            // its own size.
+            let grounds = is_grounds(name);
             (
                 !total,
+                grounds,
                 name.split('_').count(),
                 earlier,
                 std::cmp::Reverse(year(name)),
@@ -1810,30 +1834,50 @@ impl Ctx<'_> {
         }
     }
 
-    /// "got a majority", "over half the vote", "less than half": a share
-    /// of one half, on the share field named near it (a percent, 0 to
+    /// "got a majority", "over half the vote", "less than half", "more
+    /// than a quarter": a share of one half (a quarter, a third, a fifth,
+    /// a tenth), on the share field named near it (a percent, 0 to
     /// 100, or a fraction, 0 to 1).
     pub(super) fn halves(&mut self) {
         for i in 0..self.toks.len() {
             if self.claims.is_claimed(i) {
                 continue;
             }
-            let before = |k: usize, w: &str| i >= k && self.norm(i - k) == w;
+            // "more than a quarter", "under a third": the fraction's article
+            // is skipped.
+            let part = match self.norm(i) {
+                "majority" | "half" => 0.5,
+                "quarter" => 0.25,
+                "third" => 1.0 / 3.0,
+                "fifth" => 0.2,
+                "tenth" => 0.1,
+                _ => continue,
+            };
+            let a = usize::from(
+                self.norm(i) != "majority"
+                    && i > 0
+                    && matches!(self.norm(i - 1), "a" | "one")
+                    && part < 0.5,
+            );
+            let before = |k: usize, w: &str| i >= k + a && self.norm(i - k - a) == w;
             let (op, from) = match self.norm(i) {
                 "majority" => (CompareOp::Gt, i),
-                "half" if before(1, "over") || before(1, "above") => (CompareOp::Gt, i - 1),
-                "half" if before(2, "more") && before(1, "than") => (CompareOp::Gt, i - 2),
-                "half" if before(1, "under") || before(1, "below") => (CompareOp::Lt, i - 1),
-                "half" if before(2, "less") && before(1, "than") => (CompareOp::Lt, i - 2),
-                "half" if before(2, "at") && before(1, "least") => (CompareOp::Ge, i - 2),
+                _ if part < 0.5 && a == 0 => continue,
+                _ if before(1, "over") || before(1, "above") => (CompareOp::Gt, i - 1 - a),
+                _ if before(2, "more") && before(1, "than") => (CompareOp::Gt, i - 2 - a),
+                _ if before(1, "under") || before(1, "below") => (CompareOp::Lt, i - 1 - a),
+                _ if before(2, "less") && before(1, "than") => (CompareOp::Lt, i - 2 - a),
+                _ if before(2, "at") && before(1, "least") => (CompareOp::Ge, i - 2 - a),
                 _ => continue,
             };
             let share = |c: usize| {
                 let col = &self.ix.profile.columns[c];
                 let num = |v: &Option<String>| v.as_deref().and_then(|x| x.parse::<f64>().ok());
                 match (num(&col.min), num(&col.max)) {
-                    (Some(lo), Some(hi)) if lo >= 0.0 && hi <= 1.0 => Some(0.5),
-                    (Some(lo), Some(hi)) if lo >= 0.0 && hi <= 100.0 && hi > 1.0 => Some(50.0),
+                    (Some(lo), Some(hi)) if lo >= 0.0 && hi <= 1.0 => Some(part),
+                    (Some(lo), Some(hi)) if lo >= 0.0 && hi <= 100.0 && hi > 1.0 => {
+                        Some(part * 100.0)
+                    }
                     _ => None,
                 }
             };
@@ -2317,6 +2361,14 @@ impl Ctx<'_> {
             _ => Literal::Float(v),
         }
     }
+}
+
+/// Whether a field's name is for the land something stands on (`lotsize`,
+/// `land_area`), which is not the size of the thing itself.
+fn is_grounds(name: &str) -> bool {
+    ["lot", "land", "plot", "yard", "grounds"]
+        .iter()
+        .any(|w| name.starts_with(w))
 }
 
 /// A year `y` compared on a date column: a range of days ("after 2010" is

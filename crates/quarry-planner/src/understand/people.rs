@@ -196,7 +196,7 @@ impl Ctx<'_> {
     pub(super) fn person_before(&self, start: usize) -> bool {
         start > 0 && {
             let w = self.norm(start - 1);
-            sex_of(w).is_some() || is_person_noun(w)
+            sex_of(w).is_some() || is_person_noun(w) || crate::lexicon::is_role_noun(w)
         }
     }
 

@@ -114,6 +114,10 @@ sources=(
     "country_index=$data/country_index.csv"
     "metro_services=$data/metro_services.csv"
     "pension_funds=$data/pension_funds.csv"
+    "household_shares=$data/household_shares.csv"
+    "policy_bands=$data/policy_bands.csv"
+    "commuter_choices=$data/commuter_choices.csv"
+    "home_lots=$data/home_lots.csv"
 )
 
 for entry in "${sources[@]}"; do
