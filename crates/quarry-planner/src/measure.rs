@@ -205,10 +205,13 @@ pub fn share_units(measures: &mut [Measure]) {
         Dimension::Mass,
         Dimension::Volume,
     ] {
+        // A length in miles or kilometres is a distance or a position
+        // (`river_mile`), which says nothing of the widths beside it.
         let mut named: Vec<&'static Unit> = measures
             .iter()
             .filter(|m| m.dim == Some(dim) && m.role == Role::Measure)
             .filter_map(|m| m.unit)
+            .filter(|u| dim != Dimension::Length || u.factor <= 1.0)
             .collect();
         named.dedup_by(|a, b| std::ptr::eq(*a, *b));
         let [unit] = named[..] else {

@@ -385,7 +385,8 @@ corpus!(
     household_shares,
     policy_bands,
     commuter_choices,
-    home_lots
+    home_lots,
+    trader_bands
 );
 
 #[test]
@@ -470,6 +471,7 @@ fn every_phrases_file_has_a_test() {
         "policy_bands",
         "commuter_choices",
         "home_lots",
+        "trader_bands",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

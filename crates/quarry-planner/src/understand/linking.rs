@@ -2160,6 +2160,14 @@ impl Ctx<'_> {
             if rest.len() < 3 || !(t.norm.starts_with(rest) || t.stem == rest) {
                 continue;
             }
+            // `lprice` beside `price`: a transform of a field the table
+            // has, which the plain word names.
+            if names
+                .iter()
+                .any(|m| t.norm.starts_with(m) && m.len() >= rest.len())
+            {
+                return None;
+            }
             let family = names
                 .iter()
                 .filter(|m| lettered(m) && m.starts_with(letter))

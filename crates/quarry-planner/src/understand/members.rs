@@ -274,6 +274,32 @@ impl Ctx<'_> {
         }
     }
 
+    /// The member a keying value picked of the family column `c` belongs
+    /// to: "the longest bus commutes" orders by `time_bus`, not
+    /// `time_car`. `c` itself when no value picked one of its family.
+    pub(super) fn keyed_member_of(&self, c: usize) -> usize {
+        let Some(member) = self.member.as_ref() else {
+            return c;
+        };
+        if member.contains(&c) {
+            return c;
+        }
+        let name = self.ix.column_name(c);
+        let head = |n: &str| n.split_once('_').map(|(a, _)| a.to_string());
+        let Some(h) = head(name) else {
+            return c;
+        };
+        let same: Vec<usize> = member
+            .iter()
+            .copied()
+            .filter(|&m| head(self.ix.column_name(m)).as_deref() == Some(h.as_str()))
+            .collect();
+        match same[..] {
+            [m] => m,
+            _ => c,
+        }
+    }
+
     /// Drops the filter a keying value made ("dannon" → `choice =
     /// 'dannon'`) when another filter or the order took one of the members
     /// it picked ("dannon under 6" is `price_dannon < 6` alone); "yoplait

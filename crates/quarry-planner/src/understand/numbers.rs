@@ -124,6 +124,21 @@ pub(super) fn numeric_bands(col: &ColumnProfile) -> Option<Vec<(String, f64, f64
 /// The range one band value covers: "20-29 per day" → 20..29, "60+" →
 /// 60..∞, "<12 yrs" → −∞..12, "$25,000 to $49,999" → 25000..49999.
 fn band_of(v: &str) -> Option<(f64, f64)> {
+    // Interval notation, as R's `cut` writes it: "[50, 75)", "(0,10]",
+    // "[100, Inf)".
+    let t = v.trim();
+    if t.len() >= 5 && t.starts_with(['[', '(']) && t.ends_with([']', ')']) {
+        let (a, b) = t[1..t.len() - 1].split_once(',')?;
+        let bound = |x: &str| -> Option<f64> {
+            match x.trim().to_lowercase().as_str() {
+                "inf" | "+inf" => Some(f64::INFINITY),
+                "-inf" => Some(f64::NEG_INFINITY),
+                n => n.parse().ok(),
+            }
+        };
+        let (lo, hi) = (bound(a)?, bound(b)?);
+        return (lo < hi).then_some((lo, hi));
+    }
     let text = v.to_lowercase().replace([',', '$', '£', '€'], "");
     // The numbers and the words around them.
     let mut nums: Vec<(usize, usize, f64)> = Vec::new();
@@ -1255,7 +1270,22 @@ impl Ctx<'_> {
             // "income under 5000" where incomes are written "2500-5000":
             // the bands wholly on the comparison's side.
             if let Some(bands) = numeric_bands(colp) {
-                let hi = p.hi.unwrap_or(v);
+                // "income over 75k" on bands written in thousands ("[75,
+                // 100)"): an amount said large, far past every bound, is
+                // read in the bands' scale.
+                let top = bands
+                    .iter()
+                    .flat_map(|b| [b.1, b.2])
+                    .filter(|x| x.is_finite())
+                    .fold(0.0_f64, f64::max);
+                let mut v = v;
+                let mut hi = p.hi.unwrap_or(v);
+                for _ in 0..2 {
+                    if p.scaled && top > 0.0 && v > top * 10.0 {
+                        v /= 1000.0;
+                        hi /= 1000.0;
+                    }
+                }
                 let want = |lo: f64, up: f64| match cmp {
                     Cmp::Eq if p.list.len() > 1 => p.list.iter().any(|&x| lo <= x && x <= up),
                     Cmp::Eq | Cmp::Ne => lo <= v && v <= up,
@@ -1597,6 +1627,7 @@ impl Ctx<'_> {
                 .filter(|y| (1900..=2100).contains(y))
                 .unwrap_or(0)
         };
+        let names = self.ix.column_names();
         cols.iter().copied().min_by_key(|&c| {
             let name = self.ix.column_name(c);
             // `total_cost`, `comb_mpg` beside `city_mpg`: the overall one.
@@ -1629,12 +1660,18 @@ impl Ctx<'_> {
                         | "maximum"
                 )
             });
+            // `lprice`, `llotsize` beside `price`, `lotsize`: a transform
+            // (a logarithm) of a field the table has comes after it.
+            let derived = name.len() > 4
+                && name
+                    .get(1..)
+                    .is_some_and(|rest| names.iter().any(|m| *m == rest));
             // `lotsize` beside `sqrft`: the land a home stands on is not
             // its own size.
-            let grounds = is_grounds(name);
             (
+                derived,
                 !total,
-                grounds,
+                is_grounds(name),
                 name.split('_').count(),
                 earlier,
                 std::cmp::Reverse(year(name)),

@@ -210,6 +210,7 @@ impl Ctx<'_> {
             return true;
         }
         let (field, mut desc) = self.superlative_field(s, implied);
+        let field = field.map(|c| self.keyed_member_of(c));
         let field = field.map(|c| self.latest_sibling(c));
         let word = self.span_text(s.start, s.end);
         match field {

@@ -433,10 +433,7 @@ impl Ctx<'_> {
             "half" if self.word_at(i + 1, "a") || self.word_at(i + 1, "an") => (0.5, i + 2),
             _ => return None,
         };
-        if i == 0 || !self.ends_comparison(i - 1) {
-            return None;
-        }
-        let Some((_, unit, UnitUse::Always | UnitUse::OrSterling)) = phrase_unit(|q| {
+        let Some((len, unit, UnitUse::Always | UnitUse::OrSterling)) = phrase_unit(|q| {
             self.toks
                 .get(unit_at + q)
                 .filter(|t| t.is_word())
@@ -444,6 +441,18 @@ impl Ctx<'_> {
         }) else {
             return None;
         };
+        // "over an hour", or "half an hour or more": a comparison before
+        // the amount or trailing it.
+        let trailing = self.word_at(unit_at + len, "or")
+            && self.toks.get(unit_at + len + 1).is_some_and(|t| {
+                matches!(
+                    t.norm.as_str(),
+                    "more" | "less" | "longer" | "shorter" | "over" | "under" | "fewer"
+                )
+            });
+        if !(i > 0 && self.ends_comparison(i - 1) || trailing && value != 1.0) {
+            return None;
+        }
         if !matches!(
             unit.dim,
             Dimension::Length

@@ -118,6 +118,7 @@ sources=(
     "policy_bands=$data/policy_bands.csv"
     "commuter_choices=$data/commuter_choices.csv"
     "home_lots=$data/home_lots.csv"
+    "trader_bands=$data/trader_bands.csv"
 )
 
 for entry in "${sources[@]}"; do
