@@ -1665,7 +1665,7 @@ impl Ctx<'_> {
             let derived = name.len() > 4
                 && name
                     .get(1..)
-                    .is_some_and(|rest| names.iter().any(|m| *m == rest));
+                    .is_some_and(|rest| names.contains(&rest));
             // `lotsize` beside `sqrft`: the land a home stands on is not
             // its own size.
             (
