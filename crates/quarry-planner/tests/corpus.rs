@@ -386,7 +386,8 @@ corpus!(
     policy_bands,
     commuter_choices,
     home_lots,
-    trader_bands
+    trader_bands,
+    meal_budgets
 );
 
 #[test]
@@ -472,6 +473,7 @@ fn every_phrases_file_has_a_test() {
         "commuter_choices",
         "home_lots",
         "trader_bands",
+        "meal_budgets",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

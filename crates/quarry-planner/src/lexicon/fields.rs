@@ -137,6 +137,8 @@ pub const FIELD_SYNONYMS: &[&[&str]] = &[
         "spenders",
         "expenses",
         "outlay",
+        "totexp",
+        "spent",
     ],
     &["horsepower", "hp", "power", "powerful"],
     MPG,

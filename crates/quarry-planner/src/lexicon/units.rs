@@ -744,7 +744,7 @@ pub fn dimension_word(w: &str) -> Option<Dimension> {
         | "installment" | "instalment" | "bill" | "bills" | "tip" | "tips" | "gratuity"
         | "takings" | "turnover" | "spent" | "charge" | "charges" | "prize" | "prizes"
         | "winnings" | "bonus" | "bonuses" | "dividend" | "dividends" | "deposit" | "deposits"
-        | "refund" | "refunds" => Dimension::Money,
+        | "refund" | "refunds" | "totexp" | "expense" | "expenses" => Dimension::Money,
         "population" | "pop" | "employees" | "staff" | "votes" | "count" | "cnt" | "users"
         | "visitors" | "followers" | "likes" | "retweets" | "views" | "members" | "students"
         | "subscribers" | "downloads" | "passengers" | "enrollment" | "applications"

@@ -351,7 +351,21 @@ impl Ctx<'_> {
             && !self.fields.iter().any(|f| f.start <= k && k < f.end)
             && matches!(
                 t.norm.as_str(),
-                "price" | "prices" | "cost" | "costs" | "value" | "worth" | "amount" | "figure"
+                "price"
+                    | "prices"
+                    | "cost"
+                    | "costs"
+                    | "value"
+                    | "worth"
+                    | "amount"
+                    | "figure"
+                    // "food share under 20%"
+                    | "share"
+                    | "proportion"
+                    | "percentage"
+                    | "fraction"
+                    | "level"
+                    | "levels"
             )
     }
 

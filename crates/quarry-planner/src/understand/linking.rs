@@ -2140,7 +2140,8 @@ impl Ctx<'_> {
     /// family of three or more columns named by one shared letter and a
     /// word each (`wfood`, `wfuel`, `walc`: budget shares), the word at `i`
     /// beginning with, or being, the rest of one of them (three letters or
-    /// more). Not a word that names a value.
+    /// more); or one such column whose rest is the whole word (four
+    /// letters or more). Not a word that names a value.
     fn lettered_member_at(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
         let t = &self.toks[i];
         if !t.is_word() || self.claims.is_claimed(i) || t.norm.len() < 3 || is_stopword(&t.norm) {
@@ -2172,7 +2173,9 @@ impl Ctx<'_> {
                 .iter()
                 .filter(|m| lettered(m) && m.starts_with(letter))
                 .count();
-            if family >= 3 {
+            // Alone, the rest must be the whole word ("food" of `wfood`).
+            let whole = rest.len() >= 4 && (t.norm == rest || t.stem == rest);
+            if family >= 3 || whole {
                 found.push(c);
             }
         }

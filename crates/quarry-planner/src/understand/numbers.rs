@@ -1662,10 +1662,7 @@ impl Ctx<'_> {
             });
             // `lprice`, `llotsize` beside `price`, `lotsize`: a transform
             // (a logarithm) of a field the table has comes after it.
-            let derived = name.len() > 4
-                && name
-                    .get(1..)
-                    .is_some_and(|rest| names.contains(&rest));
+            let derived = name.len() > 4 && name.get(1..).is_some_and(|rest| names.contains(&rest));
             // `lotsize` beside `sqrft`: the land a home stands on is not
             // its own size.
             (
@@ -1918,11 +1915,14 @@ impl Ctx<'_> {
                     _ => None,
                 }
             };
-            // The nearest field mention within five words either side.
+            // The nearest field mention of a share within five words
+            // either side ("spending more than half their budget on food":
+            // `wfood`, not the spending).
             let Some((f, half)) = self
                 .fields
                 .iter()
                 .filter(|f| f.end <= from && from - f.end <= 5 || f.start > i && f.start - i <= 5)
+                .filter(|f| f.columns.iter().any(|c| share(c.0).is_some()))
                 .min_by_key(|f| {
                     if f.end <= from {
                         from - f.end

@@ -119,6 +119,7 @@ sources=(
     "commuter_choices=$data/commuter_choices.csv"
     "home_lots=$data/home_lots.csv"
     "trader_bands=$data/trader_bands.csv"
+    "meal_budgets=$data/meal_budgets.csv"
 )
 
 for entry in "${sources[@]}"; do
