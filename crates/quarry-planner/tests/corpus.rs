@@ -387,7 +387,8 @@ corpus!(
     commuter_choices,
     home_lots,
     trader_bands,
-    meal_budgets
+    meal_budgets,
+    well_distances
 );
 
 #[test]
@@ -474,6 +475,7 @@ fn every_phrases_file_has_a_test() {
         "home_lots",
         "trader_bands",
         "meal_budgets",
+        "well_distances",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -429,6 +429,12 @@ impl Ctx<'_> {
         let w = self.norm(i);
         let (value, unit_at) = match w {
             "a" | "an" if self.word_at(i + 1, "half") => (0.5, i + 2),
+            // "a quarter km", "a quarter of a mile"
+            "a" if self.word_at(i + 1, "quarter") => {
+                let of_a = self.word_at(i + 2, "of")
+                    && (self.word_at(i + 3, "a") || self.word_at(i + 3, "an"));
+                (0.25, if of_a { i + 4 } else { i + 2 })
+            }
             "a" | "an" => (1.0, i + 1),
             "half" if self.word_at(i + 1, "a") || self.word_at(i + 1, "an") => (0.5, i + 2),
             _ => return None,
@@ -447,10 +453,20 @@ impl Ctx<'_> {
             && self.toks.get(unit_at + len + 1).is_some_and(|t| {
                 matches!(
                     t.norm.as_str(),
-                    "more" | "less" | "longer" | "shorter" | "over" | "under" | "fewer"
+                    "more"
+                        | "less"
+                        | "longer"
+                        | "shorter"
+                        | "over"
+                        | "under"
+                        | "fewer"
+                        | "later"
+                        | "earlier"
+                        | "older"
+                        | "younger"
                 )
             });
-        if !(i > 0 && self.ends_comparison(i - 1) || trailing && value != 1.0) {
+        if !(i > 0 && self.ends_comparison(i - 1) || trailing) {
             return None;
         }
         if !matches!(

@@ -120,6 +120,7 @@ sources=(
     "home_lots=$data/home_lots.csv"
     "trader_bands=$data/trader_bands.csv"
     "meal_budgets=$data/meal_budgets.csv"
+    "well_distances=$data/well_distances.csv"
 )
 
 for entry in "${sources[@]}"; do
