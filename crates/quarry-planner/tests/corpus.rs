@@ -388,7 +388,8 @@ corpus!(
     home_lots,
     trader_bands,
     meal_budgets,
-    well_distances
+    well_distances,
+    contest_places
 );
 
 #[test]
@@ -476,6 +477,7 @@ fn every_phrases_file_has_a_test() {
         "trader_bands",
         "meal_budgets",
         "well_distances",
+        "contest_places",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

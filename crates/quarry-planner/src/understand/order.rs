@@ -222,6 +222,18 @@ impl Ctx<'_> {
                 if let Some(f) = graded {
                     desc = desc != f.flip;
                 }
+                // "the top placed country", "the best ranked": a place or
+                // rank is better the smaller it is (1st before 2nd).
+                if self.is_standing(col)
+                    && (s.start..s.end).any(|k| {
+                        matches!(
+                            self.norm(k),
+                            "top" | "best" | "highest" | "worst" | "lowest" | "bottom"
+                        )
+                    })
+                {
+                    desc = !desc;
+                }
                 self.plan.order.push(OrderBy {
                     key: OrderKey::Field(name.clone()),
                     direction: direction(desc),
@@ -356,6 +368,27 @@ impl Ctx<'_> {
     /// ("the highest airport" → elevation), then one named a little further
     /// on; a position word ("the last year", "first 5 …") orders by a date
     /// or year named next to it, else by position (`None`).
+    /// A number field of standings (`place`, `rank`, `position`,
+    /// `finish`, `seed`): 1 is the best.
+    fn is_standing(&self, c: usize) -> bool {
+        self.ix.column_type(c).is_numeric()
+            && self.ix.column_name(c).split('_').any(|w| {
+                matches!(
+                    w,
+                    "place"
+                        | "placing"
+                        | "position"
+                        | "pos"
+                        | "rank"
+                        | "ranking"
+                        | "standing"
+                        | "finish"
+                        | "seed"
+                        | "seeding"
+                )
+            })
+    }
+
     fn superlative_field(&self, s: &Superlative, implied: Option<usize>) -> (Option<usize>, bool) {
         let mut desc = s.desc;
         // Ids and 0/1 flags are never what a superlative orders by.

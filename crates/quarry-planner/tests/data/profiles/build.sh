@@ -121,6 +121,7 @@ sources=(
     "trader_bands=$data/trader_bands.csv"
     "meal_budgets=$data/meal_budgets.csv"
     "well_distances=$data/well_distances.csv"
+    "contest_places=$data/contest_places.csv"
 )
 
 for entry in "${sources[@]}"; do
