@@ -2187,7 +2187,7 @@ impl Ctx<'_> {
     /// A condition a word implies rather than a number states ("freezing",
     /// "negative", "shrinking"): claims the span, notes it and adds the
     /// condition, inferred.
-    fn inferred_number(
+    pub(super) fn inferred_number(
         &mut self,
         span: (usize, usize),
         name: String,

@@ -210,6 +210,25 @@ impl Ctx<'_> {
             return true;
         }
         let (field, mut desc) = self.superlative_field(s, implied);
+        let quality = (s.start..s.end).any(|k| {
+            matches!(
+                self.norm(k),
+                "top" | "best" | "highest" | "worst" | "lowest" | "bottom"
+            )
+        });
+        // "the top 3 countries": with no field named, the table's one
+        // field of standings.
+        let field = field.or_else(|| {
+            // Not one with empty standings (medal places shown as
+            // pictures): its best would sort last.
+            let standings: Vec<usize> = (0..self.ix.profile.columns.len())
+                .filter(|&c| self.is_standing(c) && self.ix.profile.columns[c].null_count == 0)
+                .collect();
+            match standings[..] {
+                [c] if quality && !s.positional => Some(c),
+                _ => None,
+            }
+        });
         let field = field.map(|c| self.keyed_member_of(c));
         let field = field.map(|c| self.latest_sibling(c));
         let word = self.span_text(s.start, s.end);
@@ -224,14 +243,7 @@ impl Ctx<'_> {
                 }
                 // "the top placed country", "the best ranked": a place or
                 // rank is better the smaller it is (1st before 2nd).
-                if self.is_standing(col)
-                    && (s.start..s.end).any(|k| {
-                        matches!(
-                            self.norm(k),
-                            "top" | "best" | "highest" | "worst" | "lowest" | "bottom"
-                        )
-                    })
-                {
+                if self.is_standing(col) && quality {
                     desc = !desc;
                 }
                 self.plan.order.push(OrderBy {
@@ -368,27 +380,6 @@ impl Ctx<'_> {
     /// ("the highest airport" → elevation), then one named a little further
     /// on; a position word ("the last year", "first 5 …") orders by a date
     /// or year named next to it, else by position (`None`).
-    /// A number field of standings (`place`, `rank`, `position`,
-    /// `finish`, `seed`): 1 is the best.
-    fn is_standing(&self, c: usize) -> bool {
-        self.ix.column_type(c).is_numeric()
-            && self.ix.column_name(c).split('_').any(|w| {
-                matches!(
-                    w,
-                    "place"
-                        | "placing"
-                        | "position"
-                        | "pos"
-                        | "rank"
-                        | "ranking"
-                        | "standing"
-                        | "finish"
-                        | "seed"
-                        | "seeding"
-                )
-            })
-    }
-
     fn superlative_field(&self, s: &Superlative, implied: Option<usize>) -> (Option<usize>, bool) {
         let mut desc = s.desc;
         // Ids and 0/1 flags are never what a superlative orders by.

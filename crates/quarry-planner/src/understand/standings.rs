@@ -1,0 +1,131 @@
+//! Pass 1d, standings by ordinal: "placed first", "finished 2nd", "in 3rd
+//! place", "ranked tenth" over a number field of standings (`place`,
+//! `rank`, `position`, `finish`: 1 is the best) → `place = 1`; "finished
+//! in the top 3" → `place <= 3`. The verb or
+//! noun of a standing must be said, so that "the first option" or "2nd
+//! quarter" stay what other passes make of them; the field is the one the
+//! word names, or the table's only field of standings.
+
+use super::claims::ClaimedBy;
+use super::Ctx;
+use crate::plan::{CompareOp, Literal};
+
+/// Words that say a standing: the verb before the ordinal ("placed
+/// first") or the noun after it ("3rd place").
+fn is_standing_word(w: &str) -> bool {
+    matches!(
+        w,
+        "placed"
+            | "finished"
+            | "ranked"
+            | "came"
+            | "seeded"
+            | "place"
+            | "position"
+            | "finish"
+            | "rank"
+            | "seed"
+    )
+}
+
+/// The number an ordinal names ("first", "2nd"), one to twenty.
+pub(super) fn ordinal_value(w: &str) -> Option<i64> {
+    const WORDS: [&str; 12] = [
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+        "tenth", "eleventh", "twelfth",
+    ];
+    if let Some(k) = WORDS.iter().position(|x| *x == w) {
+        return Some(k as i64 + 1);
+    }
+    let digits = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let n: i64 = digits.parse().ok()?;
+    let right = match (n % 100, n % 10) {
+        (11..=13, _) => "th",
+        (_, 1) => "st",
+        (_, 2) => "nd",
+        (_, 3) => "rd",
+        _ => "th",
+    };
+    (&w[digits.len()..] == right && (1..=20).contains(&n)).then_some(n)
+}
+
+impl Ctx<'_> {
+    /// A number field of standings (`place`, `rank`, `position`,
+    /// `finish`, `seed`): 1 is the best.
+    pub(super) fn is_standing(&self, c: usize) -> bool {
+        self.ix.column_type(c).is_numeric()
+            && self.ix.column_name(c).split('_').any(|w| {
+                matches!(
+                    w,
+                    "place"
+                        | "placing"
+                        | "position"
+                        | "pos"
+                        | "rank"
+                        | "ranking"
+                        | "standing"
+                        | "finish"
+                        | "seed"
+                        | "seeding"
+                )
+            })
+    }
+
+    pub(super) fn standing_ordinals(&mut self) {
+        let standings: Vec<usize> = (0..self.ix.profile.columns.len())
+            .filter(|&c| self.is_standing(c))
+            .collect();
+        if standings.is_empty() {
+            return;
+        }
+        for i in 0..self.toks.len() {
+            if self.claims.is_claimed(i) || !self.toks[i].is_word() {
+                continue;
+            }
+            // "finished in the top 3": at most that standing.
+            let top = self.norm(i) == "top";
+            let n = if top {
+                match self.toks.get(i + 1).and_then(|t| t.number()) {
+                    Some(v) if v.fract() == 0.0 && (1.0..=100.0).contains(&v) => v as i64,
+                    _ => continue,
+                }
+            } else {
+                match ordinal_value(self.norm(i)) {
+                    Some(n) => n,
+                    None => continue,
+                }
+            };
+            let last = if top { i + 2 } else { i + 1 };
+            let free = |k: usize| k < self.toks.len() && !self.claims.is_claimed(k);
+            // "placed first", "finished in 2nd", "came in third"; "3rd
+            // place", "in 2nd position".
+            let mut word = None;
+            let mut before = i;
+            while before > 0 && matches!(self.norm(before - 1), "in" | "the" | "at") {
+                before -= 1;
+            }
+            if before > 0 && free(before - 1) && is_standing_word(self.norm(before - 1)) {
+                word = Some((before - 1, (before - 1, last)));
+            } else if !top && free(i + 1) && is_standing_word(self.norm(i + 1)) {
+                word = Some((i + 1, (i, i + 2)));
+            }
+            let Some((at, span)) = word else {
+                continue;
+            };
+            // The field the word names, else the only one.
+            let named = self
+                .field_match_at(at)
+                .and_then(|(_, cols)| cols.iter().map(|c| c.0).find(|c| standings.contains(c)));
+            let Some(col) = named.or(match standings[..] {
+                [c] => Some(c),
+                _ => None,
+            }) else {
+                continue;
+            };
+            let name = self.ix.column_name(col).to_string();
+            self.claims.claim(span, ClaimedBy::Number);
+            let op = if top { CompareOp::Le } else { CompareOp::Eq };
+            self.inferred_number(span, name, op, Literal::Integer(n));
+        }
+    }
+}
