@@ -152,7 +152,15 @@ pub fn measure_of(col: &ColumnProfile) -> Measure {
             ..Measure::NONE
         };
     }
-    let Some(&dim) = dims.last() else {
+    // `no_of_sites`, `num_beds`, `n_children`: a number of things, which
+    // no length or weight is ("sites higher than 5000 feet").
+    let counted = ws.len() >= 2
+        && matches!(
+            ws[0],
+            "no" | "num" | "number" | "nb" | "n" | "cnt" | "count"
+        )
+        && !ws.iter().any(|w| matches!(*w, "id" | "code"));
+    let Some(&dim) = dims.last().or(counted.then_some(&Dimension::Count)) else {
         return Measure::NONE;
     };
     let unit = match dim {

@@ -389,7 +389,8 @@ corpus!(
     trader_bands,
     meal_budgets,
     well_distances,
-    contest_places
+    contest_places,
+    frog_sites
 );
 
 #[test]
@@ -478,6 +479,7 @@ fn every_phrases_file_has_a_test() {
         "meal_budgets",
         "well_distances",
         "contest_places",
+        "frog_sites",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

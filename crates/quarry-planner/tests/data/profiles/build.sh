@@ -122,6 +122,7 @@ sources=(
     "meal_budgets=$data/meal_budgets.csv"
     "well_distances=$data/well_distances.csv"
     "contest_places=$data/contest_places.csv"
+    "frog_sites=$data/frog_sites.csv"
 )
 
 for entry in "${sources[@]}"; do
