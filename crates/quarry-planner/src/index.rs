@@ -955,7 +955,7 @@ impl Index {
             column_words,
             measures: {
                 let mut m: Vec<Measure> = profile.columns.iter().map(measure_of).collect();
-                crate::measure::share_units(&mut m);
+                crate::measure::share_units(&mut m, &profile.columns);
                 m
             },
             taught,

@@ -206,7 +206,17 @@ pub fn measure_of(col: &ColumnProfile) -> Measure {
 /// beside `sqrft` is in square feet, `width` beside `length_cm` in
 /// centimetres. A table keeps to one system of units far more often than
 /// not.
-pub fn share_units(measures: &mut [Measure]) {
+pub fn share_units(measures: &mut [Measure], columns: &[ColumnProfile]) {
+    // A distance or a height above the sea is measured on its own scale
+    // (miles beside feet): it takes no unit from a size.
+    let apart = |c: usize| {
+        words(&columns[c].name.replace('_', " ")).iter().any(|w| {
+            matches!(
+                w.as_str(),
+                "distance" | "dist" | "elevation" | "elev" | "altitude" | "alt" | "range"
+            )
+        })
+    };
     for dim in [
         Dimension::Length,
         Dimension::Area,
@@ -225,8 +235,8 @@ pub fn share_units(measures: &mut [Measure]) {
         let [unit] = named[..] else {
             continue;
         };
-        for m in measures.iter_mut() {
-            if m.dim == Some(dim) && m.role == Role::Measure && m.unit.is_none() {
+        for (c, m) in measures.iter_mut().enumerate() {
+            if m.dim == Some(dim) && m.role == Role::Measure && m.unit.is_none() && !apart(c) {
                 m.unit = Some(unit);
             }
         }

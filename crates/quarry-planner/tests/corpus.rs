@@ -390,7 +390,9 @@ corpus!(
     meal_budgets,
     well_distances,
     contest_places,
-    frog_sites
+    frog_sites,
+    carry_laws,
+    rentals
 );
 
 #[test]
@@ -480,6 +482,8 @@ fn every_phrases_file_has_a_test() {
         "well_distances",
         "contest_places",
         "frog_sites",
+        "carry_laws",
+        "rentals",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -41,15 +41,42 @@ impl Ctx<'_> {
                 let or_list =
                     ng < start && (ng + 1..start).any(|k| matches!(self.norm(k), "or" | "nor"));
                 let reach = if or_list { 8 } else { 4 };
+                // "no law in 1999", "without a shall carry law": "no" and
+                // "without" negate the noun phrase after them (unknown words
+                // included), not what a preposition after its noun adds.
+                let determiner = matches!(self.norm(ng), "no" | "without");
+                let in_field = |k: usize| self.fields.iter().any(|f| f.start <= k && k < f.end);
+                let past_noun = determiner
+                    && (ng + 1..start).any(|k| {
+                        (ng + 1..k).any(in_field)
+                            && !in_field(k)
+                            && matches!(
+                                self.norm(k),
+                                "in" | "from" | "at" | "on" | "during" | "since" | "for" | "of"
+                            )
+                    });
+                // Unknown words only before the phrase's first field:
+                // "without a major credit card" negates `major`, not
+                // `card` past "credit".
+                let unknown = |k: usize| {
+                    determiner
+                        && !self.claims.is_claimed(k)
+                        && self.toks[k].is_word()
+                        && !self.values.iter().any(|v| v.start <= k && k < v.end)
+                        && !(ng + 1..k).any(in_field)
+                        && (k + 1..start + 1).any(in_field)
+                };
                 ng < start
                 && start - ng <= reach
+                && !past_noun
                 // "non-union workers": "non" negates the word it is glued to.
                 && (self.norm(ng) != "non" || start - ng == 1)
                 && (ng + 1..start).all(|k| {
                     let w = self.norm(k);
                     is_stopword(w)
-                        || self.fields.iter().any(|f| f.start <= k && k < f.end)
+                        || in_field(k)
                         || negation_bridge(w)
+                        || unknown(k)
                         || or_list && self.values.iter().any(|v| v.start <= k && k < v.end)
                 })
             })
@@ -420,12 +447,25 @@ impl Ctx<'_> {
         }
     }
 
-    /// `field_after` for a number: "5000 hospital beds" is a number of
-    /// beds. A singular noun before another field's name modifies it; the
-    /// last noun of the compound is the head.
-    pub(super) fn counted_field_after(&self, i: usize, skip: usize) -> Option<(usize, usize)> {
+    /// `field_after` for the number `v`: "5000 hospital beds" is a number
+    /// of beds. A singular noun before another field's name modifies it;
+    /// the last noun of the compound is the head, when the first field
+    /// cannot hold the number and the head's can ("2 bedroom rent" keeps
+    /// the bedrooms).
+    pub(super) fn counted_field_after(
+        &self,
+        i: usize,
+        skip: usize,
+        v: f64,
+    ) -> Option<(usize, usize)> {
         let (c, end) = self.field_after(i, skip)?;
-        let f = self.fields.iter().find(|f| f.end == end)?;
+        let f = self
+            .fields
+            .iter()
+            .find(|f| f.end == end && f.columns.iter().any(|x| x.0 == c))?;
+        if self.holds(c, v) {
+            return Some((c, end));
+        }
         let head = self.fields.iter().find(|g| {
             g.start == f.end
                 && f.end == f.start + 1
@@ -435,7 +475,8 @@ impl Ctx<'_> {
                     .all(|c| f.columns.iter().all(|d| d.0 != c.0))
         });
         // "4 cylinder chevy sedans": a yes/no field counts nothing.
-        let counts = |c: usize| self.takes_numbers(c) && self.yes_value(c).is_none();
+        let counts =
+            |c: usize| self.takes_numbers(c) && self.yes_value(c).is_none() && self.holds(c, v);
         match head.and_then(|g| g.columns.iter().find(|c| counts(c.0)).map(|c| (c.0, g.end))) {
             Some(h) => Some(h),
             None => Some((c, end)),

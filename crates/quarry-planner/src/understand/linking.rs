@@ -2120,6 +2120,7 @@ impl Ctx<'_> {
                                         head,
                                         "over" | "under" | "anti" | "post" | "semi" | "super"
                                             | "self" | "multi" | "inter" | "counter"
+                                            | "grand" | "great" | "step" | "trans"
                                     )
                             })
                     })
@@ -2144,7 +2145,7 @@ impl Ctx<'_> {
     /// letters or more). Not a word that names a value.
     fn lettered_member_at(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
         let t = &self.toks[i];
-        if !t.is_word() || self.claims.is_claimed(i) || t.norm.len() < 3 || is_stopword(&t.norm) {
+        if !t.is_word() || self.claims.is_claimed(i) || t.norm.len() < 4 || is_stopword(&t.norm) {
             return None;
         }
         let names: Vec<&str> = (0..self.ix.profile.columns.len())
@@ -2159,6 +2160,11 @@ impl Ctx<'_> {
             }
             let (letter, rest) = n.split_at(1);
             if rest.len() < 3 || !(t.norm.starts_with(rest) || t.stem == rest) {
+                continue;
+            }
+            // `snow`, `fund`: a word of its own, not a letter and a word
+            // ("now", "underfunded").
+            if wordnet::knows(n) || t.norm.contains(n) {
                 continue;
             }
             // `lprice` beside `price`: a transform of a field the table

@@ -136,7 +136,8 @@ impl Ctx<'_> {
             && start >= 2
             && unclaimed_word(start - 2)
             && unclaimed_word(start - 1)
-            && matches!(self.norm(start - 2), "nothing" | "zero")
+            // "zero" is a number token by now.
+            && (self.norm(start - 2) == "nothing" || self.toks[start - 2].number() == Some(0.0))
             && matches!(self.norm(start - 1), "on" | "for")
         {
             return Some((Asks::Zero, (start - 2, end)));

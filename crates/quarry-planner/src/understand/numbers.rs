@@ -127,17 +127,20 @@ fn band_of(v: &str) -> Option<(f64, f64)> {
     // Interval notation, as R's `cut` writes it: "[50, 75)", "(0,10]",
     // "[100, Inf)".
     let t = v.trim();
+    let bound = |x: &str| -> Option<f64> {
+        match x.trim().to_lowercase().as_str() {
+            "inf" | "+inf" => Some(f64::INFINITY),
+            "-inf" => Some(f64::NEG_INFINITY),
+            n => n.parse().ok(),
+        }
+    };
     if t.len() >= 5 && t.starts_with(['[', '(']) && t.ends_with([']', ')']) {
-        let (a, b) = t[1..t.len() - 1].split_once(',')?;
-        let bound = |x: &str| -> Option<f64> {
-            match x.trim().to_lowercase().as_str() {
-                "inf" | "+inf" => Some(f64::INFINITY),
-                "-inf" => Some(f64::NEG_INFINITY),
-                n => n.parse().ok(),
-            }
-        };
-        let (lo, hi) = (bound(a)?, bound(b)?);
-        return (lo < hi).then_some((lo, hi));
+        if let Some((Some(lo), Some(hi))) = t[1..t.len() - 1]
+            .split_once(',')
+            .map(|(a, b)| (bound(a), bound(b)))
+        {
+            return (lo < hi).then_some((lo, hi));
+        }
     }
     let text = v.to_lowercase().replace([',', '$', '£', '€'], "");
     // The numbers and the words around them.
@@ -310,7 +313,9 @@ impl Ctx<'_> {
                 None => self.number_field(&mut p),
             };
             i = p.end;
-            // The rate beside a count named alike (`rate_beds` of `num_beds`).
+            // The rate beside a count named alike (`rate_beds` of
+            // `num_beds`); a field with no rate beside it may hold the rate
+            // itself (`murder` per 100,000).
             let field = match (field, per) {
                 (Some(c), Some(_)) => Some(self.rate_sibling(c).unwrap_or(c)),
                 (f, _) => f,
@@ -331,7 +336,8 @@ impl Ctx<'_> {
 
     /// "per 100k people", "per 100,000 residents", "per capita" within
     /// four words after `k` (the number's phrase end): the span from
-    /// "per" to the end of its count and the one word after it.
+    /// "per" to the end of its count (its magnitude too) and the one noun
+    /// after it.
     fn rate_denominator(&self, k: usize) -> Option<(usize, usize)> {
         let free = |j: usize| j < self.toks.len() && !self.claims.is_claimed(j);
         let from = (k..(k + 4).min(self.toks.len()))
@@ -341,26 +347,34 @@ impl Ctx<'_> {
         if !free(from + 1) {
             return None;
         }
-        let mut to = if next.norm == "capita" {
+        let mut to = if next.norm == "capita" || next.number().is_some_and(|v| v >= 10.0) {
             from + 2
-        } else if next.number().is_some_and(|v| v >= 10.0) {
-            let mut e = from + 2;
-            // "per 100 million miles"
-            if self
-                .toks
-                .get(e)
-                .is_some_and(|t| matches!(t.norm.as_str(), "thousand" | "million" | "billion"))
-            {
-                e += 1;
-            }
-            e
         } else {
             return None;
         };
-        if free(to) && self.toks[to].is_word() && self.field_match_at(to).is_none() {
+        // "100k": the magnitude the quantities pass claimed.
+        while to < self.toks.len() && self.claims.claimed_by(to) == Some(ClaimedBy::Unit) {
+            to += 1;
+        }
+        // "people", "residents": the noun counted, not "in" of "per
+        // capita in 2010".
+        if free(to)
+            && self.toks[to].is_word()
+            && !crate::lexicon::is_stopword(self.norm(to))
+            && self.field_match_at(to).is_none()
+        {
             to += 1;
         }
         Some((from, to))
+    }
+
+    /// Whether `c` is named for a rate (`rate_beds`, `dthrte90`'s parts
+    /// aside: a part `rate`, `per`, `pc`, `capita`, `ratio`).
+    fn is_rate(&self, c: usize) -> bool {
+        self.ix
+            .column_name(c)
+            .split('_')
+            .any(|p| RATE_WORDS.contains(&p))
     }
 
     /// The column of a rate named like the count `c` names: `rate_beds`
@@ -370,9 +384,8 @@ impl Ctx<'_> {
         const COUNT: &[&str] = &[
             "num", "n", "no", "nb", "count", "cnt", "number", "total", "tot",
         ];
-        const RATE: &[&str] = &["rate", "rte", "per", "pc", "capita", "percap", "ratio"];
         let parts = |c: usize| -> Vec<&str> { self.ix.column_name(c).split('_').collect() };
-        if parts(c).iter().any(|p| RATE.contains(p)) {
+        if self.is_rate(c) {
             return None;
         }
         let core = |c: usize, drop: &[&str]| -> Vec<String> {
@@ -384,10 +397,7 @@ impl Ctx<'_> {
         };
         let want = core(c, COUNT);
         (0..self.ix.profile.columns.len()).find(|&d| {
-            d != c
-                && self.is_ordered(d)
-                && parts(d).iter().any(|p| RATE.contains(p))
-                && core(d, RATE) == want
+            d != c && self.is_ordered(d) && self.is_rate(d) && core(d, RATE_WORDS) == want
         })
     }
 
@@ -701,8 +711,8 @@ impl Ctx<'_> {
         let after = if p.between_field.is_some() || rate {
             None
         } else {
-            self.counted_field_after(p.end, 2)
-                .or_else(|| self.counted_field_after(i + 1, 2))
+            self.counted_field_after(p.end, 2, v)
+                .or_else(|| self.counted_field_after(i + 1, 2, v))
         }
         // "between 100 and 500 and age over 60": a field past a joining
         // word and followed by a comparison of its own number is not this
@@ -1887,10 +1897,11 @@ impl Ctx<'_> {
                 "tenth" => 0.1,
                 _ => continue,
             };
+            // "one" is a number token by now.
             let a = usize::from(
                 self.norm(i) != "majority"
                     && i > 0
-                    && matches!(self.norm(i - 1), "a" | "one")
+                    && (self.norm(i - 1) == "a" || self.toks[i - 1].number() == Some(1.0))
                     && part < 0.5,
             );
             let before = |k: usize, w: &str| i >= k + a && self.norm(i - k - a) == w;
@@ -2400,12 +2411,19 @@ impl Ctx<'_> {
     }
 }
 
+/// Parts of a column name that make it a rate.
+const RATE_WORDS: &[&str] = &["rate", "rte", "per", "pc", "capita", "percap", "ratio"];
+
 /// Whether a field's name is for the land something stands on (`lotsize`,
 /// `land_area`), which is not the size of the thing itself.
 fn is_grounds(name: &str) -> bool {
-    ["lot", "land", "plot", "yard", "grounds"]
-        .iter()
-        .any(|w| name.starts_with(w))
+    name.starts_with("lotsize")
+        || name.split('_').any(|w| {
+            matches!(
+                w,
+                "lot" | "lotsize" | "lotarea" | "land" | "plot" | "grounds" | "acreage"
+            )
+        })
 }
 
 /// A year `y` compared on a date column: a range of days ("after 2010" is

@@ -28,7 +28,8 @@ fn is_standing_word(w: &str) -> bool {
     )
 }
 
-/// The number an ordinal names ("first", "2nd"), one to twenty.
+/// The number an ordinal names: "first" to "twelfth" in words, "1st" to
+/// "20th" in figures.
 pub(super) fn ordinal_value(w: &str) -> Option<i64> {
     const WORDS: [&str; 12] = [
         "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
@@ -53,8 +54,23 @@ impl Ctx<'_> {
     /// A number field of standings (`place`, `rank`, `position`,
     /// `finish`, `seed`): 1 is the best.
     pub(super) fn is_standing(&self, c: usize) -> bool {
-        self.ix.column_type(c).is_numeric()
-            && self.ix.column_name(c).split('_').any(|w| {
+        let col = &self.ix.profile.columns[c];
+        let name = self.ix.column_name(c);
+        // Numbers from 1 (or 0), and not a time, an id or a
+        // coordinate named alike (`finish_time`, `place_id`, `pos_x`).
+        col.ty.is_numeric()
+            && col
+                .min
+                .as_deref()
+                .and_then(|m| m.parse::<f64>().ok())
+                .is_some_and(|m| (0.0..=1.0).contains(&m))
+            && !name.split('_').any(|w| {
+                matches!(
+                    w,
+                    "time" | "id" | "x" | "y" | "z" | "date" | "year" | "code"
+                )
+            })
+            && name.split('_').any(|w| {
                 matches!(
                     w,
                     "place"
@@ -85,8 +101,17 @@ impl Ctx<'_> {
             // "finished in the top 3": at most that standing.
             let top = self.norm(i) == "top";
             let n = if top {
+                // Not "the top 10%".
+                let percent = self.toks.get(i + 1).is_some_and(|t| {
+                    matches!(t.kind, crate::text::TokenKind::Number { percent: true, .. })
+                }) || self
+                    .toks
+                    .get(i + 2)
+                    .is_some_and(|t| matches!(t.norm.as_str(), "percent" | "per" | "pct"));
                 match self.toks.get(i + 1).and_then(|t| t.number()) {
-                    Some(v) if v.fract() == 0.0 && (1.0..=100.0).contains(&v) => v as i64,
+                    Some(v) if !percent && v.fract() == 0.0 && (1.0..=100.0).contains(&v) => {
+                        v as i64
+                    }
                     _ => continue,
                 }
             } else {
@@ -96,6 +121,34 @@ impl Ctx<'_> {
                 }
             };
             let last = if top { i + 2 } else { i + 1 };
+            // "orders placed in the first week": an ordinal of a period.
+            if self.toks.get(last).is_some_and(|t| {
+                matches!(
+                    t.norm.as_str(),
+                    "week"
+                        | "weeks"
+                        | "day"
+                        | "days"
+                        | "month"
+                        | "months"
+                        | "year"
+                        | "years"
+                        | "quarter"
+                        | "half"
+                        | "hour"
+                        | "minute"
+                        | "time"
+                        | "round"
+                        | "season"
+                        | "game"
+                        | "leg"
+                        | "stage"
+                        | "option"
+                        | "choice"
+                )
+            }) {
+                continue;
+            }
             let free = |k: usize| k < self.toks.len() && !self.claims.is_claimed(k);
             // "placed first", "finished in 2nd", "came in third"; "3rd
             // place", "in 2nd position".

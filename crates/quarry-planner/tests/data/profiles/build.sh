@@ -123,6 +123,8 @@ sources=(
     "well_distances=$data/well_distances.csv"
     "contest_places=$data/contest_places.csv"
     "frog_sites=$data/frog_sites.csv"
+    "carry_laws=$data/carry_laws.csv"
+    "rentals=$data/rentals.csv"
 )
 
 for entry in "${sources[@]}"; do
