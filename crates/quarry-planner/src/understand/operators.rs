@@ -200,8 +200,15 @@ impl Ctx<'_> {
                     .first()
                     .is_some_and(|t| matches!(t.norm.as_str(), "the" | "top")),
             );
+            // "the 3 years with the highest price": "years" read as the
+            // count's unit still heads the phrase when "with" follows.
+            let unit_head = self.claims.claimed_by(lead + 1) == Some(ClaimedBy::Unit)
+                && self
+                    .toks
+                    .get(lead + 2)
+                    .is_some_and(|t| matches!(t.norm.as_str(), "with" | "that" | "where" | "when"));
             let plural_after = self.toks.get(lead + 1).is_some_and(|t| {
-                t.is_word() && t.stem != t.norm && !self.claims.is_claimed(lead + 1)
+                t.is_word() && t.stem != t.norm && (!self.claims.is_claimed(lead + 1) || unit_head)
             });
             if lead + 1 < i && plural_after && !self.claims.is_claimed(lead) {
                 if let Some(c) = self.toks.get(lead).and_then(count_of) {
