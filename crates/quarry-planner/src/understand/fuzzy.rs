@@ -139,9 +139,13 @@ impl Ctx<'_> {
                 .then_some(codes)
         }
         for (c, col) in self.ix.profile.columns.iter().enumerate() {
+            // The least and greatest values first: a cheap look before the
+            // listed values (fifty thousand cities in a large table).
             if col.ty != crate::profile::ColumnType::Text
                 || col.values.len() < 5
                 || col.distinct_count as usize > col.values.len()
+                || !col.min.as_deref().is_some_and(|v| states(v).is_some())
+                || !col.max.as_deref().is_some_and(|v| states(v).is_some())
             {
                 continue;
             }

@@ -2109,8 +2109,10 @@ impl Ctx<'_> {
             let hit = words.iter().any(|w| {
                 w.len() >= 6
                     && [t.norm.as_str(), t.stem.as_str()].iter().any(|x| {
+                        // The name word, or its singular ("holders" of a
+                        // plural phrase word's stem "holder").
                         x.strip_suffix(w.as_str())
-                            .or_else(|| x.strip_suffix(crate::text::stem(w).as_str()))
+                            .or_else(|| x.strip_suffix(w.strip_suffix('s')?))
                             .is_some_and(|head| {
                                 head.len() >= 4
                                     && head.bytes().all(|b| b.is_ascii_lowercase())
@@ -2148,13 +2150,13 @@ impl Ctx<'_> {
         if !t.is_word() || self.claims.is_claimed(i) || t.norm.len() < 4 || is_stopword(&t.norm) {
             return None;
         }
-        let names: Vec<&str> = (0..self.ix.profile.columns.len())
-            .map(|c| self.ix.column_name(c))
-            .collect();
+        // A look over the names that allocates nothing: this runs for
+        // every word no alias names.
+        let names = || (0..self.ix.profile.columns.len()).map(|c| self.ix.column_name(c));
         let lettered =
             |n: &str| n.len() >= 4 && !n.contains('_') && n.bytes().all(|b| b.is_ascii_lowercase());
         let mut found: Vec<usize> = Vec::new();
-        for (c, n) in names.iter().enumerate() {
+        for (c, n) in names().enumerate() {
             if !lettered(n) {
                 continue;
             }
@@ -2169,14 +2171,10 @@ impl Ctx<'_> {
             }
             // `lprice` beside `price`: a transform of a field the table
             // has, which the plain word names.
-            if names
-                .iter()
-                .any(|m| t.norm.starts_with(m) && m.len() >= rest.len())
-            {
+            if names().any(|m| t.norm.starts_with(m) && m.len() >= rest.len()) {
                 return None;
             }
-            let family = names
-                .iter()
+            let family = names()
                 .filter(|m| lettered(m) && m.starts_with(letter))
                 .count();
             // Alone, the rest must be the whole word ("food" of `wfood`).
