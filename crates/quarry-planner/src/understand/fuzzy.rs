@@ -144,8 +144,8 @@ impl Ctx<'_> {
             if col.ty != crate::profile::ColumnType::Text
                 || col.values.len() < 5
                 || col.distinct_count as usize > col.values.len()
-                || !col.min.as_deref().is_some_and(|v| states(v).is_some())
-                || !col.max.as_deref().is_some_and(|v| states(v).is_some())
+                || col.min.as_deref().is_none_or(|v| states(v).is_none())
+                || col.max.as_deref().is_none_or(|v| states(v).is_none())
             {
                 continue;
             }
