@@ -54,24 +54,9 @@ fn is_period_noun(w: &str) -> bool {
 
 /// The number an ordinal word or abbreviation says ("third", "3rd").
 fn ordinal_number(w: &str) -> Option<u32> {
-    const WORDS: [&str; 12] = [
-        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-        "tenth", "eleventh", "twelfth",
-    ];
-    if let Some(k) = WORDS.iter().position(|x| *x == w) {
-        return Some(k as u32 + 1);
-    }
-    let digits = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
-    let suffix = &w[digits.len()..];
-    let n: u32 = digits.parse().ok()?;
-    let right = match (n % 100, n % 10) {
-        (11..=13, _) => "th",
-        (_, 1) => "st",
-        (_, 2) => "nd",
-        (_, 3) => "rd",
-        _ => "th",
-    };
-    (suffix == right && (1..=12).contains(&n)).then_some(n)
+    super::standings::ordinal_value(w)
+        .filter(|&n| n <= 12)
+        .map(|n| n as u32)
 }
 
 /// A kindergarten word: the `k` member.
