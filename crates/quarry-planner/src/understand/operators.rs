@@ -11,7 +11,7 @@ use crate::lexicon::{
     is_negation, is_position_word, Degree, FieldGroup, COMPARATIVES, COMPARATORS,
 };
 use crate::plan::MatchKind;
-use crate::text::Token;
+use crate::text::{Token, TokenKind};
 
 /// The longest superlative at a token: (length, largest first, implied
 /// group, the graded adjective, the column a taught superlative orders by).
@@ -24,8 +24,11 @@ type SuperlativeMatch = (
 );
 
 /// A count a superlative or position word can carry ("top 5"): a whole
-/// number from 1 to 1000.
+/// number from 1 to 1000, not a share ("the top 10%" is no ten records).
 fn count_of(t: &Token) -> Option<u32> {
+    if matches!(t.kind, TokenKind::Number { percent: true, .. }) {
+        return None;
+    }
     t.number()
         .filter(|v| (1.0..=1000.0).contains(v) && v.fract() == 0.0)
         .map(|v| v as u32)
