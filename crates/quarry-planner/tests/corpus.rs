@@ -392,7 +392,8 @@ corpus!(
     contest_places,
     frog_sites,
     carry_laws,
-    rentals
+    rentals,
+    economies
 );
 
 #[test]
@@ -484,6 +485,7 @@ fn every_phrases_file_has_a_test() {
         "frog_sites",
         "carry_laws",
         "rentals",
+        "economies",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -236,7 +236,19 @@ impl Ctx<'_> {
                 .map(|t| t.stem.as_str())
                 .chain(self.ix.row_nouns.iter().map(String::as_str))
                 .any(is_land_noun);
-        let area: &[&str] = if land { &["area"] } else { &[] };
+        // "the biggest economies": an economy's size is its output.
+        let economy = group == FieldGroup::Size
+            && self
+                .toks
+                .iter()
+                .any(|t| matches!(t.stem.as_str(), "economy" | "economie"));
+        let area: &[&str] = if land {
+            &["area"]
+        } else if economy {
+            &["gdp"]
+        } else {
+            &[]
+        };
         let measures = group_measures(group);
         area.iter().chain(measures).find_map(|m| {
             let m = stem(m);

@@ -125,6 +125,7 @@ sources=(
     "frog_sites=$data/frog_sites.csv"
     "carry_laws=$data/carry_laws.csv"
     "rentals=$data/rentals.csv"
+    "economies=$data/economies.csv"
 )
 
 for entry in "${sources[@]}"; do
