@@ -393,7 +393,8 @@ corpus!(
     frog_sites,
     carry_laws,
     rentals,
-    economies
+    economies,
+    isotopes
 );
 
 #[test]
@@ -486,6 +487,7 @@ fn every_phrases_file_has_a_test() {
         "carry_laws",
         "rentals",
         "economies",
+        "isotopes",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -214,6 +214,7 @@ impl Ctx<'_> {
                         .or_else(|| self.prefixed_field_at(i))
                         .or_else(|| self.compound_field_at(i))
                         .or_else(|| self.lettered_member_at(i))
+                        .or_else(|| self.squashed_field_at(i))
                 }
             },
         };
@@ -260,7 +261,8 @@ impl Ctx<'_> {
                 .or_else(|| self.spelled_field_at(i))
                 .or_else(|| self.prefixed_field_at(i))
                 .or_else(|| self.compound_field_at(i))
-                .or_else(|| self.lettered_member_at(i));
+                .or_else(|| self.lettered_member_at(i))
+                .or_else(|| self.squashed_field_at(i));
         }
         // "rec room" of `recroom`: a name spelled over more words than the
         // alias of its first word ("rec") covers.
@@ -2139,6 +2141,22 @@ impl Ctx<'_> {
 }
 
 impl Ctx<'_> {
+    /// "d15N" of `d15_n`, "pm25" of `pm2_5`: a word that is a column's
+    /// name with its separators left out (three characters or more).
+    fn squashed_field_at(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
+        let t = &self.toks[i];
+        if !t.is_word() || self.claims.is_claimed(i) || t.norm.len() < 3 {
+            return None;
+        }
+        let c = (0..self.ix.profile.columns.len()).find(|&c| {
+            let name = self.ix.column_name(c);
+            name.contains('_')
+                && name.len() == t.norm.len() + name.matches('_').count()
+                && name.split('_').collect::<String>() == t.norm
+        })?;
+        Some((1, vec![(c, AliasKind::Full)]))
+    }
+
     /// "food" of `wfood`, "alcohol" of `walc`, "transport" of `wtrans`: a
     /// family of three or more columns named by one shared letter and a
     /// word each (`wfood`, `wfuel`, `walc`: budget shares), the word at `i`

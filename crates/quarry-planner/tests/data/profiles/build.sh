@@ -126,6 +126,7 @@ sources=(
     "carry_laws=$data/carry_laws.csv"
     "rentals=$data/rentals.csv"
     "economies=$data/economies.csv"
+    "isotopes=$data/isotopes.csv"
 )
 
 for entry in "${sources[@]}"; do
