@@ -394,7 +394,8 @@ corpus!(
     carry_laws,
     rentals,
     economies,
-    isotopes
+    isotopes,
+    county_density
 );
 
 #[test]
@@ -488,6 +489,7 @@ fn every_phrases_file_has_a_test() {
         "rentals",
         "economies",
         "isotopes",
+        "county_density",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

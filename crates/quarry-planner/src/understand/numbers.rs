@@ -285,6 +285,15 @@ impl Ctx<'_> {
             if let Some((from, to)) = per {
                 self.claims.claim((from, to), ClaimedBy::Number);
             }
+            // "1000 people per square mile": a density, on the field named
+            // for one.
+            if let Some((span, col)) = self.density_at(p.end) {
+                self.claims.claim(span, ClaimedBy::Number);
+                p.end = p.end.max(span.1);
+                i = p.end;
+                self.number_condition(&mut p, col, MatchKind::Inferred);
+                continue;
+            }
             self.hemisphere(&mut p);
             // "cities with more than 5 companies": a count of records per
             // value, not a number of a field.
@@ -366,6 +375,41 @@ impl Ctx<'_> {
             to += 1;
         }
         Some((from, to))
+    }
+
+    /// "per square mile", "per km²", "per acre" within four words after
+    /// `k`, and the one field named for a density (`density`,
+    /// `pop_dens`): the span from the number's phrase end to the unit's
+    /// end, and the field.
+    fn density_at(&self, k: usize) -> Option<((usize, usize), usize)> {
+        let free = |j: usize| j < self.toks.len() && !self.claims.is_claimed(j);
+        let from = (k..(k + 4).min(self.toks.len()))
+            .take_while(|&j| self.toks[j].is_word())
+            .find(|&j| self.word_at(j, "per") && free(j))?;
+        let w = |j: usize| self.toks.get(j).map_or("", |t| t.norm.as_str());
+        let len = match (w(from + 1), w(from + 2)) {
+            (
+                "square" | "sq",
+                "mile" | "mi" | "km" | "kilometre" | "kilometer" | "metre" | "meter" | "m" | "foot"
+                | "ft",
+            ) => 2,
+            ("km2" | "km²" | "mi2" | "sqmi" | "sqkm" | "acre" | "hectare" | "ha", _) => 1,
+            _ => return None,
+        };
+        let dens: Vec<usize> = (0..self.ix.profile.columns.len())
+            .filter(|&c| {
+                self.is_ordered(c)
+                    && self
+                        .ix
+                        .column_name(c)
+                        .split('_')
+                        .any(|p| matches!(p, "density" | "dens" | "popdens" | "pop_density"))
+            })
+            .collect();
+        match dens[..] {
+            [c] => Some(((k, from + 1 + len), c)),
+            _ => None,
+        }
     }
 
     /// Whether `c` is named for a rate (`rate_beds`, `dthrte90`'s parts

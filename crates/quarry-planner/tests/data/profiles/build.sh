@@ -127,6 +127,7 @@ sources=(
     "rentals=$data/rentals.csv"
     "economies=$data/economies.csv"
     "isotopes=$data/isotopes.csv"
+    "county_density=$data/county_density.csv"
 )
 
 for entry in "${sources[@]}"; do
