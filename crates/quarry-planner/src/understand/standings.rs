@@ -1,10 +1,10 @@
 //! Pass 1d, standings by ordinal: "placed first", "finished 2nd", "in 3rd
 //! place", "ranked tenth" over a number field of standings (`place`,
 //! `rank`, `position`, `finish`: 1 is the best) → `place = 1`; "finished
-//! in the top 3" → `place <= 3`. The verb or
-//! noun of a standing must be said, so that "the first option" or "2nd
-//! quarter" stay what other passes make of them; the field is the one the
-//! word names, or the table's only field of standings.
+//! in the top 3" → `place <= 3`. The verb or noun of a standing must be
+//! said, so that "the first option" or "2nd quarter" stay what other
+//! passes make of them; the field is the one the word names, or the
+//! table's only field of standings.
 
 use super::claims::ClaimedBy;
 use super::Ctx;
