@@ -495,6 +495,17 @@ impl Ctx<'_> {
         }
     }
 
+    /// The text columns, in order, with a part of their name (split at
+    /// `_`) that `part` accepts.
+    pub(super) fn text_columns_named<'a>(
+        &'a self,
+        part: impl Fn(&str) -> bool + 'a,
+    ) -> impl Iterator<Item = usize> + 'a {
+        let cols = &self.ix.profile.columns;
+        (0..cols.len())
+            .filter(move |&c| cols[c].ty == ColumnType::Text && cols[c].name.split('_').any(&part))
+    }
+
     /// The ordered column of a field mention ending just before `i` (after
     /// up to `skip` glue words), unless a number already took it.
     pub(super) fn field_before(&self, i: usize, skip: usize) -> Option<usize> {

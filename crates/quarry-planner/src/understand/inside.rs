@@ -60,14 +60,8 @@ impl Ctx<'_> {
     /// The name field of the table: a text field named "name", "title" or
     /// "…_name", the first such.
     fn name_column(&self) -> Option<usize> {
-        let cols = &self.ix.profile.columns;
-        (0..cols.len()).find(|&c| {
-            cols[c].ty == ColumnType::Text
-                && cols[c]
-                    .name
-                    .split('_')
-                    .any(|w| matches!(w, "name" | "title" | "street"))
-        })
+        self.text_columns_named(|w| matches!(w, "name" | "title" | "street"))
+            .next()
     }
 
     /// A text field of names that a word before `i` names: "tracks with

@@ -448,15 +448,8 @@ impl Ctx<'_> {
     /// A text field of age bands ("<25", "25-29", ">35") named for age,
     /// when no number field is: "drivers over 35" picks its bands.
     fn age_band_column(&self) -> Option<usize> {
-        let cols = &self.ix.profile.columns;
-        (0..cols.len()).find(|&c| {
-            cols[c].ty == ColumnType::Text
-                && cols[c]
-                    .name
-                    .split('_')
-                    .any(|w| matches!(w, "age" | "ages" | "agegroup" | "ageband"))
-                && numeric_bands(&cols[c]).is_some()
-        })
+        self.text_columns_named(|w| matches!(w, "age" | "ages" | "agegroup" | "ageband"))
+            .find(|&c| numeric_bands(&self.ix.profile.columns[c]).is_some())
     }
 
     /// The field a score's scale names: "out of N" at `k`, and the one
