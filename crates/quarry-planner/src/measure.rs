@@ -137,9 +137,21 @@ pub fn measure_of(col: &ColumnProfile) -> Measure {
         // Ages past any person's or animal's years (concrete tested at 1
         // to 365 days) are in a unit the range tells.
         let years = max.is_none_or(|m| m <= 130.0);
+        // A person's age in months: past any age in years, and none under
+        // a year (prisoners of 198 to 933 months; not concrete tested at 1
+        // to 365 days).
+        let months = !years
+            && min.is_some_and(|m| m >= 12.0)
+            && max.is_some_and(|m| m <= 130.0 * 12.0);
         return Measure {
             dim: Some(Dimension::Duration),
-            unit: years.then_some(&units::YEAR),
+            unit: if years {
+                Some(&units::YEAR)
+            } else if months {
+                Some(&units::MONTH)
+            } else {
+                None
+            },
             scale,
             role: Role::Age,
             also: None,
@@ -377,6 +389,9 @@ mod tests {
     fn ages_and_calendar_parts() {
         assert_eq!(unit("age", "4", "95"), (Some("years"), 1.0, Role::Age));
         assert_eq!(unit("mother_age", "14", "45").2, Role::Age);
+        // Ages in months past any age in years; in days, unknown.
+        assert_eq!(unit("age", "198", "933"), (Some("months"), 1.0, Role::Age));
+        assert_eq!(unit("age", "1", "365"), (None, 1.0, Role::Age));
         assert_eq!(unit("day", "1", "31").2, Role::NotAMeasure);
         assert_eq!(unit("month", "1", "12").2, Role::NotAMeasure);
         let mut flag = col("ulcer", ColumnType::Integer, "0", "1");

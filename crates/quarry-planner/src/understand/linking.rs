@@ -196,16 +196,33 @@ impl Ctx<'_> {
         if !t.is_word() || crate::lexicon::introduces_value(&t.norm) {
             return None;
         }
-        // "voters", "voting": the verb a one-word field is named for.
-        let verb = |w: &str| -> Option<String> {
-            ["ers", "er", "ing", "ed"].iter().find_map(|s| {
-                let b = w.strip_suffix(s)?;
-                (b.len() >= 3).then(|| format!("{b}e"))
-            })
+        // "voters", "voting", "ranked": the verb a one-word field is named
+        // for (`vote`, `rank`).
+        let verbs = |w: &str| -> Vec<String> {
+            let mut out = Vec::new();
+            for s in ["ers", "er", "ing", "ed"] {
+                let Some(b) = w.strip_suffix(s) else {
+                    continue;
+                };
+                if b.len() >= 3 {
+                    out.push(format!("{b}e"));
+                }
+                // "ranked", "ranking" of `rank`; not "later" of `lat`.
+                if b.len() >= 4 && matches!(s, "ing" | "ed") {
+                    out.push(b.to_string());
+                }
+                break;
+            }
+            out
+        };
+        let verb_fields = || {
+            verbs(&t.norm)
+                .into_iter()
+                .find_map(|v| self.ix.fields_by_first.get(&v))
         };
         let aliases = match self.ix.fields_by_first.get(&t.stem) {
             Some(a) => a,
-            None => match verb(&t.norm).and_then(|v| self.ix.fields_by_first.get(&v)) {
+            None => match verb_fields() {
                 Some(a) if a.iter().all(|x| x.words.len() == 1) => a,
                 _ => {
                     return self
@@ -227,7 +244,7 @@ impl Ctx<'_> {
                     && !self.claims.is_claimed(q)
                     && self.toks[q].is_word()
                     && (self.toks[q].stem == a.words[k]
-                        || len == 1 && verb(&self.toks[q].norm).as_deref() == Some(&a.words[k]))
+                        || len == 1 && verbs(&self.toks[q].norm).contains(&a.words[k]))
             });
             if !ok {
                 continue;
@@ -600,6 +617,10 @@ impl Ctx<'_> {
             return None;
         }
         if is_stopword(&t.norm) && !matches!(t.norm.as_str(), "yes" | "no" | "current") {
+            return None;
+        }
+        // "school excluding durer": a word of negation is no code's initial.
+        if t.norm != "no" && is_negation(&t.norm) {
             return None;
         }
         // "no vote recorded", "no vote given": the field's absence, not the

@@ -329,6 +329,15 @@ impl Ctx<'_> {
                 (Some(c), Some(_)) => Some(self.rate_sibling(c).unwrap_or(c)),
                 (f, _) => f,
             };
+            // "under 1000 sq ft" where no field is an area: the field of
+            // unknown measure named for a size that holds the amount.
+            let (field, how) = match (field, p.unit) {
+                (None, Some(u)) => match self.size_field(u, p.value) {
+                    Some(c) => (Some(c), MatchKind::Inferred),
+                    None => (None, how),
+                },
+                _ => (field, how),
+            };
             if let Some(col) = field {
                 self.number_condition(&mut p, col, how);
             } else if let Some(unit) = p.unit {
@@ -341,6 +350,38 @@ impl Ctx<'_> {
                 });
             }
         }
+    }
+
+    /// The field of unknown measure an area of `unit` names when no field
+    /// is an area: one named for a size (`size`, `area`, `floor`; for
+    /// acres and hectares `lot`, `land`, `acreage`) whose values hold the
+    /// amount `x`, as said, converted or in thousands.
+    fn size_field(&self, unit: &'static Unit, x: f64) -> Option<usize> {
+        if unit.dim != Dimension::Area || unit.generic {
+            return None;
+        }
+        let land = std::ptr::eq(unit, &crate::lexicon::units::ACRE)
+            || std::ptr::eq(unit, &crate::lexicon::units::HECTARE);
+        let words: &[&str] = if land {
+            &["lot", "land", "acreage", "parcel", "plot"]
+        } else {
+            &["size", "area", "floor", "living", "footage", "space"]
+        };
+        let cols: Vec<usize> = self
+            .ix
+            .ordered_columns()
+            .filter(|&c| {
+                let m = &self.ix.measures[c];
+                m.dim.is_none()
+                    && m.role == Role::Measure
+                    && self.ix.column_type(c).is_numeric()
+                    && self.ix.column_name(c).split('_').any(|w| words.contains(&w))
+                    && self
+                        .stored_amount(c, x, unit)
+                        .is_some_and(|(y, _)| self.holds(c, y))
+            })
+            .collect();
+        (cols.len() == 1).then(|| cols[0])
     }
 
     /// "per 100k people", "per 100,000 residents", "per capita" within
@@ -2341,6 +2382,11 @@ impl Ctx<'_> {
     /// and whether the column's unit was guessed, when the numbers changed
     /// or a unit was converted.
     fn to_field_unit(&self, p: &mut NumberPhrase, col: usize) -> Option<(String, bool)> {
+        // "inmates 50 and older" on ages in months: an age said bare is in
+        // years.
+        if p.unit.is_none() && !p.percent && self.age_in_months(col) {
+            p.unit = Some(&crate::lexicon::units::YEAR);
+        }
         let mut m = self.ix.measures[col];
         // A `length` read as a running time: its unit as one.
         if let Some(u) = p.unit {
@@ -2401,6 +2447,10 @@ impl Ctx<'_> {
             return None;
         }
         let mut unit = match (m.unit, guessed) {
+            // "2.5 thousand sq ft".
+            (_, Some(g)) if g.generic && g.dim != p.unit.map_or(g.dim, |u| u.dim) => {
+                format!("{} {}", g.symbol, p.unit.map_or("", |u| u.symbol))
+            }
             (_, Some(g)) => g.symbol.to_string(),
             (Some(u), None) if !u.generic => u.symbol.to_string(),
             _ => String::new(),

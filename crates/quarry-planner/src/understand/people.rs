@@ -110,11 +110,12 @@ impl Ctx<'_> {
     pub(super) fn age_column(&self) -> Option<usize> {
         let cols = &self.ix.profile.columns;
         let fits = |c: usize| {
-            cols[c]
-                .max
-                .as_deref()
-                .and_then(|m| m.parse::<f64>().ok())
-                .is_some_and(|m| m <= 150.0)
+            self.age_in_months(c)
+                || cols[c]
+                    .max
+                    .as_deref()
+                    .and_then(|m| m.parse::<f64>().ok())
+                    .is_some_and(|m| m <= 150.0)
         };
         let candidates: Vec<usize> = self
             .ix
@@ -130,6 +131,14 @@ impl Ctx<'_> {
             .copied()
             .find(|&c| cols[c].name == "age")
             .or_else(|| candidates.first().copied())
+    }
+
+    /// Whether column `c` holds ages in months (`measure` reads them from
+    /// the range): the years a phrase says are twelve times as many.
+    pub(super) fn age_in_months(&self, c: usize) -> bool {
+        let m = &self.ix.measures[c];
+        m.role == crate::measure::Role::Age
+            && m.unit.is_some_and(|u| std::ptr::eq(u, &crate::lexicon::units::MONTH))
     }
 
     /// Pass 3b: people words among the unclaimed tokens.
@@ -284,6 +293,13 @@ impl Ctx<'_> {
     ) {
         // Ages with fractions ("19.5"): up to the next birthday.
         let whole = self.ix.profile.columns[col].ty == ColumnType::Integer;
+        let shown = (low, high);
+        // Ages in months: "teenagers" are 156 to 239 months old.
+        let (low, high) = if self.age_in_months(col) {
+            (low.map(|l| l * 12), high.map(|h| (h + 1) * 12 - 1))
+        } else {
+            (low, high)
+        };
         let mut bounds: Vec<(CompareOp, Vec<Literal>)> = match (low, high) {
             (Some(l), Some(h)) if whole => vec![(
                 CompareOp::Between,
@@ -303,8 +319,8 @@ impl Ctx<'_> {
         self.note(Note::AgeWord {
             source: source.clone(),
             field: field.clone(),
-            low,
-            high,
+            low: shown.0,
+            high: shown.1,
         });
         self.phrases.push(span);
         for (op, values) in bounds.drain(..) {

@@ -144,12 +144,19 @@ impl Ctx<'_> {
     }
 
     /// "user 15", "store 7": a word and a whole number, where the word
+    /// (or its start, "product 4" of `prodid`)
     /// with `_id`, `id`, `_no` or `_number` after it names a numeric
     /// column whose range holds the number: a mention of that column
     /// (the number pass then reads an equality).
     pub(super) fn numbered_ids(&mut self) {
         for i in 0..self.toks.len().saturating_sub(1) {
-            if self.claims.is_claimed(i) || self.claims.is_claimed(i + 1) || !self.toks[i].is_word()
+            // The word may have named another field ("product" of a text
+            // `prod` beside `prodid`): a number after it is an id.
+            let named = self.claims.claimed_by(i) == Some(ClaimedBy::Field)
+                && self.fields.iter().any(|f| f.start == i && f.end == i + 1);
+            if (self.claims.is_claimed(i) && !named)
+                || self.claims.is_claimed(i + 1)
+                || !self.toks[i].is_word()
             {
                 continue;
             }
@@ -157,17 +164,19 @@ impl Ctx<'_> {
                 continue;
             };
             let (w, s) = (self.toks[i].norm.as_str(), self.toks[i].stem.as_str());
-            let names: Vec<String> = [w, s]
-                .iter()
-                .flat_map(|b| {
-                    ["_id", "id", "_no", "_number", "_num"]
-                        .iter()
-                        .map(move |suf| format!("{b}{suf}"))
-                })
-                .collect();
-            let found = self.ix.profile.columns.iter().position(|c| {
+            // The name without its suffix: the word itself, or its start
+            // of three letters or more ("product 4" of `prodid`).
+            let base_of = |name: &str| -> Option<bool> {
+                let base = ["_id", "id", "_no", "_number", "_num"]
+                    .iter()
+                    .find_map(|suf| name.strip_suffix(suf))?;
+                if base == w || base == s {
+                    return Some(true);
+                }
+                (base.len() >= 3 && !base.contains('_') && w.starts_with(base)).then_some(false)
+            };
+            let holds = |c: &crate::profile::ColumnProfile| {
                 c.ty.is_numeric()
-                    && names.contains(&c.name)
                     && c.min
                         .as_deref()
                         .and_then(|m| m.parse::<f64>().ok())
@@ -176,7 +185,15 @@ impl Ctx<'_> {
                         .as_deref()
                         .and_then(|m| m.parse::<f64>().ok())
                         .is_some_and(|m| v <= m)
-            });
+            };
+            let cols = &self.ix.profile.columns;
+            let exact = cols
+                .iter()
+                .position(|c| holds(c) && base_of(&c.name) == Some(true));
+            let started: Vec<usize> = (0..cols.len())
+                .filter(|&c| holds(&cols[c]) && base_of(&cols[c].name) == Some(false))
+                .collect();
+            let found = exact.or_else(|| (started.len() == 1).then(|| started[0]));
             let Some(col) = found else {
                 continue;
             };

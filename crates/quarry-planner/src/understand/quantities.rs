@@ -557,6 +557,11 @@ impl Ctx<'_> {
                 }
             }
             Some(cu) => {
+                if cu.generic {
+                    if let Some(r) = self.in_cents(c, unit.to_base(x), unit) {
+                        return Some(r);
+                    }
+                }
                 let y = convert(x, unit, cu) / m.scale;
                 // Only an amount said large is read in a scale: "10 km" on
                 // millimetres of rain is ten million of them, not 0.01
@@ -577,6 +582,9 @@ impl Ctx<'_> {
                 } else {
                     x
                 };
+                if let Some(r) = self.in_cents(c, x, unit) {
+                    return Some(r);
+                }
                 // A time of unknown unit is in minutes when that reading
                 // fits: delays, air times and running times mostly are
                 // ("delayed over 2 hours" on delays of -40 to 1300 is 120).
@@ -618,6 +626,15 @@ impl Ctx<'_> {
                     None => 0.0,
                 };
                 let best = match fits.as_slice() {
+                    // None fits: an area or length in thousands of the
+                    // unit said ("2,500 square feet" on house sizes of 0.7
+                    // to 3.1).
+                    [] if m.dim.is_none()
+                        && matches!(unit.dim, Dimension::Area | Dimension::Length)
+                        && self.holds(c, typed / 1e3) =>
+                    {
+                        return Some((typed / 1e3, Some(&units::THOUSANDS)))
+                    }
                     [] => return Some((typed, None)),
                     [one] => *one,
                     // Several readings fit and the typed one does not: the
@@ -633,6 +650,20 @@ impl Ctx<'_> {
                 Some((best.0, Some(best.1)))
             }
         }
+    }
+
+    /// "$1.40" on prices of 88 to 139: an amount `x` of a currency far
+    /// below what money column `c` typically holds, whose hundredfold it
+    /// holds: the column stores cents.
+    fn in_cents(&self, c: usize, x: f64, unit: &Unit) -> Option<(f64, Option<&'static Unit>)> {
+        let m = &self.ix.measures[c];
+        if unit.dim != Dimension::Money || m.dim != Some(Dimension::Money) || m.scale != 1.0 {
+            return None;
+        }
+        let t = self.typical(c).filter(|t| *t > 0.0)?;
+        let cents = x * 100.0;
+        (x > 0.0 && x / t < 0.05 && (0.2..=5.0).contains(&(cents / t)) && self.holds(c, cents))
+            .then_some((cents, Some(&units::CENT)))
     }
 
     /// A money or count amount `y` that no value of column `c` comes near
