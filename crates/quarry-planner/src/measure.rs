@@ -140,9 +140,8 @@ pub fn measure_of(col: &ColumnProfile) -> Measure {
         // A person's age in months: past any age in years, and none under
         // a year (prisoners of 198 to 933 months; not concrete tested at 1
         // to 365 days).
-        let months = !years
-            && min.is_some_and(|m| m >= 12.0)
-            && max.is_some_and(|m| m <= 130.0 * 12.0);
+        let months =
+            !years && min.is_some_and(|m| m >= 12.0) && max.is_some_and(|m| m <= 130.0 * 12.0);
         return Measure {
             dim: Some(Dimension::Duration),
             unit: if years {

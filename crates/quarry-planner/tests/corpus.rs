@@ -395,7 +395,17 @@ corpus!(
     rentals,
     economies,
     isotopes,
-    county_density
+    county_density,
+    shelf_checks,
+    inmates,
+    concrete_tests,
+    house_lots,
+    art_scores,
+    region_climate,
+    lab_flies,
+    exchange_days,
+    law_programs,
+    hawk_bands
 );
 
 #[test]
@@ -490,6 +500,16 @@ fn every_phrases_file_has_a_test() {
         "economies",
         "isotopes",
         "county_density",
+        "shelf_checks",
+        "inmates",
+        "concrete_tests",
+        "house_lots",
+        "art_scores",
+        "region_climate",
+        "lab_flies",
+        "exchange_days",
+        "law_programs",
+        "hawk_bands",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -165,6 +165,8 @@ pub const FIELD_SYNONYMS: &[&[&str]] = &[
     ],
     &["education", "schooling"],
     &["sales", "sold", "selling", "sell"],
+    &["longevity", "lifespan", "lifetime", "lived", "survival"],
+    &["rain", "rainfall", "precipitation", "precip", "prcp"],
 ];
 
 /// Abbreviations found in column names, with the word they stand for.

@@ -723,7 +723,8 @@ pub fn dimension_word(w: &str) -> Option<Dimension> {
     Some(match w {
         "length" | "height" | "width" | "depth" | "distance" | "dist" | "elevation"
         | "altitude" | "climb" | "thickness" | "diameter" | "radius" | "span" | "girth"
-        | "circumference" | "wingspan" | "ht" => Dimension::Length,
+        | "circumference" | "wingspan" | "ht" | "rain" | "rainfall" | "precip"
+        | "precipitation" | "prcp" | "snow" | "snowfall" => Dimension::Length,
         "weight" | "wt" | "mass" => Dimension::Mass,
         "duration" | "runtime" | "time" | "delay" | "elapsed" | "tenure" | "lifespan"
         | "gestation" => Dimension::Duration,

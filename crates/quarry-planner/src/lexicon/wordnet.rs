@@ -410,6 +410,7 @@ fn counted_nouns(base: &str) -> &'static [&'static str] {
             "riders",
             "ridership",
             "customers",
+            "volume",
         ],
         "crowded" => &["attendance", "visitors", "passengers"],
         "costly" => &["cost", "damage", "damages"],

@@ -183,6 +183,43 @@ pub const US_STATES: &[(&str, &str)] = &[
     ("district of columbia", "DC"),
 ];
 
+/// Australia's states and territories and Canada's provinces and
+/// territories, with the codes their own statistics write them by.
+pub const OTHER_STATES: &[(&str, &str)] = &[
+    ("new south wales", "NSW"),
+    ("victoria", "VIC"),
+    ("queensland", "QLD"),
+    ("western australia", "WA"),
+    ("south australia", "SA"),
+    ("tasmania", "TAS"),
+    ("northern territory", "NT"),
+    ("australian capital territory", "ACT"),
+    ("ontario", "ON"),
+    ("quebec", "QC"),
+    ("british columbia", "BC"),
+    ("alberta", "AB"),
+    ("manitoba", "MB"),
+    ("saskatchewan", "SK"),
+    ("nova scotia", "NS"),
+    ("new brunswick", "NB"),
+    ("newfoundland", "NL"),
+    ("prince edward island", "PE"),
+    ("yukon", "YT"),
+    ("northwest territories", "NT"),
+    ("nunavut", "NU"),
+];
+
+/// The code of a US state, an Australian state or territory, or a
+/// Canadian province or territory named by a single word ("queensland" →
+/// `QLD`).
+pub fn state_code(name: &str) -> Option<&'static str> {
+    US_STATES
+        .iter()
+        .chain(OTHER_STATES)
+        .find(|(n, _)| *n == name)
+        .map(|(_, c)| *c)
+}
+
 /// Which countries a region of the world holds.
 #[derive(Debug, Clone, Copy)]
 pub enum Scope {
@@ -502,7 +539,7 @@ pub fn place_variants(phrase: &str) -> Vec<String> {
     if let Some(&r) = w.regions.get(phrase) {
         out.extend(WORLD_REGIONS[r].0.iter().map(|n| n.to_string()));
     }
-    for (name, code) in US_STATES {
+    for (name, code) in US_STATES.iter().chain(OTHER_STATES) {
         if *name == phrase {
             out.push(code.to_lowercase());
         }
@@ -602,6 +639,7 @@ mod tests {
         assert!(place_variants("german").contains(&"germany".to_string()));
         assert!(place_variants("usa").contains(&"united states".to_string()));
         assert!(place_variants("california").contains(&"ca".to_string()));
+        assert!(place_variants("queensland").contains(&"qld".to_string()));
         assert!(place_variants("african").contains(&"africa".to_string()));
         assert!(place_variants("west african").contains(&"western africa".to_string()));
         assert!(!place_variants("somali").contains(&"somali".to_string()));

@@ -198,6 +198,9 @@ impl Ctx<'_> {
         }
         // "voters", "voting", "ranked": the verb a one-word field is named
         // for (`vote`, `rank`).
+        let hyphened = i > 0
+            && self.toks[i - 1].end + 1 == t.start
+            && self.query.as_bytes().get(t.start - 1) == Some(&b'-');
         let verbs = |w: &str| -> Vec<String> {
             let mut out = Vec::new();
             for s in ["ers", "er", "ing", "ed"] {
@@ -207,8 +210,9 @@ impl Ctx<'_> {
                 if b.len() >= 3 {
                     out.push(format!("{b}e"));
                 }
-                // "ranked", "ranking" of `rank`; not "later" of `lat`.
-                if b.len() >= 4 && matches!(s, "ing" | "ed") {
+                // "ranked", "ranking" of `rank`; not "later" of `lat`, nor
+                // the "tailed" of "red-tailed" (a compound adjective).
+                if b.len() >= 4 && matches!(s, "ing" | "ed") && !hyphened {
                     out.push(b.to_string());
                 }
                 break;
@@ -232,6 +236,8 @@ impl Ctx<'_> {
                         .or_else(|| self.compound_field_at(i))
                         .or_else(|| self.lettered_member_at(i))
                         .or_else(|| self.squashed_field_at(i))
+                        .or_else(|| self.place_family_at(i))
+                        .or_else(|| self.squashed_starts_at(i))
                 }
             },
         };
@@ -619,8 +625,9 @@ impl Ctx<'_> {
         if is_stopword(&t.norm) && !matches!(t.norm.as_str(), "yes" | "no" | "current") {
             return None;
         }
-        // "school excluding durer": a word of negation is no code's initial.
-        if t.norm != "no" && is_negation(&t.norm) {
+        // "school excluding durer": a word of negation is no code's initial
+        // (while "no", "non" and "never" may be the `n` of a no).
+        if !matches!(t.norm.as_str(), "no" | "non" | "never") && is_negation(&t.norm) {
             return None;
         }
         // "no vote recorded", "no vote given": the field's absence, not the
@@ -1922,6 +1929,12 @@ fn part_spells(part: &str, w: &(&str, &str)) -> bool {
     {
         return true;
     }
+    // A place's code ("qld" of queensland, "ca" of california).
+    if part.len() >= 2
+        && crate::lexicon::state_code(w.0).is_some_and(|c| c.eq_ignore_ascii_case(part))
+    {
+        return true;
+    }
     // WordNet's own short form ("diam" of diameter).
     if part.len() >= 3 && wordnet::synonyms(w.0).contains(&part) {
         return true;
@@ -2118,6 +2131,50 @@ impl Ctx<'_> {
 }
 
 impl Ctx<'_> {
+    /// "queensland" of `qld_rain` and `qld_a_vt`, "the northern
+    /// territory" of `nt_rain`: a state, territory or province (one to
+    /// three words) whose code, or whose name's start of three letters or
+    /// more, is the first part of numeric columns' names. A mention of
+    /// them all: the number's unit or another word picks one.
+    fn place_family_at(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
+        for n in (1..=3).rev() {
+            if i + n > self.toks.len()
+                || (i..i + n).any(|k| self.claims.is_claimed(k) || !self.toks[k].is_word())
+            {
+                continue;
+            }
+            let name = (i..i + n)
+                .map(|k| self.norm(k))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let Some(code) = crate::lexicon::state_code(&name).map(str::to_lowercase) else {
+                continue;
+            };
+            let head = |c: usize| -> bool {
+                let col = self.ix.column_name(c);
+                let Some((first, rest)) = col.split_once('_') else {
+                    return false;
+                };
+                !rest.is_empty()
+                    && (first == code
+                        || n == 1
+                            && first.len() >= 3
+                            && name.starts_with(first)
+                            && !wordnet::knows(first))
+            };
+            let cols: Vec<(usize, AliasKind)> = self
+                .ix
+                .ordered_columns()
+                .filter(|&c| self.ix.column_type(c).is_numeric() && head(c))
+                .map(|c| (c, AliasKind::Partial))
+                .collect();
+            if !cols.is_empty() {
+                return Some((n, cols));
+            }
+        }
+        None
+    }
+
     /// "policyholders" of `holders`, "shareholders" of `holders`: a
     /// compound word ending in a word of a column's name (six letters or
     /// more) after four letters or more that are no prefix ("over",
@@ -2176,6 +2233,57 @@ impl Ctx<'_> {
                 && name.split('_').collect::<String>() == t.norm
         })?;
         Some((1, vec![(c, AliasKind::Full)]))
+    }
+
+    /// "student faculty ratio" or "students per faculty" of `studfac`,
+    /// "library volumes" of `libvol`: two words (or two joined by "per",
+    /// "of" or "to") whose starts, three letters or more each, spell a
+    /// column's name of one word no dictionary knows. One column only.
+    fn squashed_starts_at(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
+        let word = |k: usize| {
+            self.toks
+                .get(k)
+                .filter(|t| t.is_word() && !self.claims.is_claimed(k) && !is_stopword(&t.norm))
+        };
+        let a = word(i)?;
+        if a.norm.len() < 3 {
+            return None;
+        }
+        let (j, b) = match word(i + 1) {
+            Some(b) => (i + 1, b),
+            None if self
+                .toks
+                .get(i + 1)
+                .is_some_and(|t| matches!(t.norm.as_str(), "per" | "of" | "to")) =>
+            {
+                (i + 2, word(i + 2)?)
+            }
+            None => return None,
+        };
+        let mut found = None;
+        for c in 0..self.ix.profile.columns.len() {
+            let name = self.ix.column_name(c);
+            if name.len() < 6
+                || name.contains('_')
+                || !name.bytes().all(|x| x.is_ascii_lowercase())
+                || !a.norm.starts_with(&name[..3])
+            {
+                continue;
+            }
+            let fits = (3..=name.len() - 3).any(|k| {
+                let (x, y) = name.split_at(k);
+                a.norm.starts_with(x)
+                    && b.norm.starts_with(y)
+                    && (x.len() < a.norm.len() || y.len() < b.norm.len())
+            });
+            if fits && !wordnet::knows(name) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(c);
+            }
+        }
+        found.map(|c| (j + 1 - i, vec![(c, AliasKind::Partial)]))
     }
 
     /// "food" of `wfood`, "alcohol" of `walc`, "transport" of `wtrans`: a

@@ -32,6 +32,7 @@
 //! | 7a' | freezing (`numbers`) | "freezing", "below freezing" | claims them; `<= 0` (°C) or `<= 32` (°F) on the (lowest) temperature field |
 //! | 7a'' | signs (`numbers`) | "negative"/"positive" beside a numeric field holding both signs | claims them, attaches the field; `< 0` or `> 0` |
 //! | 7a'''' | halves (`numbers`) | "a majority", "over/under half" and a share field (0–100 or 0–1) named within five words | claims them, attaches the field; `> 50`, `< 0.5`, … |
+//! | 7a''''' | digit counts (`numbers`) | "single/double/triple digits" and a numeric field named within four words | claims them, attaches the field; `>= 10 AND < 100`, … |
 //! | 7a''' | trends (`numbers`) | words of decline or growth ("shrinking", "lost", "growing") and a column of changes (both signs, named change/growth/diff); else words of a loss or win ("lost", "deficit", "profitable") and a signed column of results (`profit`, `win_margin`) | claims the word; `< 0` or `> 0`, or the superlative's order ("the worst loss") |
 //! | 7b | age words (`people`) | age words no number took | a range filter on the age field |
 //! | 7b' | figures (`figure`) | "how many", "average/total" and the field after it | the plan's figure; marks the field taken |
@@ -184,6 +185,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.freezing();
     cx.signs();
     cx.halves();
+    cx.digit_counts();
     cx.trends();
     cx.age_word_conditions();
     cx.figures();

@@ -25,6 +25,7 @@ use crate::profile::{ColumnProfile, ColumnType};
 use crate::text::{format_number, stem, words, TokenKind};
 
 /// A number and the words around it that say what it asks.
+#[derive(Clone)]
 struct NumberPhrase {
     /// The number's token.
     at: usize,
@@ -339,7 +340,14 @@ impl Ctx<'_> {
                 _ => (field, how),
             };
             if let Some(col) = field {
+                let asked = p.clone();
                 self.number_condition(&mut p, col, how);
+                // "at least 15 in both composition and drawing": the same
+                // condition on each field of the list.
+                for other in self.coordinated_fields(col, (asked.start(), p.end)) {
+                    let mut q = asked.clone();
+                    self.number_condition(&mut q, other, how);
+                }
             } else if let Some(unit) = p.unit {
                 // "2.5 kg" where no field is a mass.
                 let (start, end) = (p.start(), p.end);
@@ -352,6 +360,74 @@ impl Ctx<'_> {
         }
     }
 
+    /// The other fields of a list the number's field `col` is in, when
+    /// the list says the number holds for each: "in both composition and
+    /// drawing", "composition and drawing both over 15", "height and
+    /// weight above 50". Fields joined by "and" (or commas), of the same
+    /// kind as `col` (ordered numbers), no other word between them, the
+    /// list right before or after the number's phrase `span`.
+    fn coordinated_fields(&self, col: usize, span: (usize, usize)) -> Vec<usize> {
+        // Of the same kind: ordered numbers measuring alike, no flags.
+        let numeric = |c: usize| {
+            self.is_ordered(c)
+                && self.ix.column_type(c).is_numeric()
+                && self.ix.measures[c].role != Role::NotAMeasure
+                && self.ix.measures[c].dim == self.ix.measures[col].dim
+        };
+        let Some(at) = self
+            .fields
+            .iter()
+            .position(|f| f.columns.first().is_some_and(|c| c.0 == col))
+        else {
+            return Vec::new();
+        };
+        // The run of mentions joined by "and"/"," around the field's.
+        let joined = |a: &FieldMention, b: &FieldMention| {
+            a.end < b.start
+                && (a.end..b.start).all(|k| matches!(self.norm(k), "and" | "," | "&"))
+                && b.start - a.end <= 2
+        };
+        let mut order: Vec<&FieldMention> = self.fields.iter().collect();
+        order.sort_by_key(|f| f.start);
+        let Some(k) = order
+            .iter()
+            .position(|f| std::ptr::eq(*f, &self.fields[at]))
+        else {
+            return Vec::new();
+        };
+        let (mut lo, mut hi) = (k, k);
+        while lo > 0 && joined(order[lo - 1], order[lo]) {
+            lo -= 1;
+        }
+        while hi + 1 < order.len() && joined(order[hi], order[hi + 1]) {
+            hi += 1;
+        }
+        if lo == hi {
+            return Vec::new();
+        }
+        let (first, last) = (order[lo].start, order[hi].end);
+        // "both" or "each" before the list or after it, or the list right
+        // against the number's phrase.
+        let said_each = first > 0 && matches!(self.norm(first - 1), "both" | "each")
+            || matches!(
+                self.toks.get(last).map(|t| t.norm.as_str()),
+                Some("both" | "each")
+            );
+        let beside =
+            last == span.0 || last + 1 == span.0 && matches!(self.norm(last), "both" | "each");
+        let after = first == span.1
+            || first >= 2 && first - 2 == span.1 && matches!(self.norm(first - 1), "both" | "each");
+        if !(said_each && (beside || after || first == span.1 + 1) || beside) {
+            return Vec::new();
+        }
+        order[lo..=hi]
+            .iter()
+            .filter_map(|f| f.columns.first().map(|c| c.0))
+            .filter(|&c| c != col && numeric(c))
+            .filter(|&c| !self.has_filter_on(self.ix.column_name(c)))
+            .collect()
+    }
+
     /// The field of unknown measure an area of `unit` names when no field
     /// is an area: one named for a size (`size`, `area`, `floor`; for
     /// acres and hectares `lot`, `land`, `acreage`) whose values hold the
@@ -360,13 +436,6 @@ impl Ctx<'_> {
         if unit.dim != Dimension::Area || unit.generic {
             return None;
         }
-        let land = std::ptr::eq(unit, &crate::lexicon::units::ACRE)
-            || std::ptr::eq(unit, &crate::lexicon::units::HECTARE);
-        let words: &[&str] = if land {
-            &["lot", "land", "acreage", "parcel", "plot"]
-        } else {
-            &["size", "area", "floor", "living", "footage", "space"]
-        };
         let cols: Vec<usize> = self
             .ix
             .ordered_columns()
@@ -375,10 +444,13 @@ impl Ctx<'_> {
                 m.dim.is_none()
                     && m.role == Role::Measure
                     && self.ix.column_type(c).is_numeric()
-                    && self.ix.column_name(c).split('_').any(|w| words.contains(&w))
-                    && self
-                        .stored_amount(c, x, unit)
-                        .is_some_and(|(y, _)| self.holds(c, y))
+                    && self.size_named(c, unit)
+                    // As said or in thousands of it, not converted to
+                    // another unit the range happens to fit.
+                    && self.stored_amount(c, x, unit).is_some_and(|(y, g)| {
+                        self.holds(c, y)
+                            && g.is_none_or(|g| std::ptr::eq(g, &crate::lexicon::units::THOUSANDS))
+                    })
             })
             .collect();
         (cols.len() == 1).then(|| cols[0])
@@ -2038,6 +2110,72 @@ impl Ctx<'_> {
             self.claims.attach_field(f.start);
             self.claims.claim((from, i + 1), ClaimedBy::Number);
             self.inferred_number(span, name, op, Literal::Float(half.1));
+        }
+    }
+
+    /// "greens in double digits", "single-digit scores", "triple-digit
+    /// heat": the number of digits a field's values are written with, on
+    /// the nearest numeric field named within four words (`>= 10 AND <
+    /// 100`).
+    pub(super) fn digit_counts(&mut self) {
+        for i in 0..self.toks.len().saturating_sub(1) {
+            if self.claims.is_claimed(i) || self.claims.is_claimed(i + 1) {
+                continue;
+            }
+            if !matches!(self.norm(i + 1), "digits" | "digit") {
+                continue;
+            }
+            let (lo, hi) = match self.norm(i) {
+                "single" => (None, 10.0),
+                "double" => (Some(10.0), 100.0),
+                "triple" => (Some(100.0), 1000.0),
+                _ => continue,
+            };
+            let numeric = |c: usize| {
+                self.is_ordered(c)
+                    && self.ix.column_type(c).is_numeric()
+                    && self.ix.measures[c].role != Role::NotAMeasure
+            };
+            let Some(f) = self
+                .fields
+                .iter()
+                .filter(|f| f.end <= i && i - f.end <= 4 || f.start > i + 1 && f.start - i <= 5)
+                .filter(|f| f.columns.iter().any(|c| numeric(c.0)))
+                .min_by_key(|f| if f.end <= i { i - f.end } else { f.start - i })
+                .cloned()
+            else {
+                continue;
+            };
+            let Some(col) = f.columns.iter().map(|c| c.0).find(|&c| numeric(c)) else {
+                continue;
+            };
+            let name = self.ix.column_name(col).to_string();
+            if self.has_filter_on(&name) || self.claims.is_field_attached(f.start) {
+                continue;
+            }
+            // "in the double digits".
+            let mut from = i;
+            while from > 0 && matches!(self.norm(from - 1), "in" | "the" | "into") {
+                from -= 1;
+            }
+            let span = (from.min(f.start), (i + 2).max(f.end));
+            self.claims.attach_field(f.start);
+            self.claims.claim((from, i + 2), ClaimedBy::Number);
+            self.inferred_number(span, name.clone(), CompareOp::Lt, Literal::Float(hi));
+            if let Some(lo) = lo {
+                let source = self.span_text(span.0, span.1);
+                self.push_condition(
+                    span,
+                    Condition {
+                        field: name,
+                        op: CompareOp::Ge,
+                        values: vec![Literal::Float(lo)],
+                        source,
+                        matched: MatchKind::Inferred,
+                        confidence: confidence::INFERRED,
+                    },
+                );
+            }
         }
     }
 

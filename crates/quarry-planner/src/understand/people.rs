@@ -138,7 +138,8 @@ impl Ctx<'_> {
     pub(super) fn age_in_months(&self, c: usize) -> bool {
         let m = &self.ix.measures[c];
         m.role == crate::measure::Role::Age
-            && m.unit.is_some_and(|u| std::ptr::eq(u, &crate::lexicon::units::MONTH))
+            && m.unit
+                .is_some_and(|u| std::ptr::eq(u, &crate::lexicon::units::MONTH))
     }
 
     /// Pass 3b: people words among the unclaimed tokens.

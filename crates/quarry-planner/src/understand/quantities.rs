@@ -630,7 +630,8 @@ impl Ctx<'_> {
                     // unit said ("2,500 square feet" on house sizes of 0.7
                     // to 3.1).
                     [] if m.dim.is_none()
-                        && matches!(unit.dim, Dimension::Area | Dimension::Length)
+                        && unit.dim == Dimension::Area
+                        && self.size_named(c, unit)
                         && self.holds(c, typed / 1e3) =>
                     {
                         return Some((typed / 1e3, Some(&units::THOUSANDS)))
@@ -652,12 +653,35 @@ impl Ctx<'_> {
         }
     }
 
+    /// Whether column `c` is named for a size an area of `unit` gives:
+    /// `size`, `area`, `floor`, `living`, `footage`, `space`; for acres and
+    /// hectares `lot`, `land`, `acreage`, `parcel`, `plot`.
+    pub(super) fn size_named(&self, c: usize, unit: &Unit) -> bool {
+        let land = std::ptr::eq(unit, &units::ACRE) || std::ptr::eq(unit, &units::HECTARE);
+        let words: &[&str] = if land {
+            &["lot", "land", "acreage", "parcel", "plot"]
+        } else {
+            &["size", "area", "floor", "living", "footage", "space"]
+        };
+        self.ix
+            .column_name(c)
+            .split('_')
+            .any(|w| words.contains(&w))
+    }
+
     /// "$1.40" on prices of 88 to 139: an amount `x` of a currency far
     /// below what money column `c` typically holds, whose hundredfold it
     /// holds: the column stores cents.
     fn in_cents(&self, c: usize, x: f64, unit: &Unit) -> Option<(f64, Option<&'static Unit>)> {
         let m = &self.ix.measures[c];
         if unit.dim != Dimension::Money || m.dim != Some(Dimension::Money) || m.scale != 1.0 {
+            return None;
+        }
+        // Prices of goods: a small amount on a column of small numbers
+        // ("revenue under $10M" on revenues of billions is no cents).
+        let col = &self.ix.profile.columns[c];
+        let max = col.max.as_deref().and_then(|v| v.parse::<f64>().ok())?;
+        if x >= 1000.0 || max >= 1e6 {
             return None;
         }
         let t = self.typical(c).filter(|t| *t > 0.0)?;
