@@ -405,7 +405,8 @@ corpus!(
     lab_flies,
     exchange_days,
     law_programs,
-    hawk_bands
+    hawk_bands,
+    work_panel
 );
 
 #[test]
@@ -510,6 +511,7 @@ fn every_phrases_file_has_a_test() {
         "exchange_days",
         "law_programs",
         "hawk_bands",
+        "work_panel",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

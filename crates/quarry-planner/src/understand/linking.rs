@@ -72,6 +72,11 @@ impl Ctx<'_> {
                     continue;
                 }
                 let len = if first.is_some() { need + 1 } else { need };
+                // "much better than average": a comparison, not the value
+                // 'Much better'.
+                if this.toks.get(i + len).is_some_and(|n| n.norm == "than") {
+                    continue;
+                }
                 // A single word that is a stopword or a bare number is not a
                 // value on its own.
                 // "named h", "called X": whatever follows is a value.
@@ -367,6 +372,22 @@ impl Ctx<'_> {
                     i += 1;
                     continue;
                 }
+            }
+            // "better than 30 mpg", "much better than average": the word
+            // before "than" compares; it may name a field, never a value.
+            if t.is_word() && self.toks.get(i + 1).is_some_and(|n| n.norm == "than") {
+                if let Some((len, columns)) = self.field_match_at(i) {
+                    self.fields.push(FieldMention {
+                        start: i,
+                        end: i + len,
+                        columns,
+                    });
+                    self.claims.claim((i, i + len), ClaimedBy::Field);
+                    i += len;
+                } else {
+                    i += 1;
+                }
+                continue;
             }
             // "heinz 41" of `heinz41`: a word and a number that one short
             // value glues together.
@@ -1928,6 +1949,11 @@ fn part_spells(part: &str, w: &(&str, &str)) -> bool {
         .any(|(a, f)| *a == part && (*f == w.0 || crate::text::stem(f) == w.1))
     {
         return true;
+    }
+    // `id` is an identifier's, never the short form of another word
+    // ("interviewed").
+    if part == "id" {
+        return false;
     }
     // A place's code ("qld" of queensland, "ca" of california).
     if part.len() >= 2

@@ -837,6 +837,23 @@ impl Ctx<'_> {
         if compass && p.unit.is_some_and(|u| u.dim == Dimension::Temperature) {
             p.unit = None;
         }
+        // "working over 40 hours a week" beside a column named `hours`: the
+        // unit word is the column's whole name.
+        if let Some(u) = p.unit {
+            let named = (p.at + 1..p.end.min(self.toks.len())).find_map(|k| {
+                let word = &self.toks[k];
+                (0..self.ix.profile.columns.len()).find(|&c| {
+                    let name = self.ix.column_name(c);
+                    word.is_word()
+                        && (name == word.norm || name == word.stem)
+                        && self.ix.column_type(c).is_numeric()
+                        && self.ix.measures[c].reads(u.dim)
+                })
+            });
+            if let Some(c) = named {
+                return (Some(c), MatchKind::Exact);
+            }
+        }
         if p.unit.is_some() {
             return match self.quantity_field(p) {
                 Some((c, how)) if !self.unasked_identifier(c) => (Some(c), how),
@@ -1179,6 +1196,12 @@ impl Ctx<'_> {
         // one field that can.
         if let Some(c) = field.filter(|_| how == MatchKind::Inferred && !p.scaled) {
             let col = &self.ix.profile.columns[c];
+            // "in 1988" on years written 68 to 88: 88.
+            let v = if p.year_like() && self.in_two_digit_years(c) {
+                v % 100.0
+            } else {
+                v
+            };
             let far = col.ty.is_numeric() && {
                 let b = |x: &Option<String>| x.as_deref().and_then(|m| m.parse::<f64>().ok());
                 b(&col.min).is_some_and(|m| v < m / 2.0) || b(&col.max).is_some_and(|m| v > m * 2.0)
@@ -2188,8 +2211,14 @@ impl Ctx<'_> {
         for i in 0..self.toks.len() {
             // "profitable orders": an outcome word may also have named the
             // result's field.
+            // Not when that field took a condition already ("negative
+            // incurred losses").
             let named_result = self.claims.claimed_by(i) == Some(ClaimedBy::Field)
-                && outcome_word(self.norm(i)).is_some();
+                && outcome_word(self.norm(i)).is_some()
+                && !self
+                    .fields
+                    .iter()
+                    .any(|f| f.start <= i && i < f.end && self.claims.is_field_attached(f.start));
             if self.claims.is_claimed(i) && !named_result || !self.toks[i].is_word() {
                 continue;
             }
@@ -2618,6 +2647,19 @@ impl Ctx<'_> {
                 .as_deref()
                 .and_then(|m| m.parse::<f64>().ok())
                 .is_some_and(|m| m >= 1000.0)
+    }
+
+    /// Whether column `c` holds years in two digits: named for a year
+    /// (`year`, `birth_yr`), whole numbers under 100.
+    fn in_two_digit_years(&self, c: usize) -> bool {
+        let col = &self.ix.profile.columns[c];
+        col.ty == ColumnType::Integer
+            && col.name.split('_').any(crate::lexicon::is_year_name_part)
+            && col
+                .max
+                .as_deref()
+                .and_then(|m| m.parse::<f64>().ok())
+                .is_some_and(|m| m < 100.0)
     }
 
     /// A number as a literal of the column's type.

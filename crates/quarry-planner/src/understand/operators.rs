@@ -71,7 +71,7 @@ impl Ctx<'_> {
                 continue;
             }
             let w = self.norm(i).to_string();
-            if is_position_word(&w) && !self.position_word_is_value(i) {
+            if is_position_word(&w) && !self.position_word_is_value(i) && self.names_a_position(i) {
                 self.position_word(i, w != "first");
             } else if is_negation(&w) {
                 // "anything but diesel" negates; "under 6 but over 1000"
@@ -315,6 +315,31 @@ impl Ctx<'_> {
             kind == MatchKind::Exact
                 && (len >= 2 || self.toks.get(i + 1).is_none_or(|t| count_of(t).is_none()))
         })
+    }
+
+    /// Whether "first"/"last" at `i` asks for records by their place in
+    /// the dataset: before a count ("the last 3"), a word for the records
+    /// ("the first entries", "the last flight" of flights), or nothing
+    /// ("the latest, the last"). Not before any other noun: "their first
+    /// big league season", "first basemen", "at last follow-up", "the last
+    /// week of may" say something else.
+    fn names_a_position(&self, i: usize) -> bool {
+        let Some(n) = self.toks.get(i + 1) else {
+            return true;
+        };
+        if count_of(n).is_some() {
+            return true;
+        }
+        if !n.is_word() {
+            return true;
+        }
+        matches!(
+            n.stem.as_str(),
+            "record" | "row" | "entry" | "one" | "item" | "line" | "result"
+        ) || self.subject_word(i + 1)
+            // "the first country": a field's first value in the records'
+            // order.
+            || i > 0 && self.norm(i - 1) == "the" && self.field_match_at(i + 1).is_some()
     }
 
     /// "first", "last 3": an order by position, with its count.

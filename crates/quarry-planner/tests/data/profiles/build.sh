@@ -131,6 +131,7 @@ sources=(
     "exchange_days=$data/exchange_days.csv"
     "law_programs=$data/law_programs.csv"
     "hawk_bands=$data/hawk_bands.csv"
+    "work_panel=$data/work_panel.csv"
     "contest_places=$data/contest_places.csv"
     "frog_sites=$data/frog_sites.csv"
     "carry_laws=$data/carry_laws.csv"
