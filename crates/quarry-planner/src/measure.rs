@@ -127,6 +127,15 @@ pub fn measure_of(col: &ColumnProfile) -> Measure {
             dimension_word(w)
                 .or_else(|| dimension_word(letters).filter(|_| member))
                 .or_else(|| units::dimension_of_cut(letters))
+                // `futime`, `ptime`, `survtime`: a time glued to a short
+                // word of what it times (not `daytime`, `overtime`).
+                .or_else(|| {
+                    let head = letters.strip_suffix("time")?;
+                    ((1..=4).contains(&head.len())
+                        && !crate::lexicon::wordnet::knows(letters)
+                        && head.bytes().all(|b| b.is_ascii_lowercase()))
+                    .then_some(Dimension::Duration)
+                })
         })
         .collect();
     let (min, max) = (bound(&col.min), bound(&col.max));

@@ -406,7 +406,8 @@ corpus!(
     exchange_days,
     law_programs,
     hawk_bands,
-    work_panel
+    work_panel,
+    clinic_followup
 );
 
 #[test]
@@ -512,6 +513,7 @@ fn every_phrases_file_has_a_test() {
         "law_programs",
         "hawk_bands",
         "work_panel",
+        "clinic_followup",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -62,7 +62,8 @@ pub const COMPARATORS: &[Comparator] = &[
     cmp!(Lt, ["under"]),
     cmp!(Lt, ["below"]),
     cmp!(Lt, ["beneath"]),
-    cmp!(Lt, ["within"]),
+    // "within a mile": up to and including it.
+    cmp!(Le, ["within"]),
     cmp!(Ne, ["not", "equal", "to"]),
     cmp!(Ne, ["other", "than"]),
     cmp!(Eq, ["equal", "to"]),

@@ -318,28 +318,26 @@ impl Ctx<'_> {
     }
 
     /// Whether "first"/"last" at `i` asks for records by their place in
-    /// the dataset: before a count ("the last 3"), a word for the records
-    /// ("the first entries", "the last flight" of flights), or nothing
-    /// ("the latest, the last"). Not before any other noun: "their first
-    /// big league season", "first basemen", "at last follow-up", "the last
-    /// week of may" say something else.
+    /// the dataset: not "at first evaluation", "at last follow-up" (when,
+    /// not which records), nor "the last week of may" (a period).
     fn names_a_position(&self, i: usize) -> bool {
-        let Some(n) = self.toks.get(i + 1) else {
-            return true;
-        };
-        if count_of(n).is_some() {
-            return true;
+        if i > 0 && self.norm(i - 1) == "at" {
+            return false;
         }
-        if !n.is_word() {
-            return true;
-        }
-        matches!(
-            n.stem.as_str(),
-            "record" | "row" | "entry" | "one" | "item" | "line" | "result"
-        ) || self.subject_word(i + 1)
-            // "the first country": a field's first value in the records'
-            // order.
-            || i > 0 && self.norm(i - 1) == "the" && self.field_match_at(i + 1).is_some()
+        !self.toks.get(i + 1).is_some_and(|n| {
+            matches!(
+                n.norm.as_str(),
+                "week"
+                    | "weeks"
+                    | "month"
+                    | "months"
+                    | "quarter"
+                    | "half"
+                    | "weekend"
+                    | "day"
+                    | "days"
+            ) && self.toks.get(i + 2).is_some_and(|t| t.norm == "of")
+        })
     }
 
     /// "first", "last 3": an order by position, with its count.

@@ -608,8 +608,32 @@ impl Ctx<'_> {
                 // in the phrase's own unit ("flights over 500 miles" on
                 // miles) is likelier than any conversion that also fits.
                 let typed = x / m.scale;
-                if self.holds(c, typed) {
+                // "followed for more than 20 years" on follow-up times of 1
+                // to 424: no such time runs past 150 years, so the column
+                // is in a smaller unit (months).
+                let col_max = self.ix.profile.columns[c]
+                    .max
+                    .as_deref()
+                    .and_then(|v| v.parse::<f64>().ok());
+                let past_years = std::ptr::eq(unit, &units::YEAR)
+                    && m.role != crate::measure::Role::Age
+                    && col_max.is_some_and(|mx| mx > 150.0);
+                if self.holds(c, typed) && !past_years {
                     return Some((typed, None));
+                }
+                if past_years {
+                    // Months or days, whichever the column's typical value
+                    // is nearer.
+                    let typical = self.typical(c).filter(|t| *t > 0.0);
+                    let off = |y: f64| typical.map_or(0.0, |t| (y / t).ln().abs());
+                    let best = [&units::MONTH, &units::DAY]
+                        .into_iter()
+                        .map(|u| (convert(x, unit, u) / m.scale, u))
+                        .filter(|&(y, _)| self.holds(c, y))
+                        .min_by(|a, b| off(a.0).total_cmp(&off(b.0)));
+                    if let Some((y, u)) = best {
+                        return Some((y, Some(u)));
+                    }
                 }
                 let fits: Vec<(f64, &'static Unit)> = units::candidate_units(unit.dim)
                     .iter()

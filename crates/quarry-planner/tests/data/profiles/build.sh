@@ -132,6 +132,7 @@ sources=(
     "law_programs=$data/law_programs.csv"
     "hawk_bands=$data/hawk_bands.csv"
     "work_panel=$data/work_panel.csv"
+    "clinic_followup=$data/clinic_followup.csv"
     "contest_places=$data/contest_places.csv"
     "frog_sites=$data/frog_sites.csv"
     "carry_laws=$data/carry_laws.csv"
