@@ -43,6 +43,7 @@ use escape::unescape;
 use expect_test::expect_file;
 use quarry_planner::{
     CompareOp, DatasetProfile, Day, Literal, OrderKey, Planner, QueryPlan, Tier, TraitMatch,
+    WEEKDAY_NAMES,
 };
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -208,6 +209,23 @@ fn describe(plan: &QueryPlan) -> String {
                 CompareOp::NotHasItem => format!("{f} HAS NO ITEM IN ({list})"),
                 CompareOp::TimeOfDay => {
                     format!("time({f}) in [{}, {})", text(v.first()), text(v.get(1)))
+                }
+                CompareOp::Weekday | CompareOp::NotWeekday => {
+                    let days: Vec<String> = v
+                        .iter()
+                        .map(|d| match d {
+                            Literal::Integer(n @ 0..=6) => {
+                                format!("{n}={}", &WEEKDAY_NAMES[*n as usize][..3])
+                            }
+                            other => literal(other),
+                        })
+                        .collect();
+                    let not = if c.op == CompareOp::NotWeekday {
+                        "NOT "
+                    } else {
+                        ""
+                    };
+                    format!("weekday({f}) {not}IN ({})", days.join(", "))
                 }
                 CompareOp::IsNull => format!("{f} IS NULL"),
                 CompareOp::IsNotNull => format!("{f} IS NOT NULL"),

@@ -48,6 +48,7 @@ impl Ctx<'_> {
         self.decades();
         self.days();
         self.month_ranges();
+        self.weekdays();
     }
 
     /// "the 80s", "the 1970s", "the sixties": ten years.
@@ -506,7 +507,7 @@ fn is_clock_text(v: &str) -> bool {
 }
 
 /// Whether a text value is a date and a time: "2017-06-03 22:14:00".
-fn is_date_time_text(v: &str) -> bool {
+pub(super) fn is_date_time_text(v: &str) -> bool {
     v.len() >= 16
         && v.is_char_boundary(10)
         && v.is_char_boundary(11)
@@ -541,7 +542,7 @@ impl Ctx<'_> {
 
     /// Among `candidates`, the one a column word of the phrase names
     /// ("order time", "admitted_at"), by its name parts.
-    fn named_column(&self, candidates: &[usize]) -> Option<usize> {
+    pub(super) fn named_column(&self, candidates: &[usize]) -> Option<usize> {
         candidates.iter().copied().find(|&c| {
             let name = self.ix.column_name(c);
             let parts: Vec<&str> = name.split('_').filter(|p| p.len() >= 3).collect();

@@ -81,6 +81,7 @@ mod standings;
 mod taught;
 mod traits;
 mod values;
+mod weekdays;
 mod yes_no;
 
 use crate::index::Index;
