@@ -49,7 +49,16 @@ enum Joint {
 fn is_lead_in(w: &str) -> bool {
     matches!(
         w,
-        "on" | "every" | "each" | "during" | "over" | "at" | "the" | "a" | "an" | "from" | "between"
+        "on" | "every"
+            | "each"
+            | "during"
+            | "over"
+            | "at"
+            | "the"
+            | "a"
+            | "an"
+            | "from"
+            | "between"
     )
 }
 
@@ -284,7 +293,10 @@ impl Ctx<'_> {
                 } else {
                     CompareOp::Weekday
                 },
-                values: days.iter().map(|&d| Literal::Integer(i64::from(d))).collect(),
+                values: days
+                    .iter()
+                    .map(|&d| Literal::Integer(i64::from(d)))
+                    .collect(),
                 source,
                 matched: MatchKind::Exact,
                 confidence: confidence::MONTH,
@@ -297,9 +309,8 @@ impl Ctx<'_> {
     /// or a column of the table has that word ("Sun Taxi", `is_weekend`)
     /// or a word before it makes it one day ("good friday").
     fn weekday_item(&self, k: usize) -> Option<Item> {
-        let free = |x: usize| {
-            x < self.toks.len() && !self.claims.is_claimed(x) && self.toks[x].is_word()
-        };
+        let free =
+            |x: usize| x < self.toks.len() && !self.claims.is_claimed(x) && self.toks[x].is_word();
         if !free(k) {
             return None;
         }
