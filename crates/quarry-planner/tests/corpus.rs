@@ -413,7 +413,9 @@ corpus!(
     rentals,
     economies,
     isotopes,
-    county_density
+    county_density,
+    plant_sales,
+    gym_visits
 );
 
 #[test]
@@ -508,6 +510,8 @@ fn every_phrases_file_has_a_test() {
         "economies",
         "isotopes",
         "county_density",
+        "plant_sales",
+        "gym_visits",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();
