@@ -1,6 +1,7 @@
 //! Pass 1b, calendar phrases more precise than a month: decades ("the 80s",
 //! "the 1970s", "in the sixties") and days ("jan 1 2010", "april 30",
-//! "may 1 to may 5", "after may 3", "between march and may 2010").
+//! "may 1 to may 5", "after may 3", "between march and may 2010"); and,
+//! in `weekdays`, the days of the week ("weekends", "not on mondays").
 //!
 //! Decades go to the year column (a range of years) or the date column (a
 //! range of days). Days go to a date column (ISO text, compared as text:
