@@ -227,19 +227,12 @@ impl Ctx<'_> {
         } else if lead > 1
             && free(lead - 1)
             && free(lead - 2)
-            && self.norm(lead - 1) == "than"
-            && matches!(self.norm(lead - 2), "other" | "rather")
-        {
-            Some(lead - 2)
-        } else if lead > 1
-            && free(lead - 1)
-            && free(lead - 2)
-            && self.norm(lead - 1) == "but"
             && matches!(
-                self.norm(lead - 2),
-                "anything" | "everything" | "all" | "any"
+                (self.norm(lead - 2), self.norm(lead - 1)),
+                ("other" | "rather", "than") | ("anything" | "everything" | "all" | "any", "but")
             )
         {
+            // "other than mondays", "anything but weekends".
             Some(lead - 2)
         } else if lead < i
             && lead > 0
