@@ -8,11 +8,14 @@
 //!
 //! A day's name is a value where the table has one: a column of day names
 //! (`dow` holding `Mon` … `Sun`, or `Monday` …) keeps the linking pass's
-//! reading (`dow = 'Mon'`), as does a value or a column name holding the
-//! word ("Sun Taxi", `is_weekend`). Short forms that are words too ("sun",
-//! "sat", "wed") are days only after "on", "every" or "each" (and not
-//! before a noun: "on sun exposure"), or in a list or range with another
-//! day ("sat and sun", "mon-fri").
+//! reading (`dow = 'Mon'`), as does a value or a column named by the word
+//! ("Sun Taxi", `sat`); a later word of a value or a part of a column's
+//! name ("Full sun", `is_weekend`) is a day only beside another day. (Over
+//! a column of day names, what linking does not read, "mon to fri",
+//! "business days", is `IN` the column's values here.) Short forms that
+//! are words too ("sun", "sat", "wed") are days only after "on", "every"
+//! or "each" (and not before a noun: "on sun exposure"), or in a list or
+//! range with another day ("sat and sun", "mon-fri").
 
 use super::claims::ClaimedBy;
 use super::Ctx;
@@ -47,9 +50,10 @@ struct Item {
 #[derive(PartialEq)]
 enum Taken {
     No,
-    /// A later word of a several-word value ("sun" of `Full sun`).
+    /// A later word of a several-word value ("sun" of `Full sun`), or a
+    /// part of a column's name (`sun_hours`, `is_weekend`).
     InsideAValue,
-    /// A value's first word or a word of a column's name.
+    /// A value's first word, or a column's whole name (`sat`, `weekday`).
     Yes,
 }
 
