@@ -142,11 +142,6 @@ impl std::fmt::Debug for DatasetReader {
     }
 }
 
-/// The SQL functions a statement may call: those the renderer writes
-/// (`bm25`, the aggregates of the frequency and average conditions, `like` behind
-/// `LIKE … ESCAPE`) and `match` behind FTS5's `MATCH`. Everything else
-/// (`load_extension`, `readfile`, `randomblob`, …) is refused, whether or
-/// not it is registered on this connection.
 /// Name of the optional last column holding a figure over every matching
 /// record (`count(*) OVER ()` and the like); not part of the items.
 pub const FIGURE_COLUMN: &str = "_figure";
@@ -159,10 +154,17 @@ pub struct Rows {
     pub figure: Option<String>,
 }
 
-/// `time` is the time of day of a column (`CompareOp::TimeOfDay`); the guard
-/// allows it on a column only.
+/// The SQL functions a statement may call: those the renderer writes
+/// (`bm25`, the aggregates of the frequency and average conditions, `like` behind
+/// `LIKE … ESCAPE`) and `match` behind FTS5's `MATCH`. Everything else
+/// (`load_extension`, `readfile`, `randomblob`, …) is refused, whether or
+/// not it is registered on this connection.
+///
+/// `time` is the time of day of a column (`CompareOp::TimeOfDay`), and
+/// `strftime` its day of the week (`CompareOp::Weekday`); the guard allows
+/// them on a column only, `strftime` with the format `'%w'` alone.
 const ALLOWED_FUNCTIONS: &[&str] = &[
-    "bm25", "count", "min", "max", "avg", "sum", "like", "match", "time",
+    "bm25", "count", "min", "max", "avg", "sum", "like", "match", "time", "strftime",
 ];
 
 fn is_allowed_function(name: &str) -> bool {

@@ -876,3 +876,57 @@ fn readers_rank_full_text_as_sqlite_does() {
         assert_eq!(got, want, "{sql}");
     }
 }
+
+/// Days of the week end to end: phrases planned against the imported
+/// profile, rendered, guarded and run by the reader (whose authorizer
+/// admits `strftime`), on a date column and on a date-time column.
+#[test]
+fn days_of_the_week_run_on_the_reader() {
+    // 2024-06-01 is a Saturday.
+    let csv = "\
+shop,day,opened_at,sales
+a,2024-06-01,2024-06-01 09:00:00,10
+b,2024-06-02,2024-06-02T23:59:59,20
+c,2024-06-03,2024-06-03 00:00:00,30
+d,2024-06-05,2024-06-05 12:30:00,40
+e,2024-06-07,2024-06-07 17:00:00,50
+f,,,60
+g,2025-06-07,2025-06-07 08:00:00,70
+";
+    let fx = fixture();
+    let imp = fx.import(csv, None).unwrap();
+    assert_eq!(col(&imp.profile, "day").ty, ColumnType::Date);
+    assert_eq!(col(&imp.profile, "opened_at").ty, ColumnType::DateTime);
+    let planner = quarry_planner::Planner::new(&imp.profile);
+    let shops = |phrase: &str| -> Vec<String> {
+        let plan = planner.plan(phrase, Tier::Default);
+        assert!(
+            plan.filters
+                .iter()
+                .flat_map(|f| &f.any_of)
+                .any(|c| matches!(c.op, CompareOp::Weekday | CompareOp::NotWeekday)),
+            "{phrase}: {plan:?}"
+        );
+        let sql = quarry_sql::render_select(&quarry_sql::Sqlite, &imp.profile, &plan, 50);
+        quarry_sql::check_select(&quarry_sql::Sqlite, &sql, &imp.profile.table, None)
+            .unwrap_or_else(|e| panic!("{phrase}: {e}: {sql}"));
+        let reader = DatasetReader::open(&fx.path(&imp)).unwrap();
+        let items = reader
+            .query(
+                &sql,
+                &imp.profile,
+                50,
+                &CancelFlag::new(),
+                Duration::from_secs(5),
+            )
+            .unwrap_or_else(|e| panic!("{phrase}: {e:?}: {sql}"));
+        items.iter().map(|i| i.item["001_shop"].clone()).collect()
+    };
+    assert_eq!(shops("sales on weekends"), ["a", "b", "g"]);
+    assert_eq!(shops("sales on weekdays"), ["c", "d", "e"]);
+    assert_eq!(shops("sales on saturdays in 2024"), ["a"]);
+    assert_eq!(shops("sales not on sundays"), ["a", "c", "d", "e", "g"]);
+    assert_eq!(shops("mon to wed"), ["c", "d"]);
+    assert_eq!(shops("opened on fridays"), ["e"]);
+    assert_eq!(shops("sales on a saturday or sunday over 15"), ["b", "g"]);
+}

@@ -1,10 +1,10 @@
 //! The dataset schema: created once, with the table of versions, the text
-//! search configuration and the time-of-day function the
+//! search configuration and the time-of-day and day-of-week functions the
 //! [`quarry_sql::Postgres`] dialect names; and the small reads and writes
 //! of the table of versions.
 
 use deadpool_postgres::Pool;
-use quarry_sql::{ident, PG_TEXT_SEARCH_CONFIG, PG_TIME_OF_DAY_FUNCTION};
+use quarry_sql::{ident, PG_TEXT_SEARCH_CONFIG, PG_TIME_OF_DAY_FUNCTION, PG_WEEKDAY_FUNCTION};
 
 use crate::{db_error, pg_error};
 
@@ -61,6 +61,140 @@ EXCEPTION WHEN others THEN
 END
 "#;
 
+/// SQLite's `strftime('%w', v)` (the day of the week as text, '0' for a
+/// Sunday to '6'), computed as SQLite 3.54 computes it (`parseDateOrTime`,
+/// `computeJD`): the text is read as SQLite reads a date
+/// (`[-]YYYY-MM-DD`, then any spaces and `T`s and an optional
+/// `HH:MM[:SS[.fff]]` with an optional `Z` or `±HH:MM` offset, turned to
+/// UTC; or such a time alone, on 2000-01-01; or `now`; or a Julian day
+/// number), its Julian day in milliseconds worked out with SQLite's own
+/// integer arithmetic (so `2017-02-30` is March 2nd, `24:00` the next
+/// day's midnight), and the day taken from that. NULL wherever SQLite's is
+/// NULL, never an error.
+const WEEKDAY_BODY: &str = r#"
+DECLARE
+  d text[];
+  t text[];
+  rest text;
+  neg boolean := false;
+  y int := 2000;
+  mo int := 1;
+  dd int := 1;
+  h int := 0;
+  mi int := 0;
+  sec int := 0;
+  ms double precision := 0;
+  tz int := 0;
+  mx int;
+  a int;
+  b int;
+  jd bigint;
+  r double precision;
+BEGIN
+  d := regexp_match(v, '^(-?)([0-9]{4})-([0-9]{2})-([0-9]{2})(.*)$');
+  IF d IS NOT NULL THEN
+    -- parseYyyyMmDd: spaces and T's after the day, then a time or nothing.
+    neg := d[1] = '-';
+    y := d[2]::int;
+    mo := d[3]::int;
+    dd := d[4]::int;
+    rest := regexp_replace(d[5], '^[ \t\n\v\f\r T]*', '');
+    IF mo < 1 OR mo > 12 OR dd < 1 OR dd > 31 THEN
+      RETURN NULL;
+    END IF;
+    IF rest = '' THEN
+      rest := NULL;
+    END IF;
+  ELSIF v ~ '^[0-9]{2}:' THEN
+    -- parseHhMmSs: a time alone, on 2000-01-01.
+    rest := v;
+  ELSIF lower(v) IN ('now', 'subsec', 'subsecond') THEN
+    RETURN extract(dow FROM now() AT TIME ZONE 'UTC')::int::text;
+  ELSIF v ~ '^[ \t\n\v\f\r]*[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?[ \t\n\v\f\r]*$' THEN
+    -- setRawDateNumber: a Julian day number.
+    r := btrim(v, E' \t\n\v\f\r')::double precision;
+    IF NOT (r >= 0 AND r < 5373484.5) THEN
+      RETURN NULL;
+    END IF;
+    jd := trunc(r * 86400000.0::double precision + 0.5)::bigint;
+    RETURN ((jd + 129600000) / 86400000 % 7)::text;
+  ELSE
+    RETURN NULL;
+  END IF;
+  IF rest IS NOT NULL THEN
+    t := regexp_match(rest,
+      '^([0-9]{2}):([0-9]{2})(:([0-9]{2})(\.[0-9]+)?)?[ \t\n\v\f\r]*(([+-])([0-9]{2}):([0-9]{2})|[Zz])?[ \t\n\v\f\r]*$');
+    IF t IS NULL THEN
+      RETURN NULL;
+    END IF;
+    h := t[1]::int;
+    mi := t[2]::int;
+    sec := coalesce(t[4]::int, 0);
+    IF t[5] IS NOT NULL THEN
+      ms := least(('0' || t[5])::double precision, 0.999);
+    END IF;
+    IF t[7] IS NOT NULL THEN
+      IF t[8]::int > 14 OR t[9]::int > 59 THEN
+        RETURN NULL;
+      END IF;
+      tz := (t[8]::int * 60 + t[9]::int) * (CASE WHEN t[7] = '-' THEN -1 ELSE 1 END);
+    END IF;
+    IF h > 24 OR mi > 59 OR sec > 59 OR (h = 24 AND (mi <> 0 OR sec <> 0 OR ms <> 0)) THEN
+      RETURN NULL;
+    END IF;
+    IF h = 24 THEN
+      -- Midnight at the end of the day: the next day's 00:00, counted on
+      -- the year as written (before its sign), as SQLite does.
+      h := 0;
+      IF d IS NULL THEN
+        dd := 2;
+      ELSE
+        mx := CASE
+          WHEN mo IN (1, 3, 5, 7, 8, 10, 12) THEN 31
+          WHEN mo <> 2 THEN 30
+          WHEN y % 4 = 0 AND (y % 100 <> 0 OR y % 400 = 0) THEN 29
+          ELSE 28
+        END;
+        dd := dd + 1;
+        IF dd > mx THEN
+          dd := dd - mx;
+          mo := mo + 1;
+          IF mo > 12 THEN
+            mo := 1;
+            y := y + 1;
+          END IF;
+        END IF;
+      END IF;
+    END IF;
+  END IF;
+  IF neg THEN
+    y := -y;
+  END IF;
+  -- computeJD, with C's integer division (toward zero).
+  IF y < -4713 OR y > 9999 THEN
+    RETURN NULL;
+  END IF;
+  IF mo <= 2 THEN
+    y := y - 1;
+    mo := mo + 12;
+  END IF;
+  a := (y + 4800) / 100;
+  b := 38 - a + a / 4;
+  jd := ((36525 * (y + 4716) / 100) + (306001 * (mo + 1) / 10000) + dd + b)::bigint * 86400000
+        - 131716800000;
+  IF rest IS NOT NULL THEN
+    jd := jd + h * 3600000 + mi * 60000 + trunc((sec + ms) * 1000 + 0.5)::bigint
+          - tz * 60000::bigint;
+  END IF;
+  IF jd < 0 OR jd > 464269060799999 THEN
+    RETURN NULL;
+  END IF;
+  RETURN ((jd + 129600000) / 86400000 % 7)::text;
+EXCEPTION WHEN others THEN
+  RETURN NULL;
+END
+"#;
+
 /// The role queries run as: it may read the dataset schema's version
 /// tables and nothing else (not `_versions`, not the catalog's schema).
 pub(crate) fn reader_role(schema: &str) -> String {
@@ -95,9 +229,12 @@ pub(crate) async fn prepare_schema(pool: &Pool, schema: &str) -> Result<Option<S
              profile text NOT NULL,
              created_at timestamptz NOT NULL DEFAULT now());
          CREATE OR REPLACE FUNCTION {s}.{f}(v text) RETURNS text
-             LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $quarry${TIME_OF_DAY_BODY}$quarry$;",
+             LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $quarry${TIME_OF_DAY_BODY}$quarry$;
+         CREATE OR REPLACE FUNCTION {s}.{w}(v text) RETURNS text
+             LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE AS $quarry${WEEKDAY_BODY}$quarry$;",
         v = ident(VERSIONS_TABLE),
         f = ident(PG_TIME_OF_DAY_FUNCTION),
+        w = ident(PG_WEEKDAY_FUNCTION),
     ))
     .await
     .map_err(|e| pg_error(&e))?;

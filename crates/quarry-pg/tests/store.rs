@@ -331,6 +331,162 @@ fn the_time_of_day_function_is_sqlites() {
     }
 }
 
+/// The store's day-of-week function is SQLite's `strftime('%w', x)` on
+/// the same text: on what Quarry stores (dates, date-times with `T` or a
+/// space, fractions, offsets turned to UTC, which may change the day), on
+/// every day of a few years and on the text SQLite reads its own way
+/// (days past a month's end, `24:00`, a time alone, Julian day numbers,
+/// spaces), and NULL wherever SQLite's is NULL, never an error.
+#[test]
+fn the_weekday_function_is_sqlites() {
+    let pg = common::store("weekday");
+    let sqlite = rusqlite::Connection::open_in_memory().unwrap();
+    let mut values: Vec<String> = [
+        "2024-06-01",
+        "2024-06-02",
+        "2024-06-03 00:00:00",
+        "2024-06-03T23:59:59",
+        "2024-06-03T23:59:59.9999",
+        "2024-06-03 23:30:00.5",
+        "2024-06-03T23:30:00Z",
+        "2024-06-03T23:30:00z",
+        "2024-06-03T23:30:00+02:00",
+        "2024-06-03T00:30:00+05:30",
+        "2024-06-03T23:30:00-01:00",
+        "2024-06-03T22:59:00-01:00",
+        "2024-06-03T10:00:00+14:00",
+        "2024-06-03T10:00:00+15:00",
+        "2024-06-03T10:00:00-14:59",
+        "2024-06-03T10:00:00+0100",
+        "2024-06-03T10:00:00 +01:00 ",
+        "2024-06-03T10:00:60",
+        "2024-06-03T24:00",
+        "2024-06-03T24:59:59",
+        "2024-06-03T25:00",
+        "2024-06-03T24:00:00.000",
+        "2024-06-03T24:00:00.001",
+        "2024-06-03T24:00:01",
+        "2024-06-03T24:01",
+        "2024-06-03T24:00+05:00",
+        "2024-02-28T24:00",
+        "2023-02-28T24:00",
+        "2017-02-31T24:00",
+        "2024-12-31T24:00:00",
+        "9999-12-31T24:00",
+        "-0044-12-31T24:00",
+        "-0001-02-28T24:00",
+        "2024-06-03T10:00:00+00:00",
+        "2024-06-03T10:60",
+        "2024-06-03 10",
+        "2024-06-03 10:00:",
+        "2024-06-03 10:00:00.",
+        "2024-06-03  \t T10:00",
+        "2024-06-03TT10:00",
+        "2024-06-03 ",
+        "2024-06-03T",
+        "2024-06-03x",
+        " 2024-06-03",
+        "2024-6-3",
+        "2024/06/03",
+        "2017-02-29",
+        "2017-02-30T10:00:00",
+        "2017-04-31",
+        "2017-02-32",
+        "2017-13-01",
+        "2017-00-10",
+        "2017-01-00",
+        "0000-01-01",
+        "0001-03-01",
+        "-0044-03-15",
+        "-4713-11-24",
+        "-4713-11-25 12:00",
+        "-4713-11-24T11:59:59",
+        "-4714-12-31",
+        "9999-12-31 23:59:59",
+        "9999-12-31T23:59:59-00:01",
+        "1582-10-10",
+        "1900-02-28",
+        "2000-02-29",
+        "22:14",
+        "23:30:00-01:00",
+        "00:30+01:00",
+        "24:00",
+        "24:00:00Z",
+        "24:00-02:00",
+        "24:30",
+        "24:00:00.5",
+        "9:30",
+        "2457000",
+        "2457000.5",
+        "2457000.4999999",
+        "0",
+        "-0",
+        "0.5",
+        ".5",
+        "1.",
+        "1e6",
+        " 2460000 ",
+        "+2460000",
+        "-1",
+        "5373484.49",
+        "5373484.5",
+        "1e400",
+        "1e",
+        "0x10",
+        "noon",
+        "monday",
+        "",
+        " ",
+        "n/a",
+    ]
+    .iter()
+    .map(|v| v.to_string())
+    .collect();
+    // Every day of three years, at times across the day, some with offsets.
+    for n in 0..(3 * 366) {
+        let iso: String = sqlite
+            .query_row(
+                "SELECT date('2023-01-01', ?1)",
+                [format!("+{n} days")],
+                |r| r.get(0),
+            )
+            .unwrap();
+        let time = ["00:00:00", "07:45:12", "12:00", "23:59:59.999", "24:00"][n % 5];
+        let offset = ["", "Z", "+09:00", "-08:00", "+00:00", "-03:30"][n % 6];
+        values.push(iso.clone());
+        values.push(format!("{iso}T{time}{offset}"));
+        values.push(format!("{iso} {time}"));
+    }
+    let f = format!(
+        "SELECT {}.{}(x) FROM unnest(string_to_array($1, E'\\x01')) WITH ORDINALITY AS u(x, n) ORDER BY n",
+        quarry_sql::ident(pg.schema()),
+        quarry_sql::PG_WEEKDAY_FUNCTION
+    );
+    let got = common::query_text(&f, &values.join("\u{1}"));
+    assert_eq!(got.len(), values.len());
+    let mut nulls = 0;
+    for (v, got) in values.iter().zip(got) {
+        let want: Option<String> = sqlite
+            .query_row("SELECT strftime('%w', ?1)", [v], |r| r.get(0))
+            .unwrap();
+        nulls += usize::from(want.is_none());
+        assert_eq!(got, want, "strftime('%w', {v:?})");
+    }
+    assert!(nulls > 20, "{nulls} values SQLite reads as no date");
+    assert!(
+        values.len() - nulls > 3000,
+        "{nulls} of {} are NULL",
+        values.len()
+    );
+    // NULL in, NULL out.
+    let null = format!(
+        "SELECT {}.{}(NULL::text) WHERE $1 = ''",
+        quarry_sql::ident(pg.schema()),
+        quarry_sql::PG_WEEKDAY_FUNCTION
+    );
+    assert_eq!(common::query_text(&null, ""), [None]);
+}
+
 #[test]
 fn queries_run_as_a_role_that_reads_only_the_dataset_tables() {
     let pg = common::store("reader");

@@ -19,7 +19,7 @@ mod understand;
 pub use note::{Note, Teaching};
 pub use plan::{
     CompareOp, Condition, Direction, Figure, FigureKind, Filter, Literal, MatchKind, OrderBy,
-    OrderKey, QueryPlan, Tier, TraitMatch,
+    OrderKey, QueryPlan, Tier, TraitMatch, WEEKDAY_NAMES,
 };
 pub use quarry_profile::{ColumnProfile, ColumnType, DatasetProfile, ValueCount};
 pub use quarry_vocabulary::Vocabulary;

@@ -3,7 +3,7 @@
 //! (`impl Display`). The sentences are part of the API's `thoughts`
 //! (`metadata`), so their wording is a contract.
 
-use crate::plan::{Direction, MatchKind, Tier};
+use crate::plan::{Direction, MatchKind, Tier, WEEKDAY_NAMES};
 use std::fmt;
 
 /// One sentence of `thoughts.metadata`.
@@ -46,6 +46,18 @@ pub enum Note {
     },
     /// "10 pm" in a table with no time of day: no condition, and no number.
     NoTimeColumn {
+        source: String,
+    },
+    /// "weekends", "not on mondays": the day of the week of a date field,
+    /// one of `days` (0 = Sunday … 6 = Saturday) or, `negated`, none.
+    Weekday {
+        source: String,
+        field: String,
+        days: Vec<u8>,
+        negated: bool,
+    },
+    /// "on sundays" in a table with no date: no condition.
+    NoDateColumn {
         source: String,
     },
     /// "the windiest day of 2013" where no field holds years or dates.
@@ -355,7 +367,7 @@ impl fmt::Display for Note {
             Note::NoCondition => {
                 f.write_str("No condition found: returning the records in dataset order.")
             }
-            Note::RelativeDate { .. } | Note::YesNoField { .. } | Note::Month { .. } | Note::AgeWord { .. } | Note::Calendar { .. } | Note::TimeOfDay { .. } | Note::NoTimeColumn { .. } | Note::NoYearColumn { .. } | Note::Missing { .. } | Note::RowComparison { .. } | Note::FieldComparison { .. } | Note::GroupCount { .. } | Note::RowPosition { .. } | Note::Value { .. } | Note::Substring { .. } | Note::Average { .. } | Note::Number { .. } | Note::Conversion { .. } | Note::NoFieldForUnit { .. } | Note::MostFrequent { .. } => self.fmt_condition(f),
+            Note::RelativeDate { .. } | Note::YesNoField { .. } | Note::Month { .. } | Note::AgeWord { .. } | Note::Calendar { .. } | Note::TimeOfDay { .. } | Note::NoTimeColumn { .. } | Note::Weekday { .. } | Note::NoDateColumn { .. } | Note::NoYearColumn { .. } | Note::Missing { .. } | Note::RowComparison { .. } | Note::FieldComparison { .. } | Note::GroupCount { .. } | Note::RowPosition { .. } | Note::Value { .. } | Note::Substring { .. } | Note::Average { .. } | Note::Number { .. } | Note::Conversion { .. } | Note::NoFieldForUnit { .. } | Note::MostFrequent { .. } => self.fmt_condition(f),
         }
     }
 }
@@ -398,6 +410,21 @@ impl Note {
             Note::NoTimeColumn { source } => write!(
                 f,
                 "'{source}' read as a time of day; the dataset has no time column, so it sets no condition."
+            ),
+            Note::Weekday {
+                source,
+                field,
+                days,
+                negated,
+            } => write!(
+                f,
+                "'{source}' read as {field} {}on {}.",
+                if *negated { "not " } else { "" },
+                weekday_words(days)
+            ),
+            Note::NoDateColumn { source } => write!(
+                f,
+                "'{source}' read as a day of the week; the dataset has no date field, so it sets no condition."
             ),
             Note::NoYearColumn { source } => write!(
                 f,
@@ -544,6 +571,39 @@ impl Note {
             ),
             Note::FieldsNamed { .. } | Note::Order { .. } | Note::OrderByPosition { .. } | Note::Ties { .. } | Note::NoOrderField { .. } | Note::GradedOrder { .. } | Note::GradedNoField { .. } | Note::ComparedNoField { .. } | Note::GradedField { .. } | Note::ChooseAlternative { .. } | Note::Traits { .. } | Note::Ignored { .. } | Note::Taught { .. } | Note::Tier(_) | Note::NoCondition => {
                 unreachable!("not a note about a condition")
+            }
+        }
+    }
+}
+
+/// Days of the week for a note, Monday first: "a Saturday or Sunday", "a
+/// day from Monday to Friday" (three days or more in a row, across the
+/// week's end too: "a day from Friday to Monday").
+fn weekday_words(days: &[u8]) -> String {
+    let set: Vec<bool> = (0..7u8).map(|d| days.contains(&d)).collect();
+    let n = set.iter().filter(|&&b| b).count() as u8;
+    let name = |d: u8| WEEKDAY_NAMES[usize::from(d)];
+    let starts: Vec<u8> = (0..7u8)
+        .filter(|&d| set[usize::from(d)] && !set[usize::from((d + 6) % 7)])
+        .collect();
+    match (n, starts.as_slice()) {
+        (0, _) => "no day".to_string(),
+        (7, _) => "any day".to_string(),
+        (3.., &[first]) => format!(
+            "a day from {} to {}",
+            name(first),
+            name((first + n - 1) % 7)
+        ),
+        _ => {
+            // Monday first: Sunday (0) is the week's last day here.
+            let mut order: Vec<u8> = (0..7u8).filter(|&d| set[usize::from(d)]).collect();
+            order.sort_by_key(|&d| (d + 6) % 7);
+            let names: Vec<&str> = order.iter().map(|&d| name(d)).collect();
+            match names.split_last() {
+                Some((last, init)) if !init.is_empty() => {
+                    format!("a {} or {last}", init.join(", "))
+                }
+                _ => format!("a {}", names.concat()),
             }
         }
     }

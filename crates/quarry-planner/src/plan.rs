@@ -50,6 +50,14 @@ pub enum CompareOp {
     /// end of the day); a range whose start is after its end runs past
     /// midnight (either side holds).
     TimeOfDay,
+    /// The day of the week of `field` (a date, or a date and time, as
+    /// ISO text) is one of the values: day numbers as SQLite's
+    /// `strftime('%w')` counts them, `Integer(0)` (Sunday) to `Integer(6)`
+    /// (Saturday) ("on weekends": 0 and 6).
+    Weekday,
+    /// Negated `Weekday`: a day of the week none of the values (a field
+    /// with no day, empty or not a date, is neither).
+    NotWeekday,
     /// Records listed before the first record whose `field` equals the
     /// value ("before San Juan"): position in the dataset, not a value order.
     BeforeRowOf,
@@ -89,6 +97,19 @@ pub enum CompareOp {
     /// ("cities with more than 5 companies").
     GroupCount,
 }
+
+/// The English names of the days of the week, by their number (0 =
+/// Sunday, as SQLite's `strftime('%w')`): the values of
+/// [`CompareOp::Weekday`].
+pub const WEEKDAY_NAMES: [&str; 7] = [
+    "Sunday",
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+];
 
 /// How a word was linked to a field or value; reported in `metadata` and
 /// used to choose what to drop when relaxing.

@@ -43,6 +43,7 @@ use escape::unescape;
 use expect_test::expect_file;
 use quarry_planner::{
     CompareOp, DatasetProfile, Day, Literal, OrderKey, Planner, QueryPlan, Tier, TraitMatch,
+    WEEKDAY_NAMES,
 };
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -208,6 +209,23 @@ fn describe(plan: &QueryPlan) -> String {
                 CompareOp::NotHasItem => format!("{f} HAS NO ITEM IN ({list})"),
                 CompareOp::TimeOfDay => {
                     format!("time({f}) in [{}, {})", text(v.first()), text(v.get(1)))
+                }
+                CompareOp::Weekday | CompareOp::NotWeekday => {
+                    let days: Vec<String> = v
+                        .iter()
+                        .map(|d| match d {
+                            Literal::Integer(n @ 0..=6) => {
+                                format!("{n}={}", &WEEKDAY_NAMES[*n as usize][..3])
+                            }
+                            other => literal(other),
+                        })
+                        .collect();
+                    let not = if c.op == CompareOp::NotWeekday {
+                        "NOT "
+                    } else {
+                        ""
+                    };
+                    format!("weekday({f}) {not}IN ({})", days.join(", "))
                 }
                 CompareOp::IsNull => format!("{f} IS NULL"),
                 CompareOp::IsNotNull => format!("{f} IS NOT NULL"),
@@ -407,7 +425,9 @@ corpus!(
     law_programs,
     hawk_bands,
     work_panel,
-    clinic_followup
+    clinic_followup,
+    plant_sales,
+    gym_visits
 );
 
 #[test]
@@ -514,6 +534,8 @@ fn every_phrases_file_has_a_test() {
         "hawk_bands",
         "work_panel",
         "clinic_followup",
+        "plant_sales",
+        "gym_visits",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -102,6 +102,24 @@ pub trait Dialect: Sync {
         "time"
     }
 
+    /// The day of the week of `column` (a date, or a date and time, as ISO
+    /// text) as text: `'0'` (Sunday) to `'6'` (Saturday), NULL where it is
+    /// no date. SQLite's `strftime('%w', column)`.
+    fn weekday(&self, column: &str) -> String {
+        match self.weekday_function() {
+            (f, Some(format)) => format!("{f}({}, {column})", self.text(format)),
+            (f, None) => format!("{f}({column})"),
+        }
+    }
+
+    /// The function [`Dialect::weekday`] calls, and the format string it
+    /// passes before the column, if any (`strftime` and `'%w'`): the guard
+    /// allows that function with exactly that string and a column, and no
+    /// other call of it.
+    fn weekday_function(&self) -> (&'static str, Option<&'static str>) {
+        ("strftime", Some("%w"))
+    }
+
     /// A quoted identifier.
     fn ident(&self, name: &str) -> String {
         ident(name)
@@ -278,6 +296,11 @@ pub const PG_TEXT_SEARCH_CONFIG: &str = "quarry_text";
 /// other text instead of an error.
 pub const PG_TIME_OF_DAY_FUNCTION: &str = "quarry_time";
 
+/// The day-of-week function of PostgreSQL's dataset schema (the store
+/// creates it): SQLite's `strftime('%w', x)` for the same text (`'0'` for
+/// a Sunday to `'6'`), NULL where SQLite's is NULL, instead of an error.
+pub const PG_WEEKDAY_FUNCTION: &str = "quarry_weekday";
+
 /// The name of PostgreSQL's row-position column, written by the store's
 /// importer: PostgreSQL has no `rowid`. Column names are `^[a-z0-9_]+$`
 /// without a leading `_`, so no dataset column can take it.
@@ -374,6 +397,10 @@ impl Dialect for Postgres {
 
     fn time_of_day_function(&self) -> &'static str {
         PG_TIME_OF_DAY_FUNCTION
+    }
+
+    fn weekday_function(&self) -> (&'static str, Option<&'static str>) {
+        (PG_WEEKDAY_FUNCTION, None)
     }
 
     fn like_operator(&self) -> &'static str {

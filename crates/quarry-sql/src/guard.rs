@@ -8,7 +8,9 @@
 //! uses, `LIKE … ESCAPE`, `MATCH`, scalar subqueries over the records table
 //! alone (which may group by a column to find its most or least frequent
 //! value), and the functions `min`, `max`, `avg`, `count(*)` and the
-//! dialect's full-text ranking (`bm25`). Where the dialect's full-text
+//! dialect's full-text ranking (`bm25`); on a column, the dialect's time
+//! of day (`time(col)`) and day of the week (`strftime('%w', col)`, with
+//! exactly that format, and no other `strftime`). Where the dialect's full-text
 //! index is a column (PostgreSQL), the join is replaced by
 //! `<column> @@ <query function>('<config>', '<string>')` and the ranking
 //! takes that column and query; `ILIKE` and `TRUE` are admitted only for a
@@ -63,6 +65,7 @@ pub fn check_select(
         fts_table,
         fts_rank: dialect.fts_rank_function(),
         time_of_day: dialect.time_of_day_function(),
+        weekday: dialect.weekday_function(),
         fts_column: dialect.fts_is_column(),
         fts_query_functions: dialect.fts_query_functions(),
         ilike: dialect.like_operator().eq_ignore_ascii_case("ILIKE"),
@@ -84,6 +87,9 @@ struct Scope<'a> {
     fts_rank: &'a str,
     /// The dialect's time-of-day function (`time`), on a column.
     time_of_day: &'a str,
+    /// The dialect's day-of-week function and the format string it takes
+    /// before the column, if any (`strftime`, `'%w'`).
+    weekday: (&'a str, Option<&'a str>),
     /// The full-text index is a column of the records table named
     /// `fts_table` (PostgreSQL's `tsvector`), not a table.
     fts_column: bool,
@@ -680,7 +686,9 @@ fn check_function(f: &Function, scope: Scope) -> Result<(), String> {
     let name = single_name(&f.name).unwrap_or_else(|| f.name.to_string());
     let lower = name.to_ascii_lowercase();
     let time_of_day = lower == scope.time_of_day;
-    if !(AGGREGATES.contains(&lower.as_str()) || lower == scope.fts_rank || time_of_day) {
+    let weekday = lower == scope.weekday.0;
+    if !(AGGREGATES.contains(&lower.as_str()) || lower == scope.fts_rank || time_of_day || weekday)
+    {
         return Err(format!("function {name} is not allowed"));
     }
     if f.uses_odbc_syntax
@@ -719,6 +727,24 @@ fn check_function(f: &Function, scope: Scope) -> Result<(), String> {
             )),
         };
     }
+    if weekday {
+        // strftime('%w', <column>), anywhere; no other format.
+        return match (scope.weekday.1, list.args.as_slice()) {
+            (
+                Some(format),
+                [FunctionArg::Unnamed(FunctionArgExpr::Expr(Expr::Value(v))), FunctionArg::Unnamed(FunctionArgExpr::Expr(arg))],
+            ) if matches!(&v.value, Value::SingleQuotedString(f) if f == format) => {
+                check_column_arg(arg, scope, &name)
+            }
+            (None, [FunctionArg::Unnamed(FunctionArgExpr::Expr(arg))]) => {
+                check_column_arg(arg, scope, &name)
+            }
+            _ => Err(match scope.weekday.1 {
+                Some(format) => format!("{name}() takes only '{format}' and a column"),
+                None => format!("{name}() takes a column"),
+            }),
+        };
+    }
     let [FunctionArg::Unnamed(FunctionArgExpr::Expr(arg))] = list.args.as_slice() else {
         return Err(format!("{name}() takes exactly one plain argument"));
     };
@@ -734,18 +760,24 @@ fn check_function(f: &Function, scope: Scope) -> Result<(), String> {
     }
     // time(<column>), anywhere.
     if time_of_day {
-        return match arg {
-            Expr::Identifier(_) => Ok(()),
-            Expr::CompoundIdentifier(parts) if parts.len() == 2 => {
-                check_ident_qualifier(&parts[0], scope)
-            }
-            _ => Err(format!("{name}() takes a column")),
-        };
+        return check_column_arg(arg, scope, &name);
     }
     // min/max over a column of the records table, inside a subquery.
     if !scope.subquery {
         return Err(format!("{name}() is allowed only inside a subquery"));
     }
+    match arg {
+        Expr::Identifier(_) => Ok(()),
+        Expr::CompoundIdentifier(parts) if parts.len() == 2 => {
+            check_ident_qualifier(&parts[0], scope)
+        }
+        _ => Err(format!("{name}() takes a column")),
+    }
+}
+
+/// A function's argument that must be a column of the records table
+/// (`time(col)`, `strftime('%w', col)`).
+fn check_column_arg(arg: &Expr, scope: Scope, name: &str) -> Result<(), String> {
     match arg {
         Expr::Identifier(_) => Ok(()),
         Expr::CompoundIdentifier(parts) if parts.len() == 2 => {
@@ -1056,6 +1088,86 @@ mod tests {
         refused(
             r#"SELECT "_row" FROM "companies" WHERE "companies_fts" @@ websearch_to_tsquery('a', 'x')"#,
         );
+    }
+
+    /// The day of the week: `strftime('%w', <column>)` (SQLite) and
+    /// `quarry_weekday(<column>)` (PostgreSQL), anywhere a column may be;
+    /// any other use of either function is refused.
+    #[test]
+    fn the_day_of_the_week_passes_on_a_column_and_nothing_else_does() {
+        ok(
+            r#"SELECT "companies".rowid AS "_row", "companies"."name" FROM "companies" WHERE strftime('%w', "companies"."d") IN ('0', '6') AND strftime('%w', "companies"."d") <> '3' ORDER BY "companies".rowid LIMIT 10"#,
+        );
+        ok(
+            r#"SELECT "companies".rowid AS "_row" FROM "companies" WHERE STRFTIME('%w', "d") NOT IN ('1', '2') AND "companies"."x" = (SELECT "x" FROM "companies" WHERE strftime('%w', "d") = '5' LIMIT 1) LIMIT 1"#,
+        );
+        for (sql, why) in [
+            // Another format, or a format that is not that one literal.
+            (
+                r#"strftime('%Y', "companies"."d") = '2015'"#,
+                "takes only '%w'",
+            ),
+            (
+                r#"strftime('%w %Y', "companies"."d") = '0'"#,
+                "takes only '%w'",
+            ),
+            (
+                r#"strftime('%W', "companies"."d") = '0'"#,
+                "takes only '%w'",
+            ),
+            (
+                r#"strftime("companies"."f", "companies"."d") = '0'"#,
+                "takes only '%w'",
+            ),
+            (
+                r#"strftime('%w' || '', "companies"."d") = '0'"#,
+                "takes only '%w'",
+            ),
+            // Not a column, more or fewer arguments, modifiers.
+            (r#"strftime('%w', 'now') = '0'"#, "takes a column"),
+            (
+                r#"strftime('%w', "companies"."d" || 'x') = '0'"#,
+                "takes a column",
+            ),
+            (
+                r#"strftime('%w', (SELECT "d" FROM "companies" LIMIT 1)) = '0'"#,
+                "takes a column",
+            ),
+            (r#"strftime('%w') = '0'"#, "takes only '%w'"),
+            (
+                r#"strftime('%w', "companies"."d", '+1 day') = '0'"#,
+                "takes only '%w'",
+            ),
+            (r#"strftime("companies"."d") = '0'"#, "takes only '%w'"),
+            (r#"strftime('%w', "other"."d") = '0'"#, ""),
+            // The same as a plain function: no window, no DISTINCT.
+            (
+                r#"strftime(DISTINCT '%w', "companies"."d") = '0'"#,
+                "plainly",
+            ),
+            // PostgreSQL's function is no SQLite function.
+            (r#"quarry_weekday("companies"."d") = '0'"#, "not allowed"),
+            (r#"date("companies"."d") = '2015-01-01'"#, "not allowed"),
+        ] {
+            let e = refused(&format!(
+                r#"SELECT "companies".rowid AS "_row" FROM "companies" WHERE {sql} LIMIT 1"#
+            ));
+            assert!(e.contains(why), "{sql}: {e}");
+        }
+
+        let pg = |sql: &str| check_select(&crate::Postgres, sql, T, Some("_fts"));
+        pg(r#"SELECT "companies"."_row" AS "_row" FROM "companies" WHERE quarry_weekday("companies"."d") IN ('0', '6') AND quarry_weekday("d") <> '1' ORDER BY "companies"."_row" LIMIT 1"#)
+            .unwrap();
+        for sql in [
+            r#"SELECT "_row" FROM "companies" WHERE quarry_weekday('2015-01-01') = '0'"#,
+            r#"SELECT "_row" FROM "companies" WHERE quarry_weekday('%w', "d") = '0'"#,
+            r#"SELECT "_row" FROM "companies" WHERE quarry_weekday("d", "d") = '0'"#,
+            r#"SELECT "_row" FROM "companies" WHERE strftime('%w', "d") = '0'"#,
+            r#"SELECT "_row" FROM "companies" WHERE to_char("d"::date, 'D') = '1'"#,
+            r#"SELECT "_row" FROM "companies" WHERE extract(dow FROM "d"::date) = 0"#,
+        ] {
+            assert!(pg(sql).is_err(), "allowed {sql}");
+        }
     }
 
     #[test]

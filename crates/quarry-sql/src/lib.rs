@@ -14,13 +14,13 @@ mod guard;
 
 pub use dialect::{
     ident, literal, Dialect, Postgres, Sqlite, PG_ROW_COLUMN, PG_TEXT_SEARCH_CONFIG,
-    PG_TIME_OF_DAY_FUNCTION,
+    PG_TIME_OF_DAY_FUNCTION, PG_WEEKDAY_FUNCTION,
 };
 pub use guard::check_select;
 
 use quarry_planner::{
     CompareOp, Condition, DatasetProfile, Direction, FigureKind, Filter, Literal, OrderKey,
-    QueryPlan,
+    QueryPlan, WEEKDAY_NAMES,
 };
 use std::fmt::Write;
 
@@ -375,6 +375,44 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
                 (Some(x), Some(y)) => format!("({x} AND {y})"),
                 (Some(x), None) | (None, Some(x)) => x,
                 (None, None) => format!("{col} IS NOT NULL"),
+            }
+        }
+        CompareOp::Weekday | CompareOp::NotWeekday => {
+            // Day numbers 0 (Sunday) to 6; the thoughts name the days, the
+            // SQL compares the text SQLite's `strftime('%w')` returns.
+            let mut days: Vec<usize> = c
+                .values
+                .iter()
+                .filter_map(|v| match v {
+                    Literal::Integer(d @ 0..=6) => Some(*d as usize),
+                    _ => None,
+                })
+                .collect();
+            days.sort_unstable();
+            days.dedup();
+            let (day, items): (String, Vec<String>) = match style {
+                Style::Thought => (
+                    format!("weekday({col})"),
+                    days.iter()
+                        .map(|&d| style.literal(&Literal::Text(WEEKDAY_NAMES[d].to_string())))
+                        .collect(),
+                ),
+                Style::Sql { dialect, .. } => (
+                    dialect.weekday(&col),
+                    days.iter().map(|&d| dialect.text(&d.to_string())).collect(),
+                ),
+            };
+            let not = c.op == CompareOp::NotWeekday;
+            match items.as_slice() {
+                // Only the days the planner writes; no day is no condition
+                // rather than text in the statement.
+                [] => style.always_true().to_string(),
+                [one] => format!("{day} {} {one}", if not { "<>" } else { "=" }),
+                _ => format!(
+                    "{day} {}IN ({})",
+                    if not { "NOT " } else { "" },
+                    items.join(", ")
+                ),
             }
         }
         CompareOp::IsNull => format!("{col} IS NULL"),
@@ -1146,6 +1184,87 @@ mod tests {
         // A count of 2 asks for two records, tied or not.
         assert_eq!(names(true, 2), ["b", "d"]);
         assert_eq!(names(false, 2), ["b", "d"]);
+    }
+
+    /// Days of the week: `strftime('%w', col)` compared as text on
+    /// SQLite, the store's function on PostgreSQL, the days' names in the
+    /// thoughts; both statements pass the guard. A record with no day (no
+    /// value, no date) is neither on a day nor known not to be.
+    #[test]
+    fn days_of_the_week_select_their_records_and_pass_the_guard() {
+        let conn = rusqlite::Connection::open_in_memory().unwrap();
+        conn.execute_batch(
+            "CREATE TABLE companies (name TEXT, country TEXT, employees INTEGER, founded TEXT);
+             INSERT INTO companies VALUES
+               ('sun', 'DE', 1, '2024-06-02'), ('mon', 'DE', 2, '2024-06-03'),
+               ('fri', 'FR', 3, '2024-06-07 23:30:00'), ('sat', 'FR', 4, '2024-06-08T08:00:00'),
+               ('none', 'FR', 5, NULL), ('junk', 'FR', 6, 'n/a'), ('empty', 'FR', 7, '');",
+        )
+        .unwrap();
+        let mut p = profile();
+        p.fts_table = None;
+        p.columns.push(ColumnProfile {
+            name: "founded".into(),
+            original_name: "founded".into(),
+            ordinal: 4,
+            ty: ColumnType::DateTime,
+            null_count: 1,
+            distinct_count: 6,
+            min: None,
+            max: None,
+            values: vec![],
+            full_text: false,
+        });
+        let plan_of = |op: CompareOp, days: &[i64]| {
+            let mut plan = QueryPlan::empty(Tier::Default);
+            let values = days.iter().map(|&d| Literal::Integer(d)).collect();
+            plan.filters.push(cond("founded", op, values));
+            plan
+        };
+        let names = |op: CompareOp, days: &[i64]| -> Vec<String> {
+            let plan = plan_of(op, days);
+            let sql = render_select(&Sqlite, &p, &plan, 100);
+            check_select(&Sqlite, &sql, "companies", None).unwrap_or_else(|e| panic!("{e}: {sql}"));
+            let pg = render_select(&Postgres, &p, &plan, 100);
+            check_select(&Postgres, &pg, "companies", None).unwrap_or_else(|e| panic!("{e}: {pg}"));
+            names_of(&conn, &sql)
+        };
+        assert_eq!(names(CompareOp::Weekday, &[0, 6]), ["sun", "sat"]);
+        assert_eq!(names(CompareOp::Weekday, &[1, 2, 3, 4, 5]), ["mon", "fri"]);
+        assert_eq!(names(CompareOp::Weekday, &[5]), ["fri"]);
+        assert_eq!(names(CompareOp::NotWeekday, &[0]), ["mon", "fri", "sat"]);
+        assert_eq!(names(CompareOp::NotWeekday, &[0, 6]), ["mon", "fri"]);
+
+        let plan = plan_of(CompareOp::Weekday, &[6, 0]);
+        assert_eq!(
+            thought_filters(&plan),
+            ["weekday(founded) IN ('Sunday', 'Saturday')"]
+        );
+        let sql = render_select(&Sqlite, &p, &plan, 10);
+        assert!(
+            sql.contains(r#"WHERE strftime('%w', "companies"."founded") IN ('0', '6')"#),
+            "{sql}"
+        );
+        let pg = render_select(&Postgres, &p, &plan, 10);
+        assert!(
+            pg.contains(r#"WHERE quarry_weekday("companies"."founded") IN ('0', '6')"#),
+            "{pg}"
+        );
+        let plan = plan_of(CompareOp::NotWeekday, &[1]);
+        assert_eq!(thought_filters(&plan), ["weekday(founded) <> 'Monday'"]);
+        let sql = render_select(&Sqlite, &p, &plan, 10);
+        assert!(
+            sql.contains(r#"WHERE strftime('%w', "companies"."founded") <> '1'"#),
+            "{sql}"
+        );
+        // Only day numbers reach the statement; none is no condition.
+        let mut plan = plan_of(CompareOp::Weekday, &[7, -1]);
+        plan.filters[0].any_of[0]
+            .values
+            .push(Literal::Text("0') OR 1=1 --".into()));
+        assert_eq!(thought_filters(&plan), ["1"]);
+        let sql = render_select(&Sqlite, &p, &plan, 10);
+        assert!(sql.contains("WHERE 1 ") && !sql.contains("OR 1=1"), "{sql}");
     }
 
     #[test]

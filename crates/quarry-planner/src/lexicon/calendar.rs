@@ -117,3 +117,73 @@ pub fn event_roots(w: &str) -> &'static [&'static str] {
         _ => &[],
     }
 }
+
+/// A day of the week, numbered as SQLite's `strftime('%w')` numbers it: 0
+/// is Sunday, 6 is Saturday.
+pub type Weekday = u8;
+
+/// The day of the week a word names, and whether the word is an
+/// abbreviation: full names and their plurals ("monday", "sundays"), and
+/// the short forms ("mon", "tues", "thurs", "sat"). Short forms are also
+/// words of their own ("sun", "sat", "wed"): the calendar pass reads them
+/// as days only where the phrase makes them one.
+pub fn weekday(w: &str) -> Option<(Weekday, bool)> {
+    let full = |d: Weekday| Some((d, false));
+    let short = |d: Weekday| Some((d, true));
+    match w {
+        "sunday" | "sundays" => full(0),
+        "monday" | "mondays" => full(1),
+        "tuesday" | "tuesdays" => full(2),
+        "wednesday" | "wednesdays" => full(3),
+        "thursday" | "thursdays" => full(4),
+        "friday" | "fridays" => full(5),
+        "saturday" | "saturdays" => full(6),
+        "sun" => short(0),
+        "mon" => short(1),
+        "tue" | "tues" => short(2),
+        "wed" | "weds" => short(3),
+        "thu" | "thur" | "thurs" => short(4),
+        "fri" => short(5),
+        "sat" => short(6),
+        _ => None,
+    }
+}
+
+/// The parts of the week words name, by the words at the start of
+/// `words`: "weekends" (Saturday and Sunday), "weekdays", "workdays",
+/// "business days", "working days" (Monday to Friday); with how many words
+/// they take.
+pub fn week_part(words: &[&str]) -> Option<(&'static [Weekday], usize)> {
+    const WEEKEND: &[Weekday] = &[0, 6];
+    const WORKWEEK: &[Weekday] = &[1, 2, 3, 4, 5];
+    match words {
+        ["weekend" | "weekends", ..] => Some((WEEKEND, 1)),
+        ["weekday" | "weekdays" | "workday" | "workdays" | "workweek", ..] => Some((WORKWEEK, 1)),
+        ["business" | "working" | "work" | "week", "day" | "days", ..] => Some((WORKWEEK, 2)),
+        _ => None,
+    }
+}
+
+/// Words before a day's name that make it one day of the year, not every
+/// such day ("good friday", "cyber monday", "super bowl sunday").
+pub fn names_one_day(before: &str) -> bool {
+    matches!(
+        before,
+        "good"
+            | "black"
+            | "cyber"
+            | "easter"
+            | "palm"
+            | "ash"
+            | "maundy"
+            | "holy"
+            | "shrove"
+            | "pancake"
+            | "super"
+            | "bowl"
+            | "blue"
+            | "bloody"
+            | "giving"
+            | "small"
+    )
+}

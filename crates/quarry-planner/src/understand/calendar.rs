@@ -1,6 +1,7 @@
 //! Pass 1b, calendar phrases more precise than a month: decades ("the 80s",
 //! "the 1970s", "in the sixties") and days ("jan 1 2010", "april 30",
-//! "may 1 to may 5", "after may 3", "between march and may 2010").
+//! "may 1 to may 5", "after may 3", "between march and may 2010"); and,
+//! in `weekdays`, the days of the week ("weekends", "not on mondays").
 //!
 //! Decades go to the year column (a range of years) or the date column (a
 //! range of days). Days go to a date column (ISO text, compared as text:
@@ -48,6 +49,7 @@ impl Ctx<'_> {
         self.decades();
         self.days();
         self.month_ranges();
+        self.weekdays();
     }
 
     /// "the 80s", "the 1970s", "the sixties": ten years.
@@ -506,7 +508,7 @@ fn is_clock_text(v: &str) -> bool {
 }
 
 /// Whether a text value is a date and a time: "2017-06-03 22:14:00".
-fn is_date_time_text(v: &str) -> bool {
+pub(super) fn is_date_time_text(v: &str) -> bool {
     v.len() >= 16
         && v.is_char_boundary(10)
         && v.is_char_boundary(11)
@@ -541,7 +543,7 @@ impl Ctx<'_> {
 
     /// Among `candidates`, the one a column word of the phrase names
     /// ("order time", "admitted_at"), by its name parts.
-    fn named_column(&self, candidates: &[usize]) -> Option<usize> {
+    pub(super) fn named_column(&self, candidates: &[usize]) -> Option<usize> {
         candidates.iter().copied().find(|&c| {
             let name = self.ix.column_name(c);
             let parts: Vec<&str> = name.split('_').filter(|p| p.len() >= 3).collect();

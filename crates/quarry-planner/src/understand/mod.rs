@@ -8,7 +8,7 @@
 //! |---|---|---|---|
 //! | 0 | taught phrases (`taught`) | tokens, the vocabulary's alias phrases | claims alias phrases; writes their value mentions (all the alias's values) |
 //! | 1 | relative dates (`dates`) | tokens | claims "last 3 years"; a `Ge` filter |
-//! | 1b | times, holidays, decades, days, month ranges (`calendar`) | tokens, event words ("died", "born") | claims "after 10 pm", "in the morning", "christmas", "the 80s", "jan 1 2010", "may 1 to may 5", "after may 3", "june to august"; a time-of-day range on the time column, ranges on the year or date column (the one an event word names), or the month and day columns |
+//! | 1b | times, holidays, decades, days, month ranges, days of the week (`calendar`, `weekdays`) | tokens, event words ("died", "born"), values and column names holding day words | claims "after 10 pm", "in the morning", "christmas", "the 80s", "jan 1 2010", "may 1 to may 5", "after may 3", "june to august", "weekends", "not on mondays", "mon to fri"; a time-of-day range on the time column, ranges on the year or date column (the one an event word names), or the month and day columns; a `Weekday`/`NotWeekday` on the date column (or a text column of ISO dates), with none a note; over a column of day names only what linking leaves ("mon to fri", "business days": `IN` its values) |
 //! | 1b' | period labels (`period_labels`) | a text column of year-first quarters or months (`1981 Q1`, `2000 Jan`); years, decades, "since"/"before" a year, quarter words, months and quarter month ranges | claims them; `StartsWith`/`EndsWith`/`>=`/`<` on the labels |
 //! | 1c | quantities (`quantities`) | numbers and the words after them, column measures, field aliases | claims unit words ("kg", "ft 8"); turns "an" of "under an hour" into a number and a magnitude word ("5 M") into the number's; writes quantities |
 //! | 1d | standings by ordinal (`standings`) | an ordinal with a word of standing ("placed first", "3rd place") and a number field of standings (`place`, `rank`) | claims them; `= n` on the field the word names, or the only one |
@@ -82,6 +82,7 @@ mod standings;
 mod taught;
 mod traits;
 mod values;
+mod weekdays;
 mod yes_no;
 
 use crate::index::Index;

@@ -140,6 +140,8 @@ sources=(
     "economies=$data/economies.csv"
     "isotopes=$data/isotopes.csv"
     "county_density=$data/county_density.csv"
+    "plant_sales=$data/plant_sales.csv"
+    "gym_visits=$data/gym_visits.csv"
 )
 
 for entry in "${sources[@]}"; do
