@@ -427,7 +427,8 @@ corpus!(
     work_panel,
     clinic_followup,
     plant_sales,
-    gym_visits
+    gym_visits,
+    claim_lines
 );
 
 #[test]
@@ -536,6 +537,7 @@ fn every_phrases_file_has_a_test() {
         "clinic_followup",
         "plant_sales",
         "gym_visits",
+        "claim_lines",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -492,6 +492,9 @@ impl Ctx<'_> {
                 .or_else(|| self.base_value_at(i))
                 .or_else(|| self.related_value_at(i))
                 .or_else(|| self.field_and_value_glued_at(i))
+                // A code the words spell whole ("workers comp" of `wkcomp`)
+                // before a part of a longer name ('Workers Comp Exch').
+                .or_else(|| self.code_value_at(i).filter(|m| m.end - m.start >= 2))
                 .or_else(|| self.partial_value_at(i))
             {
                 if let Some(col) = self.absence_after_value(m.end, &m.entries) {
@@ -1561,6 +1564,12 @@ impl Ctx<'_> {
                         return Some((id, n));
                     }
                     let parts = code_parts(v);
+                    // "workers comp" of `wkcomp`, "product liability" of
+                    // `prodliab`: a code of one case cut into the words'
+                    // short forms, in order.
+                    if parts.len() == 1 && v.len() >= 5 && squashes(&v.to_lowercase(), &words) {
+                        return Some((id, n));
+                    }
                     let fits = parts.len() == n
                         && parts
                             .iter()
@@ -1985,6 +1994,23 @@ pub(super) fn abbreviates(short: &str, long: &str) -> bool {
     let mut rest = long.chars();
     short.chars().next() == long.chars().next()
         && short.chars().all(|c| rest.by_ref().any(|l| l == c))
+}
+
+/// Whether `code` is the words' short forms written together: each a
+/// start of its word or its letters in order from the first (one letter
+/// only for all but the last word), the last three letters or more
+/// ("wkcomp" of workers comp, "ppauto" of private passenger auto).
+fn squashes(code: &str, words: &[&str]) -> bool {
+    match words {
+        [] => code.is_empty(),
+        [last] => code.len() >= 3 && abbreviates(code, last),
+        [w, rest @ ..] => (1..code.len()).any(|k| {
+            code.is_char_boundary(k)
+                && abbreviates(&code[..k], w)
+                && (k >= 2 || code[..k].len() == 1)
+                && squashes(&code[k..], rest)
+        }),
+    }
 }
 
 /// The parts of a code, lowercased: "AsstProf" → asst, prof.

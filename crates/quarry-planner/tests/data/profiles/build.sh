@@ -133,6 +133,7 @@ sources=(
     "hawk_bands=$data/hawk_bands.csv"
     "work_panel=$data/work_panel.csv"
     "clinic_followup=$data/clinic_followup.csv"
+    "claim_lines=$data/claim_lines.csv"
     "contest_places=$data/contest_places.csv"
     "frog_sites=$data/frog_sites.csv"
     "carry_laws=$data/carry_laws.csv"
