@@ -339,6 +339,14 @@ impl Ctx<'_> {
                 },
                 _ => (field, how),
             };
+            // "posted reserves in 1997" of `posted_reserve97`: the year the
+            // field's name ends with names it; it is no value of it.
+            if let Some(col) = field.filter(|&c| p.cmp.is_none() && self.year_of_name(c, &p)) {
+                let (start, end) = (p.start(), p.end);
+                self.claims.claim((start, end), ClaimedBy::Number);
+                let _ = col;
+                continue;
+            }
             if let Some(col) = field {
                 let asked = p.clone();
                 self.number_condition(&mut p, col, how);
@@ -358,6 +366,22 @@ impl Ctx<'_> {
                 });
             }
         }
+    }
+
+    /// Whether the number of `p` is a year that column `c`'s name ends
+    /// with (`posted_reserve97` and 1997, `pop2010` and 2010).
+    fn year_of_name(&self, c: usize, p: &NumberPhrase) -> bool {
+        let v = p.value;
+        if !p.year_like() || p.list.len() > 1 || p.hi.is_some() || v.fract() != 0.0 {
+            return false;
+        }
+        let name = self.ix.column_name(c);
+        let digits = name.len() - name.bytes().rev().take_while(u8::is_ascii_digit).count();
+        let tail = &name[digits..];
+        let year = v as i64;
+        digits > 0
+            && (tail.len() == 4 && tail == year.to_string()
+                || tail.len() == 2 && tail == format!("{:02}", year % 100))
     }
 
     /// The other fields of a list the number's field `col` is in, when
