@@ -428,7 +428,8 @@ corpus!(
     clinic_followup,
     plant_sales,
     gym_visits,
-    claim_lines
+    claim_lines,
+    harbour_winds
 );
 
 #[test]
@@ -538,6 +539,7 @@ fn every_phrases_file_has_a_test() {
         "plant_sales",
         "gym_visits",
         "claim_lines",
+        "harbour_winds",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

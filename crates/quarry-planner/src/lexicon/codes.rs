@@ -211,10 +211,10 @@ pub fn letter_codes(
         "dead" | "died" | "deceased" | "deaths" | "killed" => {
             (&["D", "DEAD", "DECEASED"], LIFE_CODES)
         }
-        "north" | "northern" => (&["N"], COMPASS_CODES),
-        "south" | "southern" => (&["S"], COMPASS_CODES),
-        "east" | "eastern" => (&["E"], COMPASS_CODES),
-        "west" | "western" => (&["W"], COMPASS_CODES),
+        "north" | "northern" | "northerly" => (&["N"], COMPASS_CODES),
+        "south" | "southern" | "southerly" => (&["S"], COMPASS_CODES),
+        "east" | "eastern" | "easterly" => (&["E"], COMPASS_CODES),
+        "west" | "western" | "westerly" => (&["W"], COMPASS_CODES),
         "northeast" | "northeastern" => (&["NE"], COMPASS_CODES),
         "northwest" | "northwestern" => (&["NW"], COMPASS_CODES),
         "southeast" | "southeastern" => (&["SE"], COMPASS_CODES),

@@ -1396,8 +1396,12 @@ impl Ctx<'_> {
         let (n, codes, family) = letter_codes(&words)?;
         let cols = &self.ix.profile.columns;
         // A league's clubs are thirty codes; sizes and statuses a few.
+        // Winds run to sixteen points and a calm.
+        let compass = family == crate::lexicon::COMPASS_CODES;
         let most = if family == crate::lexicon::MLB_TEAMS {
             60
+        } else if compass {
+            20
         } else {
             12
         };
@@ -1405,7 +1409,10 @@ impl Ctx<'_> {
             cols[c].ty == ColumnType::Text
                 && (2..=most).contains(&cols[c].values.len())
                 && cols[c].values.iter().all(|v| {
-                    v.value.trim().len() <= 3 || family == LIFE_CODES || family == IUCN_CODES
+                    v.value.trim().len() <= 3
+                        || family == LIFE_CODES
+                        || family == IUCN_CODES
+                        || compass && v.value.trim().len() <= 4
                 })
                 && cols[c]
                     .values

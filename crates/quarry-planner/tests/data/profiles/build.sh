@@ -134,6 +134,7 @@ sources=(
     "work_panel=$data/work_panel.csv"
     "clinic_followup=$data/clinic_followup.csv"
     "claim_lines=$data/claim_lines.csv"
+    "harbour_winds=$data/harbour_winds.csv"
     "contest_places=$data/contest_places.csv"
     "frog_sites=$data/frog_sites.csv"
     "carry_laws=$data/carry_laws.csv"
