@@ -429,7 +429,8 @@ corpus!(
     plant_sales,
     gym_visits,
     claim_lines,
-    harbour_winds
+    harbour_winds,
+    town_weather
 );
 
 #[test]
@@ -540,6 +541,7 @@ fn every_phrases_file_has_a_test() {
         "gym_visits",
         "claim_lines",
         "harbour_winds",
+        "town_weather",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

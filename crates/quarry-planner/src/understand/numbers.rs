@@ -339,6 +339,10 @@ impl Ctx<'_> {
                 },
                 _ => (field, how),
             };
+            // "days when it got below 0°f", "gusts over 50 mph": of a
+            // temperature's or a speed's lowest, average and highest, the
+            // lowest is what falls below, the highest what rises above.
+            let field = field.map(|c| self.extreme_of(c, &p).unwrap_or(c));
             // "posted reserves in 1997" of `posted_reserve97`: the year the
             // field's name ends with names it; it is no value of it.
             if let Some(col) = field.filter(|&c| p.cmp.is_none() && self.year_of_name(c, &p)) {
@@ -366,6 +370,67 @@ impl Ctx<'_> {
                 });
             }
         }
+    }
+
+    /// The lowest or highest sibling of column `c` (`temp_min`, `temp_max`
+    /// beside `temp_avg`; `gust_max` beside `gust`) that a comparison
+    /// below or above asks of a temperature or a speed, when the phrase
+    /// names no minimum, average or maximum itself.
+    fn extreme_of(&self, c: usize, p: &NumberPhrase) -> Option<usize> {
+        let m = &self.ix.measures[c];
+        if !matches!(m.dim, Some(Dimension::Temperature | Dimension::Speed)) {
+            return None;
+        }
+        let said = self.toks.iter().any(|t| {
+            matches!(
+                t.norm.as_str(),
+                "average"
+                    | "avg"
+                    | "mean"
+                    | "min"
+                    | "max"
+                    | "minimum"
+                    | "maximum"
+                    | "lowest"
+                    | "highest"
+                    | "low"
+                    | "high"
+                    | "typical"
+            )
+        });
+        let want = match p.cmp? {
+            Cmp::Lt | Cmp::Le => "min",
+            Cmp::Gt | Cmp::Ge => "max",
+            _ => return None,
+        };
+        if said || p.hi.is_some() {
+            return None;
+        }
+        let name = self.ix.column_name(c);
+        let parts: Vec<&str> = name.split('_').collect();
+        let base: Vec<&str> = parts
+            .iter()
+            .copied()
+            .filter(|w| !matches!(*w, "min" | "max" | "avg" | "mean"))
+            .collect();
+        if base.is_empty() || parts.contains(&want) {
+            return None;
+        }
+        // `temp_avg` named by its whole name stays.
+        let named_whole = base.len() < parts.len()
+            && self.fields.iter().any(|f| {
+                f.columns
+                    .iter()
+                    .any(|x| x.0 == c && x.1 == crate::index::AliasKind::Full)
+            });
+        if named_whole {
+            return None;
+        }
+        let stem = base.join("_");
+        [format!("{stem}_{want}"), format!("{want}_{stem}")]
+            .iter()
+            .find_map(|n| (0..self.ix.profile.columns.len()).find(|&k| self.ix.column_name(k) == n))
+            .filter(|&k| k != c && self.ix.measures[k].dim == m.dim)
     }
 
     /// Whether the number of `p` is a year that column `c`'s name ends

@@ -135,6 +135,7 @@ sources=(
     "clinic_followup=$data/clinic_followup.csv"
     "claim_lines=$data/claim_lines.csv"
     "harbour_winds=$data/harbour_winds.csv"
+    "town_weather=$data/town_weather.csv"
     "contest_places=$data/contest_places.csv"
     "frog_sites=$data/frog_sites.csv"
     "carry_laws=$data/carry_laws.csv"
