@@ -430,7 +430,8 @@ corpus!(
     gym_visits,
     claim_lines,
     harbour_winds,
-    town_weather
+    town_weather,
+    gall_years
 );
 
 #[test]
@@ -542,6 +543,7 @@ fn every_phrases_file_has_a_test() {
         "claim_lines",
         "harbour_winds",
         "town_weather",
+        "gall_years",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -230,7 +230,12 @@ impl Ctx<'_> {
             }
         });
         let field = field.map(|c| self.keyed_member_of(c));
-        let field = field.map(|c| self.latest_sibling(c));
+        // "the 5 biggest galls of 2003": the member of the year said (a
+        // mention the periods pass made), else the latest.
+        let field = field.map(|c| {
+            self.said_sibling(c)
+                .unwrap_or_else(|| self.latest_sibling(c))
+        });
         let word = self.span_text(s.start, s.end);
         match field {
             Some(col) => {
@@ -380,6 +385,26 @@ impl Ctx<'_> {
     /// ("the highest airport" → elevation), then one named a little further
     /// on; a position word ("the last year", "first 5 …") orders by a date
     /// or year named next to it, else by position (`None`).
+    /// The column of `c`'s family (its name with other digits: `gdiam03`
+    /// beside `gdiam04`), `c` too, that a field mention of the phrase
+    /// names.
+    fn said_sibling(&self, c: usize) -> Option<usize> {
+        let stem = |n: &str| -> String { n.chars().filter(|ch| !ch.is_ascii_digit()).collect() };
+        let name = self.ix.column_name(c);
+        if !name.bytes().any(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let own = stem(name);
+        self.fields
+            .iter()
+            .flat_map(|f| f.columns.first())
+            .map(|x| x.0)
+            .find(|&o| {
+                let n = self.ix.column_name(o);
+                n.bytes().any(|b| b.is_ascii_digit()) && stem(n) == own
+            })
+    }
+
     fn superlative_field(&self, s: &Superlative, implied: Option<usize>) -> (Option<usize>, bool) {
         let mut desc = s.desc;
         // Ids and 0/1 flags are never what a superlative orders by.
