@@ -634,6 +634,7 @@ fn import(
                 rows = imported.row_count,
                 vocabulary_dropped = dropped.len(),
                 elapsed_ms = started.elapsed().as_millis() as u64,
+                steps = imported.timings.summary().as_str(),
                 "console imported a dataset"
             );
             Ok((imported, dropped.len()))

@@ -31,7 +31,7 @@ pub use engine::{
 pub use file_meta::{load_profile, DatasetError, FORMAT_VERSION, META_TABLE, PROFILE_TABLE};
 pub use import::{
     import_csv, import_file, parse_column_type, parse_type_override, remove_stale_temp_files,
-    ImportError, ImportOptions, Imported, Phase, Progress, TypeOrigin,
+    ImportError, ImportOptions, ImportTimings, Imported, Phase, Progress, TypeOrigin,
 };
 pub use names::normalise as normalise_column_name;
 pub use source::{Encoding, Format, Location};

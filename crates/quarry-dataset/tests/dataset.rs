@@ -296,6 +296,46 @@ fn no_text_columns_no_fts() {
 }
 
 #[test]
+fn step_times_are_reported_in_order() {
+    let fx = fixture();
+    let step_names =
+        |imp: &Imported| -> Vec<&str> { imp.timings.steps.iter().map(|(name, _)| *name).collect() };
+    let in_order = |imp: &Imported| imp.timings.steps.windows(2).all(|w| w[0].1 <= w[1].1);
+    let imp = fx.import(COMPANIES, None).unwrap();
+    assert_eq!(
+        step_names(&imp),
+        [
+            "pass 1",
+            "insert",
+            "B-tree indexes",
+            "full-text copy",
+            "ANALYZE and profile",
+            "publish"
+        ]
+    );
+    assert!(in_order(&imp), "{:?}", imp.timings);
+    let (start, end) = imp.timings.full_text.expect("a full-text thread");
+    assert!(start <= end, "{:?}", imp.timings);
+    // Before the copy of what it built.
+    assert!(end <= imp.timings.steps[3].1, "{:?}", imp.timings);
+
+    // Without a text column: no full-text thread, no copy.
+    let imp = fx.import("a,b\n1,2.5\n2,3\n", None).unwrap();
+    assert_eq!(imp.timings.full_text, None);
+    assert_eq!(
+        step_names(&imp),
+        [
+            "pass 1",
+            "insert",
+            "B-tree indexes",
+            "ANALYZE and profile",
+            "publish"
+        ]
+    );
+    assert!(in_order(&imp), "{:?}", imp.timings);
+}
+
+#[test]
 fn id_column_is_used() {
     let fx = fixture();
     let csv = "Code,Name\nX-1,Alpha\nX-2,Beta\n";

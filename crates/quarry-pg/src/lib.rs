@@ -239,6 +239,8 @@ impl DatasetStore for PgStore {
             row_count: built.row_count,
             warnings: built.warnings,
             format: built.format,
+            // The SQLite build's; the load into PostgreSQL is not among them.
+            timings: built.timings,
         })
     }
 

@@ -7,7 +7,7 @@ use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
-use quarry_dataset::{Phase, Progress};
+use quarry_dataset::{ImportTimings, Phase, Progress};
 
 /// How often the line-based display writes a line within a phase.
 const LINE_INTERVAL: Duration = Duration::from_secs(5);
@@ -59,6 +59,18 @@ impl ImportProgress {
                 if let Some(line) = state.borrow_mut().line(p, Instant::now()) {
                     eprintln!("{line}");
                 }
+            }
+        }
+    }
+
+    /// After a completed import, on the line-based display (logs, CI) and
+    /// only when it wrote lines (not for short imports): how long each step
+    /// took, so that an import can be compared step by step with another
+    /// (`import-bench`, the console's, which logs the same line).
+    pub fn steps(&self, timings: &ImportTimings) {
+        if let ImportProgress::Lines(state) = self {
+            if state.borrow().phase.is_some() {
+                eprintln!("import: steps: {}", timings.summary());
             }
         }
     }

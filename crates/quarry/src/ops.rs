@@ -333,6 +333,7 @@ fn dataset_import_command(backend: &Backend, args: ImportArgs) -> anyhow::Result
     let result = dataset_import(backend, &args.file, &args.account, &opts, on_existing);
     progress.finish();
     let imported = result?;
+    progress.steps(&imported.timings);
     let secs = started.elapsed().as_secs_f64();
     let rate = if secs >= 1.0 {
         format!(

@@ -1,5 +1,7 @@
 //! Import benchmark: generates the companies CSV (or reuses it), imports it
-//! and prints rows/s, wall time, peak RSS and the file sizes.
+//! and prints the time of each step (the importer's own
+//! [`quarry_dataset::ImportTimings`]), rows/s, wall time, CPU time, peak RSS
+//! and the file sizes.
 //!
 //! `cargo run --release -p quarry-dataset --bin import-bench -- --rows 10000000
 //! [--dir DIR] [--seed S] [--id-column id] [--keep]`
@@ -95,6 +97,24 @@ fn main() -> ExitCode {
         if *phase != Phase::Done {
             println!("phase {:<12} {:>7.2} s", phase.name(), end - at);
         }
+    }
+    // The importer's steps: how long each took, and when it ended.
+    let t = &imported.timings;
+    let mut last = 0.0;
+    for (step, end) in &t.steps {
+        let end = end.as_secs_f64();
+        println!(
+            "step  {step:<20} {:>7.2} s  (ended at {end:.2} s)",
+            end - last
+        );
+        last = end;
+    }
+    if let Some((start, end)) = t.full_text {
+        let (start, end) = (start.as_secs_f64(), end.as_secs_f64());
+        println!(
+            "full-text thread           {:>7.2} s  ({start:.2}-{end:.2} s, beside the steps)",
+            end - start
+        );
     }
     println!("rows:        {}", imported.row_count);
     println!("wall time:   {:.2} s", wall.as_secs_f64());

@@ -17,6 +17,7 @@ use crate::value::{self, Cell};
 use quarry_profile::{ColumnType, DatasetProfile};
 use rusqlite::Connection;
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 // Build tuning (measured with the `import-bench` program).
 /// Page cache of the connection building the records (KiB).
@@ -133,6 +134,17 @@ pub(super) struct BuildJob<'a> {
     pub(super) rows: u64,
     pub(super) total_bytes: u64,
     pub(super) fts_path: &'a Path,
+    /// When the import started (for [`Built::steps`]).
+    pub(super) started: Instant,
+}
+
+/// What pass 2 returns: per-column null counts and least and greatest
+/// values, and when its steps ended (see [`super::ImportTimings`]).
+pub(super) struct Built {
+    pub(super) nulls: Vec<u64>,
+    pub(super) min_max: Vec<MinMax>,
+    pub(super) steps: Vec<(&'static str, Duration)>,
+    pub(super) full_text: Option<(Duration, Duration)>,
 }
 
 /// Pass 2 into the temporary dataset file at `path` (see [`build`]), with
@@ -142,7 +154,7 @@ pub(super) fn build_file(
     path: &Path,
     job: &BuildJob,
     fts: Option<FtsRun>,
-) -> Result<(Vec<u64>, Vec<MinMax>), ImportError> {
+) -> Result<Built, ImportError> {
     let file = &job.spec.file;
     let sql_err = |source| ImportError::Sqlite {
         file: file.clone(),
@@ -187,12 +199,8 @@ pub(super) fn finish_file(
 }
 
 /// Pass 2 and the indexes on the open temporary database. Returns
-/// per-column null counts and min/max.
-fn build(
-    conn: &mut Connection,
-    job: &BuildJob,
-    fts: Option<FtsRun>,
-) -> Result<(Vec<u64>, Vec<MinMax>), BuildError> {
+/// per-column null counts and min/max, and the steps' times.
+fn build(conn: &mut Connection, job: &BuildJob, fts: Option<FtsRun>) -> Result<Built, BuildError> {
     let (table, cols, opts) = (job.table, job.cols, job.opts);
     conn.pragma_update(None, "journal_mode", "OFF")?;
     conn.pragma_update(None, "synchronous", "OFF")?;
@@ -221,6 +229,8 @@ fn build(
 
     let mut nulls = vec![0u64; cols.len()];
     let mut extremes: Vec<Extremes> = cols.iter().map(|_| Extremes::default()).collect();
+    let mut steps = Vec::new();
+    let since = |t: Instant| t.saturating_duration_since(job.started);
 
     // The FTS thread: the one pass 1 started, if it indexes the right
     // columns, else a new one.
@@ -240,6 +250,7 @@ fn build(
     };
     let mine = (|| -> Result<(), BuildError> {
         insert_records(&tx, job, &mut nulls, &mut extremes)?;
+        steps.push(("insert", job.started.elapsed()));
         if let Some(p) = opts.progress {
             p(&Progress {
                 phase: Phase::Index,
@@ -282,23 +293,30 @@ fn build(
             "CREATE TABLE {PROFILE_TABLE} (json TEXT NOT NULL);
              CREATE TABLE {META_TABLE} (key TEXT PRIMARY KEY, value TEXT);"
         ))?;
+        steps.push(("B-tree indexes", job.started.elapsed()));
         Ok(())
     })();
     // On failure, dropping the run stops the thread.
-    let result = mine.and_then(|()| run.map_or(Ok(()), FtsRun::finish));
-    result?;
+    let result = mine.and_then(|()| run.map(FtsRun::finish).transpose());
+    let full_text = result?.map(|(start, end)| (since(start), since(end)));
     tx.commit()?;
 
     if !fts_cols.is_empty() {
         // The index built by the FTS thread, copied in.
         fts::copy_in(conn, table, job.fts_name, &fts_names, job.fts_path)?;
+        steps.push(("full-text copy", job.started.elapsed()));
     }
     let min_max = extremes
         .into_iter()
         .zip(cols)
         .map(|(e, c)| e.finish(c.ty))
         .collect();
-    Ok((nulls, min_max))
+    Ok(Built {
+        nulls,
+        min_max,
+        steps,
+        full_text,
+    })
 }
 
 /// Most composite indexes one import builds.

@@ -12,6 +12,7 @@ use rusqlite::Connection;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Instant;
 
 // Build tuning (measured with the `import-bench` program).
 /// Page cache of the connection building the full-text index (KiB).
@@ -73,7 +74,9 @@ impl FtsTask {
 pub(super) struct FtsRun {
     pub(super) cols: Vec<usize>,
     stop: Arc<AtomicBool>,
-    handle: Option<std::thread::JoinHandle<Result<(), BuildError>>>,
+    started: Instant,
+    /// The thread returns when it ended.
+    handle: Option<std::thread::JoinHandle<Result<Instant, BuildError>>>,
 }
 
 impl FtsRun {
@@ -81,10 +84,12 @@ impl FtsRun {
         let stop = Arc::new(AtomicBool::new(false));
         let s = stop.clone();
         let cols = task.cols.clone();
-        let handle = std::thread::spawn(move || fts_worker(&task, &s));
+        let started = Instant::now();
+        let handle = std::thread::spawn(move || fts_worker(&task, &s).map(|()| Instant::now()));
         FtsRun {
             cols,
             stop,
+            started,
             handle: Some(handle),
         }
     }
@@ -94,17 +99,19 @@ impl FtsRun {
         self.handle.as_ref().is_none_or(|h| h.is_finished())
     }
 
-    /// Waits for the index to be complete.
-    pub(super) fn finish(mut self) -> Result<(), BuildError> {
-        match self.handle.take() {
+    /// Waits for the index to be complete; returns when the thread
+    /// started and ended.
+    pub(super) fn finish(mut self) -> Result<(Instant, Instant), BuildError> {
+        let ended = match self.handle.take() {
             Some(h) => h.join().unwrap_or_else(|_| {
                 Err(BuildError::Sql(rusqlite::Error::SqliteFailure(
                     rusqlite::ffi::Error::new(1),
                     Some("the full-text thread panicked".into()),
                 )))
-            }),
-            None => Ok(()),
-        }
+            })?,
+            None => Instant::now(),
+        };
+        Ok((self.started, ended))
     }
 }
 

@@ -43,6 +43,7 @@ use quarry_profile::{ColumnProfile, ColumnType, DatasetProfile};
 use scan::{FtsTarget, Scan, Scanned};
 use stats::ColPlan;
 use std::path::Path;
+use std::time::{Duration, Instant};
 use temp::TempFile;
 
 /// Most columns a dataset may have: result item keys give the column
@@ -149,6 +150,47 @@ pub struct Imported {
     pub warnings: Vec<String>,
     /// The format the file was read as.
     pub format: Format,
+    /// How long the steps took.
+    pub timings: ImportTimings,
+}
+
+/// When an import's steps ended, counted from its start (wall time): for
+/// benchmarks and logs, so that two ways into the importer (the CLI, the
+/// console, `import-bench`) can be compared step by step.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ImportTimings {
+    /// The importing thread's steps in order, each with the time it ended:
+    /// `pass 1`, `insert`, `B-tree indexes` (then the wait for the
+    /// full-text thread, if it is still running), `full-text copy` (when
+    /// there is a full-text index), `ANALYZE and profile`, `publish`.
+    pub steps: Vec<(&'static str, Duration)>,
+    /// When the thread that built the full-text index started and ended
+    /// (beside the steps); `None` without a full-text column.
+    pub full_text: Option<(Duration, Duration)>,
+}
+
+impl ImportTimings {
+    /// One line for a log: each step with how long it took, then the
+    /// full-text thread's span, e.g. `pass 1 2.81 s, insert 2.39 s, …,
+    /// publish 0.00 s; full-text thread 0.06-11.32 s`.
+    pub fn summary(&self) -> String {
+        let mut last = Duration::ZERO;
+        let mut parts = Vec::new();
+        for (step, end) in &self.steps {
+            let took = end.saturating_sub(last);
+            parts.push(format!("{step} {:.2} s", took.as_secs_f64()));
+            last = *end;
+        }
+        let mut line = parts.join(", ");
+        if let Some((start, end)) = self.full_text {
+            line.push_str(&format!(
+                "; full-text thread {:.2}-{:.2} s",
+                start.as_secs_f64(),
+                end.as_secs_f64()
+            ));
+        }
+        line
+    }
 }
 
 /// Imports `src` as a new dataset file in `dest_dir`: CSV or TSV with a
@@ -185,10 +227,11 @@ fn import_as(
     format: Option<Format>,
     dest_dir: &Path,
 ) -> Result<Imported, ImportError> {
+    let started = Instant::now();
     check_dataset_id(&opts.dataset_id)?;
     let mut spec = source::resolve(src, format, opts.encoding, opts.delimiter)?;
     spec.limit = opts.max_bytes.map(source::ByteLimit::new);
-    let result = import_spec(&spec, opts, dest_dir);
+    let result = import_spec(&spec, opts, dest_dir, started);
     match (&spec.limit, result) {
         // Whatever the parser made of the refused read, the reason is the
         // limit.
@@ -204,6 +247,7 @@ fn import_spec(
     spec: &SourceSpec,
     opts: &ImportOptions,
     dest_dir: &Path,
+    started: Instant,
 ) -> Result<Imported, ImportError> {
     let spec = spec.clone();
     let src = spec.path;
@@ -237,6 +281,8 @@ fn import_spec(
         warnings.push("the file has a header but no data rows".to_string());
     }
     let cols = stats::plan_columns(&names, &headers, scan.stats, &fts_name, &mut warnings);
+    let mut timings = ImportTimings::default();
+    timings.steps.push(("pass 1", started.elapsed()));
 
     // Pass 2, into temporary files.
     let job = BuildJob {
@@ -250,13 +296,27 @@ fn import_spec(
         rows,
         total_bytes,
         fts_path: &fts_temp.path,
+        started,
     };
     let built = build::build_file(&temp.path, &job, speculative.take())?;
     drop(fts_temp);
+    timings.steps.extend(built.steps);
+    timings.full_text = built.full_text;
 
-    let profile = dataset_profile(&table, &fts_name, rows, id_name, cols, built);
+    let profile = dataset_profile(
+        &table,
+        &fts_name,
+        rows,
+        id_name,
+        cols,
+        (built.nulls, built.min_max),
+    );
     build::finish_file(&temp.path, &profile, &spec.file)?;
+    timings
+        .steps
+        .push(("ANALYZE and profile", started.elapsed()));
     let file_name = temp.publish(dest_dir, &stem)?;
+    timings.steps.push(("publish", started.elapsed()));
     if let Some(p) = opts.progress {
         p(&Progress {
             phase: Phase::Done,
@@ -272,6 +332,7 @@ fn import_spec(
         row_count: rows,
         warnings,
         format: spec.format,
+        timings,
     })
 }
 
