@@ -83,29 +83,10 @@ fn is_lead_in(w: &str) -> bool {
 }
 
 /// Words before a day that negate it: "not on sundays", "excluding
-/// weekends", "except mondays", "no sundays".
+/// weekends", "except mondays", "no sundays": the lexicon's negations but
+/// "but" and "nor" (which join), and "excludes".
 fn is_negating(w: &str) -> bool {
-    matches!(
-        w,
-        "not"
-            | "never"
-            | "except"
-            | "excluding"
-            | "exclude"
-            | "excludes"
-            | "without"
-            | "outside"
-            | "no"
-            | "non"
-            | "neither"
-            | "isnt"
-            | "arent"
-            | "wasnt"
-            | "werent"
-            | "dont"
-            | "doesnt"
-            | "didnt"
-    )
+    w == "excludes" || crate::lexicon::is_negation(w) && !matches!(w, "but" | "nor")
 }
 
 /// Words before a day that make it one day, not every such day: "last
