@@ -129,9 +129,27 @@ pub fn measure_of(col: &ColumnProfile) -> Measure {
                 .or_else(|| units::dimension_of_cut(letters))
                 // `futime`, `ptime`, `survtime`: a time glued to a short
                 // word of what it times (not `daytime`, `overtime`).
+                // Not a clock time (`deptime`, `endtime`, 0 to 2359).
                 .or_else(|| {
                     let head = letters.strip_suffix("time")?;
+                    let clock = matches!(
+                        head,
+                        "dep"
+                            | "arr"
+                            | "end"
+                            | "start"
+                            | "beg"
+                            | "on"
+                            | "off"
+                            | "open"
+                            | "cls"
+                            | "crs"
+                            | "sched"
+                            | "act"
+                    ) || bound(&col.max)
+                        .is_some_and(|m| (1200.0..=2400.0).contains(&m));
                     ((1..=4).contains(&head.len())
+                        && !clock
                         && !crate::lexicon::wordnet::knows(letters)
                         && head.bytes().all(|b| b.is_ascii_lowercase()))
                     .then_some(Dimension::Duration)
@@ -146,11 +164,12 @@ pub fn measure_of(col: &ColumnProfile) -> Measure {
         // Ages past any person's or animal's years (concrete tested at 1
         // to 365 days) are in a unit the range tells.
         let years = max.is_none_or(|m| m <= 130.0);
-        // A person's age in months: past any age in years, and none under
-        // a year (prisoners of 198 to 933 months; not concrete tested at 1
-        // to 365 days).
+        // A person's age in months: past any age in years (prisoners of
+        // 198 to 933 months; not concrete tested at 1 to 365 days).
+        // From ten years (120 months): not ages of 18 to 999 with 999 for
+        // unknown, nor ages of sites of 12 to 1500.
         let months =
-            !years && min.is_some_and(|m| m >= 12.0) && max.is_some_and(|m| m <= 130.0 * 12.0);
+            !years && min.is_some_and(|m| m >= 120.0) && max.is_some_and(|m| m <= 130.0 * 12.0);
         return Measure {
             dim: Some(Dimension::Duration),
             unit: if years {

@@ -213,11 +213,12 @@ pub const OTHER_STATES: &[(&str, &str)] = &[
 /// Canadian province or territory named by a single word ("queensland" →
 /// `QLD`).
 pub fn state_code(name: &str) -> Option<&'static str> {
-    US_STATES
-        .iter()
-        .chain(OTHER_STATES)
-        .find(|(n, _)| *n == name)
-        .map(|(_, c)| *c)
+    static BY_NAME: std::sync::OnceLock<HashMap<&'static str, &'static str>> =
+        std::sync::OnceLock::new();
+    BY_NAME
+        .get_or_init(|| US_STATES.iter().chain(OTHER_STATES).copied().collect())
+        .get(name)
+        .copied()
 }
 
 /// Which countries a region of the world holds.

@@ -375,7 +375,11 @@ impl Ctx<'_> {
             }
             // "better than 30 mpg", "much better than average": the word
             // before "than" compares; it may name a field, never a value.
-            if t.is_word() && self.toks.get(i + 1).is_some_and(|n| n.norm == "than") {
+            // ('Less than high school', a value holding the "than", is one.)
+            if t.is_word()
+                && self.toks.get(i + 1).is_some_and(|n| n.norm == "than")
+                && self.value_match_at(i, None).is_none_or(|v| v.0 < 2)
+            {
                 if let Some((len, columns)) = self.field_match_at(i) {
                     self.fields.push(FieldMention {
                         start: i,
@@ -494,7 +498,7 @@ impl Ctx<'_> {
                 .or_else(|| self.field_and_value_glued_at(i))
                 // A code the words spell whole ("workers comp" of `wkcomp`)
                 // before a part of a longer name ('Workers Comp Exch').
-                .or_else(|| self.code_value_at(i).filter(|m| m.end - m.start >= 2))
+                .or_else(|| self.squashed_code_at(i))
                 .or_else(|| self.partial_value_at(i))
             {
                 if let Some(col) = self.absence_after_value(m.end, &m.entries) {
@@ -1529,6 +1533,20 @@ impl Ctx<'_> {
     /// initials), "assistant professor" for `AsstProf` (each part of the
     /// code abbreviates one word, in order). Two or three words.
     fn code_value_at(&self, i: usize) -> Option<ValueMention> {
+        self.spelled_code_at(i, false)
+    }
+
+    /// Only the codes [`squashes`] reads ("workers comp" of `wkcomp`),
+    /// which win over a part of a longer name.
+    fn squashed_code_at(&self, i: usize) -> Option<ValueMention> {
+        let any = self.ix.code_values.iter().any(|&id| {
+            let v = &self.ix.values[id as usize].value;
+            v.len() >= 5 && v.bytes().all(|b| b.is_ascii_lowercase())
+        });
+        any.then(|| self.spelled_code_at(i, true)).flatten()
+    }
+
+    fn spelled_code_at(&self, i: usize, squashed_only: bool) -> Option<ValueMention> {
         for n in (2..=3).rev() {
             if i + n > self.toks.len()
                 || (i..i + n).any(|k| {
@@ -1567,7 +1585,7 @@ impl Ctx<'_> {
                 })
                 .filter_map(|id| {
                     let v = &self.ix.values[id as usize].value;
-                    if v.to_lowercase() == initials {
+                    if !squashed_only && v.to_lowercase() == initials {
                         return Some((id, n));
                     }
                     let parts = code_parts(v);
@@ -1576,6 +1594,9 @@ impl Ctx<'_> {
                     // short forms, in order.
                     if parts.len() == 1 && v.len() >= 5 && squashes(&v.to_lowercase(), &words) {
                         return Some((id, n));
+                    }
+                    if squashed_only {
+                        return None;
                     }
                     let fits = parts.len() == n
                         && parts
@@ -1972,7 +1993,8 @@ fn part_spells(part: &str, w: &(&str, &str)) -> bool {
         return false;
     }
     // A place's code ("qld" of queensland, "ca" of california).
-    if part.len() >= 2
+    if (2..=3).contains(&part.len())
+        && w.0.len() >= 4
         && crate::lexicon::state_code(w.0).is_some_and(|c| c.eq_ignore_ascii_case(part))
     {
         return true;
@@ -2227,7 +2249,9 @@ impl Ctx<'_> {
                 .filter(|&c| self.ix.column_type(c).is_numeric() && head(c))
                 .map(|c| (c, AliasKind::Partial))
                 .collect();
-            if !cols.is_empty() {
+            // A family (two columns or more), and not a word that names a
+            // value ("hawaii" of a `state` holding `HI`, beside `hi_temp`).
+            if cols.len() >= 2 && self.value_match_at(i, None).is_none() {
                 return Some((n, cols));
             }
         }

@@ -403,7 +403,10 @@ impl Ctx<'_> {
             Cmp::Gt | Cmp::Ge => "max",
             _ => return None,
         };
-        if said || p.hi.is_some() {
+        // "above 30 and below 35": one field's range, not two fields.
+        let both_ways = self.ops.iter().any(|o| matches!(o.cmp, Cmp::Lt | Cmp::Le))
+            && self.ops.iter().any(|o| matches!(o.cmp, Cmp::Gt | Cmp::Ge));
+        if said || both_ways || p.hi.is_some() {
             return None;
         }
         let name = self.ix.column_name(c);
@@ -452,7 +455,7 @@ impl Ctx<'_> {
     /// The other fields of a list the number's field `col` is in, when
     /// the list says the number holds for each: "in both composition and
     /// drawing", "composition and drawing both over 15", "height and
-    /// weight above 50". Fields joined by "and" (or commas), of the same
+    /// weight each above 50". Fields joined by "and" (or commas), of the same
     /// kind as `col` (ordered numbers), no other word between them, the
     /// list right before or after the number's phrase `span`.
     fn coordinated_fields(&self, col: usize, span: (usize, usize)) -> Vec<usize> {
@@ -506,7 +509,7 @@ impl Ctx<'_> {
             last == span.0 || last + 1 == span.0 && matches!(self.norm(last), "both" | "each");
         let after = first == span.1
             || first >= 2 && first - 2 == span.1 && matches!(self.norm(first - 1), "both" | "each");
-        if !(said_each && (beside || after || first == span.1 + 1) || beside) {
+        if !(said_each && (beside || after || first == span.1 + 1)) {
             return Vec::new();
         }
         order[lo..=hi]
@@ -518,7 +521,7 @@ impl Ctx<'_> {
     }
 
     /// The field of unknown measure an area of `unit` names when no field
-    /// is an area: one named for a size (`size`, `area`, `floor`; for
+    /// is an area: one named for a size (`size`, `area`, `living`; for
     /// acres and hectares `lot`, `land`, `acreage`) whose values hold the
     /// amount `x`, as said, converted or in thousands.
     fn size_field(&self, unit: &'static Unit, x: f64) -> Option<usize> {
@@ -1286,7 +1289,7 @@ impl Ctx<'_> {
         if let Some(c) = field.filter(|_| how == MatchKind::Inferred && !p.scaled) {
             let col = &self.ix.profile.columns[c];
             // "in 1988" on years written 68 to 88: 88.
-            let v = if p.year_like() && self.in_two_digit_years(c) {
+            let v = if p.year_like() && self.in_two_digit_years(c) && in_range(col, v % 100.0) {
                 v % 100.0
             } else {
                 v
@@ -2274,6 +2277,13 @@ impl Ctx<'_> {
             self.claims.attach_field(f.start);
             self.claims.claim((from, i + 2), ClaimedBy::Number);
             self.inferred_number(span, name.clone(), CompareOp::Lt, Literal::Float(hi));
+            // Single digits of a signed field: -9 to 9.
+            let signed = self.ix.profile.columns[col]
+                .min
+                .as_deref()
+                .and_then(|m| m.parse::<f64>().ok())
+                .is_some_and(|m| m < 0.0);
+            let lo = lo.or((signed).then_some(-9.0));
             if let Some(lo) = lo {
                 let source = self.span_text(span.0, span.1);
                 self.push_condition(
@@ -2640,7 +2650,7 @@ impl Ctx<'_> {
     fn to_field_unit(&self, p: &mut NumberPhrase, col: usize) -> Option<(String, bool)> {
         // "inmates 50 and older" on ages in months: an age said bare is in
         // years.
-        if p.unit.is_none() && !p.percent && self.age_in_months(col) {
+        if p.unit.is_none() && !p.percent && p.value <= 130.0 && self.age_in_months(col) {
             p.unit = Some(&crate::lexicon::units::YEAR);
         }
         let mut m = self.ix.measures[col];

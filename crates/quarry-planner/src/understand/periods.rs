@@ -173,7 +173,8 @@ impl Ctx<'_> {
                 if base == w || base == s {
                     return Some(true);
                 }
-                (base.len() >= 3 && !base.contains('_') && w.starts_with(base)).then_some(false)
+                // Four letters or more: `valid` is no `val` id.
+                (base.len() >= 4 && !base.contains('_') && w.starts_with(base)).then_some(false)
             };
             let holds = |c: &crate::profile::ColumnProfile| {
                 c.ty.is_numeric()

@@ -678,14 +678,14 @@ impl Ctx<'_> {
     }
 
     /// Whether column `c` is named for a size an area of `unit` gives:
-    /// `size`, `area`, `floor`, `living`, `footage`, `space`; for acres and
+    /// `size`, `area`, `living`, `footage`, `sqft`; for acres and
     /// hectares `lot`, `land`, `acreage`, `parcel`, `plot`.
     pub(super) fn size_named(&self, c: usize, unit: &Unit) -> bool {
         let land = std::ptr::eq(unit, &units::ACRE) || std::ptr::eq(unit, &units::HECTARE);
         let words: &[&str] = if land {
             &["lot", "land", "acreage", "parcel", "plot"]
         } else {
-            &["size", "area", "floor", "living", "footage", "space"]
+            &["size", "area", "living", "footage", "sqft"]
         };
         self.ix
             .column_name(c)
@@ -705,7 +705,14 @@ impl Ctx<'_> {
         // ("revenue under $10M" on revenues of billions is no cents).
         let col = &self.ix.profile.columns[c];
         let max = col.max.as_deref().and_then(|v| v.parse::<f64>().ok())?;
-        if x >= 1000.0 || max >= 1e6 {
+        // Cents are whole: a column of whole amounts (a stray 49.000001
+        // aside), not prices of 0.55 to 26.8.
+        let whole = |b: &Option<String>| {
+            b.as_deref()
+                .and_then(|v| v.parse::<f64>().ok())
+                .is_some_and(|v| (v - v.round()).abs() < 0.001)
+        };
+        if x >= 1000.0 || max >= 1e6 || !whole(&col.min) || !whole(&col.max) {
             return None;
         }
         let t = self.typical(c).filter(|t| *t > 0.0)?;
