@@ -496,9 +496,10 @@ impl Ctx<'_> {
                 .or_else(|| self.base_value_at(i))
                 .or_else(|| self.related_value_at(i))
                 .or_else(|| self.field_and_value_glued_at(i))
-                // A code the words spell whole ("workers comp" of `wkcomp`)
+                // A code the words spell whole, by initials or short forms
+                // ("workers comp" of `wkcomp`, "public relations" of `PR`),
                 // before a part of a longer name ('Workers Comp Exch').
-                .or_else(|| self.squashed_code_at(i))
+                .or_else(|| self.code_value_at(i))
                 .or_else(|| self.partial_value_at(i))
             {
                 if let Some(col) = self.absence_after_value(m.end, &m.entries) {
@@ -1533,20 +1534,6 @@ impl Ctx<'_> {
     /// initials), "assistant professor" for `AsstProf` (each part of the
     /// code abbreviates one word, in order). Two or three words.
     fn code_value_at(&self, i: usize) -> Option<ValueMention> {
-        self.spelled_code_at(i, false)
-    }
-
-    /// Only the codes [`squashes`] reads ("workers comp" of `wkcomp`),
-    /// which win over a part of a longer name.
-    fn squashed_code_at(&self, i: usize) -> Option<ValueMention> {
-        let any = self.ix.code_values.iter().any(|&id| {
-            let v = &self.ix.values[id as usize].value;
-            v.len() >= 5 && v.bytes().all(|b| b.is_ascii_lowercase())
-        });
-        any.then(|| self.spelled_code_at(i, true)).flatten()
-    }
-
-    fn spelled_code_at(&self, i: usize, squashed_only: bool) -> Option<ValueMention> {
         for n in (2..=3).rev() {
             if i + n > self.toks.len()
                 || (i..i + n).any(|k| {
@@ -1585,7 +1572,7 @@ impl Ctx<'_> {
                 })
                 .filter_map(|id| {
                     let v = &self.ix.values[id as usize].value;
-                    if !squashed_only && v.to_lowercase() == initials {
+                    if v.to_lowercase() == initials {
                         return Some((id, n));
                     }
                     let parts = code_parts(v);
@@ -1594,9 +1581,6 @@ impl Ctx<'_> {
                     // short forms, in order.
                     if parts.len() == 1 && v.len() >= 5 && squashes(&v.to_lowercase(), &words) {
                         return Some((id, n));
-                    }
-                    if squashed_only {
-                        return None;
                     }
                     let fits = parts.len() == n
                         && parts
