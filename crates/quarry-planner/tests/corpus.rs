@@ -431,7 +431,8 @@ corpus!(
     claim_lines,
     harbour_winds,
     town_weather,
-    gall_years
+    gall_years,
+    family_survey
 );
 
 #[test]
@@ -544,6 +545,7 @@ fn every_phrases_file_has_a_test() {
         "harbour_winds",
         "town_weather",
         "gall_years",
+        "family_survey",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

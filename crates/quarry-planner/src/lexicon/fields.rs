@@ -167,6 +167,10 @@ pub const FIELD_SYNONYMS: &[&[&str]] = &[
     &["sales", "sold", "selling", "sell"],
     &["longevity", "lifespan", "lifetime", "lived", "survival"],
     &["rain", "rainfall", "precipitation", "precip", "prcp"],
+    // Family words: "taller than their dad" of `father`.
+    &["father", "dad", "daddy"],
+    &["mother", "mom", "mum", "mommy"],
+    &["rider", "biker", "cyclist", "bicyclist"],
 ];
 
 /// Abbreviations found in column names, with the word they stand for.

@@ -66,9 +66,24 @@ impl Ctx<'_> {
                         && !(ng + 1..k).any(in_field)
                         && (k + 1..start + 1).any(in_field)
                 };
+                // "no job and studying over 30": the determiner's noun (a
+                // word of no field, value or condition) ends its reach at
+                // the joining word after it.
+                let spent = determiner
+                    && (ng + 1..start).any(|k| {
+                        matches!(self.norm(k), "and" | "but" | "while" | "," | "yet")
+                            && (ng + 1..k).any(|j| {
+                                !self.claims.is_claimed(j)
+                                    && self.toks[j].is_word()
+                                    && !is_stopword(self.norm(j))
+                                    && !in_field(j)
+                                    && !self.values.iter().any(|v| v.start <= j && j < v.end)
+                            })
+                    });
                 ng < start
                 && start - ng <= reach
                 && !past_noun
+                && !spent
                 // "non-union workers": "non" negates the word it is glued to.
                 && (self.norm(ng) != "non" || start - ng == 1)
                 && (ng + 1..start).all(|k| {
@@ -405,6 +420,16 @@ impl Ctx<'_> {
                     | "fraction"
                     | "level"
                     | "levels"
+                    // "quality rating of 3 or 4", "quality rated 3": a
+                    // word of grading no field holds.
+                    | "rating"
+                    | "ratings"
+                    | "rated"
+                    | "score"
+                    | "scores"
+                    | "scored"
+                    | "reading"
+                    | "readings"
             )
     }
 

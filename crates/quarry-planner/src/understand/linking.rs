@@ -1682,8 +1682,14 @@ impl Ctx<'_> {
         let comparing = matches!(
             t.norm.as_str(),
             "more" | "less" | "fewer" | "greater" | "most" | "least" | "over" | "under"
-        ) && (self.toks.get(i + 1).is_some_and(|n| n.norm == "than")
-            || i >= 2 && self.toks[i - 1].norm == "or" && self.toks[i - 2].number().is_some());
+        ) && self.toks.get(i + 1).is_some_and(|n| n.norm == "than")
+            // "perceived harm 7 or higher" is no `bachelor's degree or
+            // higher`: a comparative after "N or".
+            || i >= 2
+                && self.toks[i - 2].number().is_some()
+                && crate::lexicon::TRAILING.iter().any(|(words, _)| {
+                    words.len() == 2 && words[0] == self.toks[i - 1].norm && words[1] == t.norm
+                });
         if comparing || self.ops.iter().any(|o| o.start <= i && i < o.end) {
             return None;
         }

@@ -1025,17 +1025,26 @@ impl Ctx<'_> {
         let year_range = p.cmp == Some(Cmp::Between)
             && p.hi
                 .is_some_and(|h| h.fract() == 0.0 && (1000.0..=2100.0).contains(&h));
+        // "texas after the 1993 prison expansion": a year after a word of
+        // time ("after", "before", "since", "until") is a year, whatever
+        // field the words after it name.
+        let temporal = p.op.as_ref().is_some_and(|o| {
+            matches!(
+                self.norm(o.start),
+                "after" | "before" | "since" | "until" | "till" | "prior"
+            )
+        });
         if let Some(c) = field.filter(|_| {
             (p.year_like() && !counted)
                 && !p.percent
                 && !p.scaled
-                && (p.cmp.is_none() || year_range)
+                && (p.cmp.is_none() || year_range || temporal)
                 // "1997 and 1998 fares": a list of years too.
                 && p.list.iter().all(|&y| y.fract() == 0.0 && (1000.0..=2100.0).contains(&y))
         }) {
             let col = &self.ix.profile.columns[c];
             let cannot_hold = col.ty.is_numeric() && !in_range(col, v);
-            if self.ix.measures[c].dim == Some(Dimension::Money) || cannot_hold {
+            if self.ix.measures[c].dim == Some(Dimension::Money) || cannot_hold || temporal {
                 let year = self.year_column_at((p.start(), i + 1)).filter(|&y| {
                     let col = &self.ix.profile.columns[y];
                     y != c
@@ -1046,6 +1055,19 @@ impl Ctx<'_> {
                     field = year;
                     how = MatchKind::Inferred;
                 }
+            }
+        }
+        // "visits after the 1993 expansion": the same, whatever field is
+        // named before the word of time.
+        if temporal && p.year_like() && !counted && !p.percent && !p.scaled {
+            let year = self.year_column_at((p.start(), i + 1)).filter(|&y| {
+                let col = &self.ix.profile.columns[y];
+                matches!(col.ty, ColumnType::Date | ColumnType::DateTime) || in_range(col, v)
+            });
+            // "founded before 1950" names it: found as named below.
+            if year.is_some() && year != field && year != self.field_before(p.start(), 3) {
+                field = year;
+                how = MatchKind::Inferred;
             }
         }
         // "in 1994", "during 2007": a year, whatever field precedes it.
@@ -1683,6 +1705,43 @@ impl Ctx<'_> {
                         .any(|w| stems.contains(&stem(w)))
             })
         });
+        // "mothers shorter than 5 foot 2" beside `mother` (62 to 70) and
+        // `midparent_height`: a field of unknown measure named right before
+        // the comparative, whose values lie where the implied measure's do,
+        // is what it compares.
+        if implied_measure {
+            let op_start = p.op.as_ref().map_or(p.start(), |o| o.start);
+            let range = |c: usize| {
+                let col = &self.ix.profile.columns[c];
+                let b = |x: &Option<String>| x.as_deref().and_then(|v| v.parse::<f64>().ok());
+                Some((b(&col.min)?, b(&col.max)?))
+            };
+            let alike = |a: usize, b: usize| match (range(a), range(b)) {
+                (Some((l1, h1)), Some((l2, h2))) if h1 > l1 && h2 > l2 => {
+                    (h1.min(h2) - l1.max(l2)) / (h1 - l1).min(h2 - l2) >= 0.5
+                }
+                _ => false,
+            };
+            let kin = named
+                .iter()
+                .filter(|f| f.end == op_start)
+                .flat_map(|f| f.columns.iter().map(|c| c.0))
+                .find(|&c| {
+                    self.takes(c, unit, true, p.age) == Some(false)
+                        && self.ix.column_type(c).is_numeric()
+                        && self.yes_value(c).is_none()
+                        && !self.unasked_identifier(c)
+                        && self.ix.ordered_columns().any(|m| {
+                            m != c
+                                && self.ix.measures[m].dim == Some(unit.dim)
+                                && self.takes(m, unit, false, p.age) == Some(true)
+                                && alike(c, m)
+                        })
+                });
+            if let Some(c) = kin {
+                return Some((c, MatchKind::Exact));
+            }
+        }
         for measured in [true, false] {
             if !measured && implied_measure {
                 break;

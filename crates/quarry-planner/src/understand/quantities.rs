@@ -660,7 +660,35 @@ impl Ctx<'_> {
                     {
                         return Some((typed / 1e3, Some(&units::THOUSANDS)))
                     }
-                    [] => return Some((typed, None)),
+                    // None fits: "shorter than 5 feet" on heights of 64
+                    // to 75 is 60 in, a little below the range, when the
+                    // typed number is far from it.
+                    [] => {
+                        let col = &self.ix.profile.columns[c];
+                        let b =
+                            |x: &Option<String>| x.as_deref().and_then(|v| v.parse::<f64>().ok());
+                        let apart = |y: f64| match (b(&col.min), b(&col.max)) {
+                            (Some(lo), Some(hi)) if y > 0.0 && lo > 0.0 => {
+                                if y < lo {
+                                    lo / y
+                                } else if y > hi {
+                                    y / hi
+                                } else {
+                                    1.0
+                                }
+                            }
+                            _ => f64::INFINITY,
+                        };
+                        let near = units::candidate_units(unit.dim)
+                            .iter()
+                            .map(|&u| (convert(x, unit, u) / m.scale, u))
+                            .min_by(|a, b| apart(a.0).total_cmp(&apart(b.0)))
+                            .filter(|&(y, _)| apart(y) <= 1.5 && apart(typed) >= 2.0);
+                        match near {
+                            Some(n) => n,
+                            None => return Some((typed, None)),
+                        }
+                    }
                     [one] => *one,
                     // Several readings fit and the typed one does not: the
                     // one nearest the field's typical value, also on a field

@@ -137,6 +137,7 @@ sources=(
     "harbour_winds=$data/harbour_winds.csv"
     "town_weather=$data/town_weather.csv"
     "gall_years=$data/gall_years.csv"
+    "family_survey=$data/family_survey.csv"
     "contest_places=$data/contest_places.csv"
     "frog_sites=$data/frog_sites.csv"
     "carry_laws=$data/carry_laws.csv"
