@@ -432,7 +432,9 @@ corpus!(
     harbour_winds,
     town_weather,
     gall_years,
-    family_survey
+    family_survey,
+    ride_hours,
+    state_counts
 );
 
 #[test]
@@ -546,6 +548,8 @@ fn every_phrases_file_has_a_test() {
         "town_weather",
         "gall_years",
         "family_survey",
+        "ride_hours",
+        "state_counts",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

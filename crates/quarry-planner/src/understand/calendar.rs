@@ -743,13 +743,22 @@ impl Ctx<'_> {
         let (first, end) = self.clock_at(i)?;
         // A range: "between 12 and 1 pm", "from 9:30 to 11", "9 to 5 pm".
         let joins = self.toks.get(end).is_some_and(|t| {
-            matches!(t.norm.as_str(), "to" | "until" | "till" | "-")
-                || t.norm == "and" && prev == Some("between")
+            matches!(
+                t.norm.as_str(),
+                "to" | "until" | "till" | "-" | "through" | "thru"
+            ) || t.norm == "and" && prev == Some("between")
         });
         if joins {
             if let Some((last, stop)) = self.clock_at(end + 1) {
                 if first.is_time() || last.is_time() {
                     let b = last.minutes(None)?;
+                    // "midnight through 4 am": the last hour included.
+                    let through = matches!(self.norm(end), "through" | "thru");
+                    let b = if through && last.minute == 0 {
+                        b + 60
+                    } else {
+                        b
+                    };
                     // "12 and 1 pm": the first takes the second's half of
                     // the day when that puts it before the second.
                     let a = [first.minutes(last.pm), first.minutes(None)]
@@ -809,6 +818,13 @@ impl Ctx<'_> {
         if self.time_column(span).is_none() {
             if let Some(col) = self.hour_column() {
                 self.hour_condition(span, col, from, to);
+                return;
+            }
+            // A clock time said as one ("before 7 am", "after 15:30").
+            let clock =
+                (span.0..span.1).any(|k| self.clock_at(k).is_some_and(|(c, _)| c.is_time()));
+            if let Some(col) = self.minute_of_day_column().filter(|_| clock) {
+                self.minute_condition(span, col, from, to);
                 return;
             }
         }
@@ -876,6 +892,62 @@ impl Ctx<'_> {
                 && bound(&col.min).is_some_and(|v| v >= 0)
                 && bound(&col.max).is_some_and(|v| (12..=23).contains(&v))
         })
+    }
+
+    /// A column of minutes of the day: numbers named `time`, `clock` or
+    /// `tod` (or `…_time`), none below 0 or past 1,440, some past 100 (so
+    /// no hours).
+    fn minute_of_day_column(&self) -> Option<usize> {
+        let cols = &self.ix.profile.columns;
+        let bound = |b: &Option<String>| b.as_deref().and_then(|v| v.parse::<f64>().ok());
+        (0..cols.len()).find(|&c| {
+            let col = &cols[c];
+            col.ty.is_numeric()
+                && col
+                    .name
+                    .split('_')
+                    .any(|w| matches!(w, "time" | "clock" | "tod"))
+                && bound(&col.min).is_some_and(|v| v >= 0.0)
+                && bound(&col.max).is_some_and(|v| (100.0..=1440.0).contains(&v))
+        })
+    }
+
+    /// "sampled before 7 am", "after 3 pm" over a column of minutes of the
+    /// day: `time < 420`, `time > 900`.
+    fn minute_condition(&mut self, span: (usize, usize), col: usize, from: Minutes, to: Minutes) {
+        let source = self.span_text(span.0, span.1);
+        let name = self.ix.column_name(col).to_string();
+        let after = matches!(self.norm(span.0), "after" | "past");
+        let cond = |op: CompareOp, v: Minutes| Condition {
+            field: name.clone(),
+            op,
+            values: vec![Literal::Integer(i64::from(v))],
+            source: source.clone(),
+            matched: MatchKind::Inferred,
+            confidence: confidence::MONTH,
+        };
+        let mut any_of = Vec::new();
+        if from > 0 {
+            any_of.push(cond(
+                if after { CompareOp::Gt } else { CompareOp::Ge },
+                from,
+            ));
+        }
+        if to < END_OF_DAY {
+            any_of.push(cond(CompareOp::Lt, to));
+        }
+        if any_of.is_empty() {
+            return;
+        }
+        self.time_claimed(span, &source, &name, (from, to));
+        if any_of.len() == 2 && from > to {
+            self.filter_spans.push(span);
+            self.plan.filters.push(Filter { any_of });
+        } else {
+            for c in any_of {
+                self.push_condition(span, c);
+            }
+        }
     }
 
     /// "trips before 6 am", "after 10 pm" over a column of hours: the hours

@@ -51,6 +51,17 @@ impl Ctx<'_> {
             let own = |j: usize| {
                 !self.claims.is_claimed(j) || self.ops.iter().any(|o| o.start <= j && j < o.end)
             };
+            // "more casual riders than registered ones": one word no field
+            // or value takes, the noun both fields count, before "than".
+            let noun = (k >= a.end + 2 && self.norm(k - 1) == "than")
+                .then(|| k - 2)
+                .filter(|&j| {
+                    j >= a.end
+                        && self.toks[j].is_word()
+                        && !self.claims.is_claimed(j)
+                        && !self.values.iter().any(|v| v.start <= j && j < v.end)
+                });
+            let own = |j: usize| own(j) || Some(j) == noun;
             if !(a.end..k).all(own) {
                 continue;
             }
@@ -74,6 +85,7 @@ impl Ctx<'_> {
                     (at.min(a.start)..k).all(|j| {
                         j == at
                             || j == k - 1
+                            || Some(j) == noun
                             || (a.start..a.end).contains(&j)
                             || matches!(
                                 self.norm(j),

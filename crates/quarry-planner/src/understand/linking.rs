@@ -235,7 +235,8 @@ impl Ctx<'_> {
                 Some(a) if a.iter().all(|x| x.words.len() == 1) => a,
                 _ => {
                     return self
-                        .joined_field_at(i)
+                        .initials_field_at(i)
+                        .or_else(|| self.joined_field_at(i))
                         .or_else(|| self.spelled_field_at(i))
                         .or_else(|| self.prefixed_field_at(i))
                         .or_else(|| self.compound_field_at(i))
@@ -299,6 +300,7 @@ impl Ctx<'_> {
                 .joined_field_at(i)
                 .or_else(|| self.spelled_field_at(i))
                 .filter(|(len, _)| *len > 1)
+                .or_else(|| self.initials_field_at(i))
             {
                 return Some(longer);
             }
@@ -2357,6 +2359,90 @@ impl Ctx<'_> {
             }
         }
         found.map(|c| (j + 1 - i, vec![(c, AliasKind::Partial)]))
+    }
+
+    /// "black men in prison" of `bmprison`, "econ in high school" of
+    /// `econhs`, "excellent attendance" of `attexc`: two to four words
+    /// (little words such as "in" between them left out) whose starts, in
+    /// order, spell the whole of a column's name of one word no dictionary
+    /// knows (five letters or more, one start of three letters or more),
+    /// or two words whose starts of three letters or more spell it the
+    /// other way round. One column only.
+    fn initials_field_at(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
+        let word = |k: usize| {
+            self.toks
+                .get(k)
+                .filter(|t| t.is_word() && !self.claims.is_claimed(k) && !is_stopword(&t.norm))
+                .map(|t| t.norm.as_str())
+        };
+        word(i)?;
+        // The run's words and the token after each.
+        let mut run: Vec<(&str, usize)> = Vec::new();
+        let mut k = i;
+        while run.len() < 4 {
+            let Some(w) = word(k) else { break };
+            run.push((w, k + 1));
+            k += 1;
+            if word(k).is_none()
+                && self
+                    .toks
+                    .get(k)
+                    .is_some_and(|t| matches!(t.norm.as_str(), "in" | "of" | "at" | "on"))
+            {
+                k += 1;
+            }
+        }
+        if run.len() < 2 {
+            return None;
+        }
+        fn spells(name: &str, words: &[&str], long: bool) -> bool {
+            match words.split_first() {
+                None => name.is_empty() && long,
+                Some((w, rest)) => (1..=w.len().min(name.len()))
+                    .any(|p| name.starts_with(&w[..p]) && spells(&name[p..], rest, long || p >= 3)),
+            }
+        }
+        let names: Vec<(usize, &str)> = (0..self.ix.profile.columns.len())
+            .map(|c| (c, self.ix.column_name(c)))
+            .filter(|(_, n)| {
+                n.len() >= 5
+                    && !n.contains('_')
+                    && n.bytes().all(|x| x.is_ascii_lowercase())
+                    && !wordnet::knows(n)
+            })
+            .collect();
+        // The longest run that spells one column.
+        for len in (2..=run.len()).rev() {
+            let words: Vec<&str> = run[..len].iter().map(|r| r.0).collect();
+            // Not the name said whole, a letter left to the next word
+            // ("timezone europe" of `timezone`).
+            let said = |n: &str| {
+                words.iter().any(|w| {
+                    let common = w.bytes().zip(n.bytes()).take_while(|(a, b)| a == b).count();
+                    common + 1 >= n.len()
+                })
+            };
+            let mut found: Vec<usize> = names
+                .iter()
+                .filter(|(_, n)| !said(n))
+                .filter(|(_, n)| {
+                    spells(n, &words, false)
+                        || len == 2
+                            && (3..=n.len().saturating_sub(3)).any(|p| {
+                                let (x, y) = n.split_at(p);
+                                words[1].starts_with(x) && words[0].starts_with(y)
+                            })
+                })
+                .map(|(c, _)| *c)
+                .collect();
+            found.dedup();
+            match found[..] {
+                [c] => return Some((run[len - 1].1 - i, vec![(c, AliasKind::Partial)])),
+                [] => continue,
+                _ => return None,
+            }
+        }
+        None
     }
 
     /// "food" of `wfood`, "alcohol" of `walc`, "transport" of `wtrans`: a

@@ -347,6 +347,10 @@ impl Ctx<'_> {
             self.day_name_condition(span, col, source, &days, negated);
             return Some(end);
         }
+        if let Some(col) = self.weekday_number_column() {
+            self.weekday_number_condition(span, col, source, &days, negated);
+            return Some(end);
+        }
         let Some(col) = self.weekday_column_at(span) else {
             self.note(Note::NoDateColumn { source });
             return Some(end);
@@ -500,6 +504,58 @@ impl Ctx<'_> {
                     .iter()
                     .all(|v| day_of_name(&v.value).is_some())
         })
+    }
+
+    /// A column of the days of the week as numbers from 0 (Sunday, as
+    /// `strftime('%w')`, R's `wday` of POSIXlt and JavaScript count them)
+    /// to 6: integers named `weekday`, `wday`, `dow` or `day_of_week`.
+    fn weekday_number_column(&self) -> Option<usize> {
+        let cols = &self.ix.profile.columns;
+        (0..cols.len()).find(|&c| {
+            let col = &cols[c];
+            let name = col.name.replace(['_', ' '], "").to_lowercase();
+            col.ty == ColumnType::Integer
+                && matches!(name.as_str(), "weekday" | "wday" | "dow" | "dayofweek")
+                && col.min.as_deref() == Some("0")
+                && col.max.as_deref() == Some("6")
+        })
+    }
+
+    /// "sundays", "weekends" over a column of day numbers: `IN (0, 6)`.
+    fn weekday_number_condition(
+        &mut self,
+        span: (usize, usize),
+        col: usize,
+        source: String,
+        days: &[Weekday],
+        negated: bool,
+    ) {
+        let field = self.ix.column_name(col).to_string();
+        self.note(Note::Weekday {
+            source: source.clone(),
+            field: field.clone(),
+            days: days.to_vec(),
+            negated,
+        });
+        let mut values: Vec<i64> = days.iter().map(|&d| i64::from(d)).collect();
+        values.sort_unstable();
+        let op = match (values.len(), negated) {
+            (1, false) => CompareOp::Eq,
+            (1, true) => CompareOp::Ne,
+            (_, false) => CompareOp::In,
+            (_, true) => CompareOp::NotIn,
+        };
+        self.push_condition(
+            span,
+            Condition {
+                field,
+                op,
+                values: values.into_iter().map(Literal::Integer).collect(),
+                source,
+                matched: MatchKind::Exact,
+                confidence: confidence::MONTH,
+            },
+        );
     }
 
     /// "mon to fri", "business days" over a column of day names: the
