@@ -372,6 +372,12 @@ pub fn measures(base: &str, attributes_too: bool, synonyms_too: bool) -> Vec<Mea
     for &noun in counted_nouns(base) {
         add_measure(&mut out, noun, Pole::More, Relation::Derived, false);
     }
+    // "the quietest day": the fewest of what the busiest has most.
+    if base == "quiet" {
+        for &noun in counted_nouns("busy") {
+            add_measure(&mut out, noun, Pole::Less, Relation::Derived, false);
+        }
+    }
     if attributes_too {
         for &(noun, pole) in attributes(base) {
             add_measure(&mut out, noun, pole, Relation::Attribute, false);
@@ -411,6 +417,9 @@ fn counted_nouns(base: &str) -> &'static [&'static str] {
             "ridership",
             "customers",
             "volume",
+            "bikers",
+            "rentals",
+            "cnt",
         ],
         "crowded" => &["attendance", "visitors", "passengers"],
         "costly" => &["cost", "damage", "damages"],

@@ -450,10 +450,39 @@ impl Ctx<'_> {
         // is what the rows are called too, when the word's own measure
         // is a field that does.
         let measures = |c: usize| self.ix.measures[c].dim.is_some();
+        // "the 5 busiest hours", "the wettest month": a column of hours,
+        // days or months after a superlative of no time is what the rows
+        // are, not what it ranks them by.
+        let timeless = s
+            .implies
+            .is_none_or(|g| !matches!(g, FieldGroup::Year | FieldGroup::Age))
+            && !s.positional;
+        let period = |c: usize| {
+            timeless
+                && self.ix.column_name(c).split('_').any(|w| {
+                    matches!(
+                        w,
+                        "hr" | "hour"
+                            | "hours"
+                            | "day"
+                            | "mnth"
+                            | "month"
+                            | "week"
+                            | "weekday"
+                            | "dow"
+                            | "season"
+                            | "quarter"
+                            | "yr"
+                            | "year"
+                            | "date"
+                    )
+                })
+        };
         let field = own
             .or_else(|| {
                 self.field_after(s.end, 1)
                     .map(|f| f.0)
+                    .filter(|&c| !period(c))
                     .filter(|&c| match group_column {
                         None => true,
                         Some(g) => {
@@ -463,7 +492,11 @@ impl Ctx<'_> {
             })
             .filter(|c| !id(c))
             .or(implied.filter(|c| !id(c)))
-            .or_else(|| self.field_after(s.end, 3).map(|f| f.0).filter(|c| !id(c)));
+            .or_else(|| {
+                self.field_after(s.end, 3)
+                    .map(|f| f.0)
+                    .filter(|c| !id(c) && !period(*c))
+            });
         if field.is_some() || s.positional {
             return (field, desc);
         }
@@ -486,7 +519,10 @@ impl Ctx<'_> {
                     .map(|c| c.0)
             })
             // The nearest ordered field named anywhere in the phrase.
-            .or_else(|| self.nearest_ordered_field(s.start).filter(|c| !id(c)));
+            .or_else(|| {
+                self.nearest_ordered_field(s.start)
+                    .filter(|c| !id(c) && !period(*c))
+            });
         (field, desc)
     }
 
