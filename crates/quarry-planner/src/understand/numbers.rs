@@ -1115,14 +1115,38 @@ impl Ctx<'_> {
         }
         // "student 86", "farm 101001": the table's row noun and a number
         // name a record by its identifier.
+        // "household 17", "households 1 to 5", "respondent 135": any noun
+        // no field, value or unit takes, before a whole number or a range
+        // of them, in a table with one identifier that holds it.
+        let noun_before = i > 0 && {
+            let k = i - 1;
+            let t = &self.toks[k];
+            self.ix.row_nouns.contains(&t.stem)
+                || t.is_word()
+                    // A space between, no "alert(1)".
+                    && self.query.get(t.end..self.toks[i].start) == Some(" ")
+                    && !self.claims.is_claimed(k)
+                    && !is_stopword(&t.norm)
+                    && t.norm.len() >= 4
+                    && !self.fields.iter().any(|f| f.start <= k && k < f.end)
+                    && !self.values.iter().any(|v| v.start <= k && k < v.end)
+                    && crate::lexicon::units::dimension_word(&t.norm).is_none()
+                    && !self.ops.iter().any(|o| o.start <= k && k < o.end)
+                    && v.fract() == 0.0
+                    && p.hi.is_none_or(|h| h.fract() == 0.0)
+                    && !p.year_like()
+        };
         if field.is_none()
-            && p.cmp.is_none()
+            && (p.cmp.is_none() || p.cmp == Some(Cmp::Between) && p.hi.is_some())
             && p.list.len() <= 1
             && !p.scaled
-            && i > 0
-            && self.ix.row_nouns.contains(&self.toks[i - 1].stem)
+            && !p.percent
+            && p.unit.is_none()
+            && noun_before
         {
-            if let Some(c) = self.identifier_holding(v) {
+            if let Some(c) = self.identifier_holding(v).filter(|&c| {
+                p.hi.is_none_or(|h| in_range(&self.ix.profile.columns[c], h))
+            }) {
                 field = Some(c);
                 how = MatchKind::Inferred;
             }
@@ -1354,9 +1378,9 @@ impl Ctx<'_> {
                 // One a record, or one a record's repeats (a panel).
                 && (col.distinct_count + col.null_count >= self.ix.profile.row_count
                     || col.distinct_count >= 10)
-                && col.name.rsplit('_').next().is_some_and(|w| {
+                && (col.name.rsplit('_').next().is_some_and(|w| {
                     matches!(w, "id" | "no" | "num" | "number" | "nr" | "idx")
-                })
+                }) || matches!(col.name.as_str(), "idno" | "idnum" | "idcode" | "ident"))
                 && in_range(col, v)
         })
     }
