@@ -238,11 +238,11 @@ impl Ctx<'_> {
                         .initials_field_at(i)
                         .or_else(|| self.joined_field_at(i))
                         .or_else(|| self.spelled_field_at(i))
+                        .or_else(|| self.place_family_at(i))
                         .or_else(|| self.prefixed_field_at(i))
                         .or_else(|| self.compound_field_at(i))
                         .or_else(|| self.lettered_member_at(i))
                         .or_else(|| self.squashed_field_at(i))
-                        .or_else(|| self.place_family_at(i))
                         .or_else(|| self.squashed_starts_at(i))
                 }
             },
@@ -2220,16 +2220,27 @@ impl Ctx<'_> {
                 .map(|k| self.norm(k))
                 .collect::<Vec<_>>()
                 .join(" ");
-            let Some(code) = crate::lexicon::state_code(&name).map(str::to_lowercase) else {
-                continue;
+            // A state's code, or a country's codes of two or three letters
+            // ("australia" of `aus_rain`).
+            let codes: Vec<String> = match crate::lexicon::state_code(&name) {
+                Some(code) => vec![code.to_lowercase()],
+                None => crate::lexicon::place_variants(&name)
+                    .into_iter()
+                    .filter(|v| {
+                        (2..=3).contains(&v.len()) && v.bytes().all(|b| b.is_ascii_lowercase())
+                    })
+                    .collect(),
             };
+            if codes.is_empty() {
+                continue;
+            }
             let head = |c: usize| -> bool {
                 let col = self.ix.column_name(c);
                 let Some((first, rest)) = col.split_once('_') else {
                     return false;
                 };
                 !rest.is_empty()
-                    && (first == code
+                    && (codes.iter().any(|code| first == code)
                         || n == 1
                             && first.len() >= 3
                             && name.starts_with(first)

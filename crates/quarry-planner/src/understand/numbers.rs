@@ -1125,6 +1125,13 @@ impl Ctx<'_> {
                 || t.is_word()
                     // A space between, no "alert(1)".
                     && self.query.get(t.end..self.toks[i].start) == Some(" ")
+                    // "the next locomotive after locomotive 4106": a
+                    // position the record's value gives.
+                    && !(k > 0
+                        && matches!(
+                            self.norm(k - 1),
+                            "after" | "before" | "following" | "preceding" | "than" | "since"
+                        ))
                     && !self.claims.is_claimed(k)
                     && !is_stopword(&t.norm)
                     && t.norm.len() >= 4
@@ -1807,6 +1814,23 @@ impl Ctx<'_> {
                             && !self.unasked_identifier(c)
                     })
                     .collect();
+                // "australia got more than 600 mm of rain": of the rain
+                // columns, the one another mention of the phrase names too
+                // (`aus_rain` of `aus_…`).
+                if cands.len() > 1 {
+                    let shared: Vec<usize> = cands
+                        .iter()
+                        .copied()
+                        .filter(|&c| {
+                            self.fields
+                                .iter()
+                                .any(|g| g.start != f.start && g.columns.iter().any(|x| x.0 == c))
+                        })
+                        .collect();
+                    if let [c] = shared[..] {
+                        return Some((c, MatchKind::Exact));
+                    }
+                }
                 // "90 cm long": of the lengths "long" names, one in cm.
                 let in_written: Vec<usize> = cands.iter().copied().filter(written).collect();
                 if let Some(c) = self

@@ -459,23 +459,24 @@ impl Ctx<'_> {
             && !s.positional;
         let period = |c: usize| {
             timeless
-                && self.ix.column_name(c).split('_').any(|w| {
-                    matches!(
-                        w,
-                        "hr" | "hour"
-                            | "hours"
-                            | "day"
-                            | "mnth"
-                            | "month"
-                            | "week"
-                            | "weekday"
-                            | "dow"
-                            | "season"
-                            | "quarter"
-                            | "yr"
-                            | "year"
-                            | "date"
-                    )
+                && self.fields.iter().any(|f| {
+                    f.start >= s.end
+                        && f.start <= s.end + 3
+                        && f.columns.iter().any(|x| x.0 == c)
+                        && (f.start..f.end).all(|k| {
+                            matches!(
+                                self.toks[k].stem.as_str(),
+                                "hour"
+                                    | "day"
+                                    | "month"
+                                    | "week"
+                                    | "season"
+                                    | "quarter"
+                                    | "year"
+                                    | "date"
+                                    | "night"
+                            )
+                        })
                 })
         };
         let field = own
