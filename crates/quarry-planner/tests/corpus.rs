@@ -434,7 +434,8 @@ corpus!(
     gall_years,
     family_survey,
     ride_hours,
-    state_counts
+    state_counts,
+    state_measures
 );
 
 #[test]
@@ -550,6 +551,7 @@ fn every_phrases_file_has_a_test() {
         "family_survey",
         "ride_hours",
         "state_counts",
+        "state_measures",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

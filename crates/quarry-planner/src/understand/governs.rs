@@ -100,6 +100,70 @@ impl Ctx<'_> {
             })
     }
 
+    /// In a table in long form (a text column naming what each record
+    /// measures, `variable` = 'rent' or 'income', beside one column of the
+    /// amounts, `estimate`), the amounts' column when the phrase matched
+    /// a value of the naming column: "the highest rent" ranks `estimate`.
+    pub(super) fn long_form_amounts(&self) -> Option<usize> {
+        let cols = &self.ix.profile.columns;
+        let naming = |c: usize| {
+            cols[c].ty == ColumnType::Text
+                && (2..=60).contains(&cols[c].values.len())
+                && matches!(
+                    self.ix.column_name(c),
+                    "variable"
+                        | "var"
+                        | "measure"
+                        | "metric"
+                        | "indicator"
+                        | "series"
+                        | "description"
+                        | "item"
+                        | "statistic"
+                        | "stat"
+                        | "key"
+                        | "element"
+                        | "parameter"
+                        | "quantity"
+                        | "measurement"
+                )
+        };
+        let matched = self.values.iter().any(|v| {
+            v.entries
+                .iter()
+                .any(|&id| naming(self.ix.values[id as usize].column))
+        });
+        if !matched {
+            return None;
+        }
+        let amounts: Vec<usize> = self
+            .ix
+            .ordered_columns()
+            .filter(|&c| {
+                let name = self.ix.column_name(c);
+                cols[c].ty.is_numeric()
+                    && self.yes_value(c).is_none()
+                    && !self.unasked_identifier(c)
+                    && !name.ends_with("id")
+                    && !name.split('_').any(|w| {
+                        is_year_name_part(w)
+                            || matches!(w, "moe" | "se" | "sd" | "error" | "lower" | "upper" | "ci")
+                    })
+            })
+            .collect();
+        let named = amounts.iter().copied().find(|&c| {
+            matches!(
+                self.ix.column_name(c),
+                "value" | "estimate" | "amount" | "val" | "obs_value" | "result"
+            )
+        });
+        match (named, &amounts[..]) {
+            (Some(c), _) => Some(c),
+            (None, [c]) => Some(*c),
+            _ => None,
+        }
+    }
+
     /// Whether the field mention starting at `start` is what an aggregate
     /// asks about ("average birth weight of smokers"): a figure, not a
     /// condition.

@@ -949,7 +949,11 @@ impl Ctx<'_> {
         if p.unit.is_some() {
             return match self.quantity_field(p) {
                 Some((c, how)) if !self.unasked_identifier(c) => (Some(c), how),
-                _ => (None, MatchKind::Exact),
+                // "rent under $800" where `variable` holds 'rent'.
+                _ => match self.long_form_amounts() {
+                    Some(c) => (Some(c), MatchKind::Inferred),
+                    None => (None, MatchKind::Exact),
+                },
             };
         }
         let (i, v) = (p.at, p.value);
@@ -1262,6 +1266,14 @@ impl Ctx<'_> {
             self.note(Note::ComparedNoField {
                 source: self.span_text(p.start(), p.end),
             });
+        }
+        // "income over 60000" where `variable` holds 'income': the amounts
+        // of a table in long form.
+        if field.is_none() && (p.cmp.is_some() || p.unit.is_some() || p.scaled) {
+            if let Some(c) = self.long_form_amounts() {
+                field = Some(c);
+                how = MatchKind::Inferred;
+            }
         }
         if field.is_none() && p.cmp.is_some() && !measured {
             field = self

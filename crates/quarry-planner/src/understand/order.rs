@@ -519,6 +519,9 @@ impl Ctx<'_> {
                     .and_then(|f| f.columns.iter().find(|c| self.sortable_text(c.0)))
                     .map(|c| c.0)
             })
+            // "the highest rent" where `variable` holds 'rent': the
+            // amounts of a table in long form.
+            .or_else(|| self.long_form_amounts())
             // The nearest ordered field named anywhere in the phrase.
             .or_else(|| {
                 self.nearest_ordered_field(s.start)

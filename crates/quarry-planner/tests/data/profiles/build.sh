@@ -140,6 +140,7 @@ sources=(
     "family_survey=$data/family_survey.csv"
     "ride_hours=$data/ride_hours.csv"
     "state_counts=$data/state_counts.csv"
+    "state_measures=$data/state_measures.csv"
     "contest_places=$data/contest_places.csv"
     "frog_sites=$data/frog_sites.csv"
     "carry_laws=$data/carry_laws.csv"
