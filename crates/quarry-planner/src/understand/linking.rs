@@ -244,6 +244,7 @@ impl Ctx<'_> {
                         .or_else(|| self.lettered_member_at(i))
                         .or_else(|| self.squashed_field_at(i))
                         .or_else(|| self.squashed_starts_at(i))
+                        .or_else(|| self.misspelled_field_at(i))
                 }
             },
         };
@@ -291,7 +292,8 @@ impl Ctx<'_> {
                 .or_else(|| self.prefixed_field_at(i))
                 .or_else(|| self.compound_field_at(i))
                 .or_else(|| self.lettered_member_at(i))
-                .or_else(|| self.squashed_field_at(i));
+                .or_else(|| self.squashed_field_at(i))
+                .or_else(|| self.misspelled_field_at(i));
         }
         // "rec room" of `recroom`: a name spelled over more words than the
         // alias of its first word ("rec") covers.
@@ -1760,6 +1762,19 @@ impl Ctx<'_> {
         if distinct.len() > 6 || (end - i == 1 && distinct.len() > 3) {
             return None;
         }
+        // "hispanic workers" beside `Service_Workers` and `Sales_Workers`:
+        // a plural word for people that ends several values is who the
+        // records are, not one kind of them.
+        if end - i == 1
+            && distinct.len() >= 2
+            && t.norm != t.stem
+            && crate::lexicon::is_person_noun(&t.norm)
+            && cands
+                .iter()
+                .all(|&id| self.ix.values[id as usize].stems.last() == Some(&t.stem))
+        {
+            return None;
+        }
         // A lone adjective that only modifies a name ("new" of "New York",
         // "south" of "South Korea") is no evidence for it; one that ends it
         // may be ("gull" of "Herring gull").
@@ -2454,6 +2469,35 @@ impl Ctx<'_> {
             }
         }
         None
+    }
+
+    /// "married" of `maried`: an English word of six letters or more one
+    /// edit from a column's name of one word that no dictionary knows (a
+    /// misspelt name). One column only.
+    fn misspelled_field_at(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
+        let t = &self.toks[i];
+        if !t.is_word()
+            || self.claims.is_claimed(i)
+            || t.norm.len() < 6
+            || !wordnet::knows(&t.norm) && !wordnet::knows(&t.stem)
+        {
+            return None;
+        }
+        let found: Vec<usize> = (0..self.ix.profile.columns.len())
+            .filter(|&c| {
+                let n = self.ix.column_name(c);
+                n.len() >= 5
+                    && !n.contains('_')
+                    && n.bytes().all(|b| b.is_ascii_lowercase())
+                    && !wordnet::knows(n)
+                    && crate::text::edit_distance(&t.norm, n, 1) == 1
+            })
+            .collect();
+        match found[..] {
+            // The whole name, misspelt.
+            [c] => Some((1, vec![(c, AliasKind::Full)])),
+            _ => None,
+        }
     }
 
     /// "food" of `wfood`, "alcohol" of `walc`, "transport" of `wtrans`: a

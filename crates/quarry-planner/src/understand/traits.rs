@@ -63,7 +63,7 @@ impl Ctx<'_> {
             }
             if self.ix.row_nouns.contains(&t.stem)
                 || t.norm != t.stem && crate::lexicon::is_kind_noun(&t.stem)
-                || person && self.age_column().is_some()
+                || person && self.people_table()
                 || self.negated(i)
                 || self.head_noun(i)
                 || self.event_of_a_filter(i)
@@ -105,6 +105,24 @@ impl Ctx<'_> {
 }
 
 impl Ctx<'_> {
+    /// Whether the records are people: the table has an age or a sex
+    /// field, or its name says so (`young_men_wages`).
+    fn people_table(&self) -> bool {
+        self.age_column().is_some()
+            || self.sex_column().is_some()
+            || (0..self.ix.profile.columns.len()).any(|c| {
+                matches!(
+                    self.ix.column_name(c),
+                    "male" | "female" | "sex" | "gender" | "men" | "women"
+                )
+            })
+            || self
+                .ix
+                .row_nouns
+                .iter()
+                .any(|n| sex_of(n).is_some() || is_person_noun(n))
+    }
+
     /// "born in england" over `birth_pl`: a word of an event whose field a
     /// condition already reads says which field, not what to search.
     fn event_of_a_filter(&self, i: usize) -> bool {
