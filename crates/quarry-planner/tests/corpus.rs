@@ -435,7 +435,8 @@ corpus!(
     family_survey,
     ride_hours,
     state_counts,
-    state_measures
+    state_measures,
+    site_survey
 );
 
 #[test]
@@ -552,6 +553,7 @@ fn every_phrases_file_has_a_test() {
         "ride_hours",
         "state_counts",
         "state_measures",
+        "site_survey",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

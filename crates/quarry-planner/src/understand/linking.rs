@@ -1148,6 +1148,17 @@ impl Ctx<'_> {
         if !t.is_word() || is_stopword(&t.norm) || is_negation(&t.norm) || t.norm.len() < 3 {
             return None;
         }
+        // "highest gpa" is no `hsgpa`: a superlative or comparative
+        // adjective spells no part of a name it does not hold.
+        let graded = wordnet::adjective_of(&t.norm).is_some_and(|(_, d)| {
+            matches!(
+                d,
+                wordnet::Degree::Superlative | wordnet::Degree::Comparative
+            )
+        });
+        if graded {
+            return None;
+        }
         // The phrase's unclaimed words from `i`, up to four.
         let words: Vec<(&str, &str)> = (i..self.toks.len().min(i + 4))
             .take_while(|&k| !self.claims.is_claimed(k) && self.toks[k].is_word())

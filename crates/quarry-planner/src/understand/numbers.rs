@@ -1369,6 +1369,27 @@ impl Ctx<'_> {
                 }
             }
         }
+        // "between 30 and 35 degrees north", "over 40 degrees south": the
+        // hemisphere's word (signed by `hemisphere`) says latitude, or
+        // longitude for east and west.
+        let heading = (p.at + 1..p.end.min(self.toks.len()))
+            .rev()
+            .find(|&k| self.claims.claimed_by(k) == Some(ClaimedBy::Hemisphere))
+            .map(|k| self.norm(k))
+            .filter(|w| matches!(*w, "north" | "south" | "east" | "west"));
+        if let Some(w) = heading {
+            let group = if matches!(w, "north" | "south") {
+                FieldGroup::Latitude
+            } else {
+                FieldGroup::Longitude
+            };
+            if let Some(c) = self.column_for_group(group) {
+                if field.is_none() || how == MatchKind::Inferred && field != Some(c) {
+                    field = Some(c);
+                    how = MatchKind::Inferred;
+                }
+            }
+        }
         // "dannon under 6": the one numeric field of the member a value
         // picked (`price_dannon`; `feat_dannon` is a flag).
         if field.is_none() {
@@ -1707,6 +1728,30 @@ impl Ctx<'_> {
     /// measures the dimension.
     fn quantity_field(&self, p: &NumberPhrase) -> Option<(usize, MatchKind)> {
         let unit = p.unit?;
+        // "within 500 m of an existing population": a length within which
+        // something lies is a distance, when a field is named for one.
+        let within = self
+            .toks
+            .get(self.past_unit_words(p.end))
+            .is_some_and(|t| t.norm == "of")
+            && (p.start().saturating_sub(1)..=p.start()).any(|k| self.norm(k) == "within");
+        if within && unit.dim == Dimension::Length {
+            let distance: Vec<usize> = self
+                .ix
+                .ordered_columns()
+                .filter(|&c| {
+                    self.ix.column_type(c).is_numeric()
+                        && self
+                            .ix
+                            .column_name(c)
+                            .split('_')
+                            .any(|w| matches!(w, "distance" | "dist" | "proximity"))
+                })
+                .collect();
+            if let [c] = distance[..] {
+                return Some((c, MatchKind::Inferred));
+            }
+        }
         let mut named: Vec<&FieldMention> = Vec::new();
         if let Some(c) = p.between_field {
             named.extend(

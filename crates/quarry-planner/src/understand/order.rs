@@ -80,6 +80,22 @@ impl Ctx<'_> {
         if aggregate || both {
             sups.retain(|s| s.positional && s.count.is_some());
         }
+        // "more than 5 km from the nearest population": a superlative of
+        // the place a distance is measured from names the reference, not
+        // an order, once a number compares the distance.
+        let compared = self.toks.iter().enumerate().any(|(k, t)| {
+            t.number().is_some() && self.ops.iter().any(|o| o.end == k || o.end + 1 == k)
+        });
+        sups.retain(|s| {
+            let reference = s.start >= 2
+                && self.norm(s.start - 1) == "the"
+                && matches!(self.norm(s.start - 2), "from" | "to" | "of")
+                && matches!(
+                    self.norm(s.start),
+                    "nearest" | "closest" | "farthest" | "furthest"
+                );
+            !(reference && compared)
+        });
         for s in sups
             .iter_mut()
             .filter(|s| s.count.is_none() && !s.positional)
@@ -497,6 +513,15 @@ impl Ctx<'_> {
                 self.field_after(s.end, 3)
                     .map(|f| f.0)
                     .filter(|c| !id(c) && !period(*c))
+            })
+            // "the highest first year gpa": past a flag's word that only
+            // modifies the field after it.
+            .or_else(|| {
+                self.fields
+                    .iter()
+                    .filter(|f| !s.positional && f.start >= s.end && f.start <= s.end + 3)
+                    .flat_map(|f| f.columns.iter().map(|c| c.0))
+                    .find(|&c| self.is_ordered(c) && !id(&c) && !period(c))
             });
         if field.is_some() || s.positional {
             return (field, desc);

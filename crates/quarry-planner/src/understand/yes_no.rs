@@ -129,6 +129,20 @@ impl Ctx<'_> {
                         .rsplit('_')
                         .next()
                         .is_some_and(|h| h == stem && is_agent_noun(h)));
+            // "college gpa above 3.8" beside `college_bound`, "the highest
+            // first year gpa" beside `first_gen`: a flag's first word right
+            // before another field (a word at most between) modifies it.
+            let modifies = first_word
+                && self.fields.iter().any(|g| {
+                    (g.start == f.end
+                        || g.start == f.end + 1
+                            && !self.claims.is_claimed(f.end)
+                            && self.toks[f.end].is_word())
+                        && g.columns
+                            .iter()
+                            .any(|c| self.is_ordered(c.0) && self.yes_value(c.0).is_none())
+                });
+            let first_word = first_word && !modifies;
             // "ulcerated" of `ulcer`: the flag's one-word name, derived.
             let name = self.ix.column_name(col);
             let derived = f.end - f.start == 1

@@ -141,6 +141,7 @@ sources=(
     "ride_hours=$data/ride_hours.csv"
     "state_counts=$data/state_counts.csv"
     "state_measures=$data/state_measures.csv"
+    "site_survey=$data/site_survey.csv"
     "contest_places=$data/contest_places.csv"
     "frog_sites=$data/frog_sites.csv"
     "carry_laws=$data/carry_laws.csv"
