@@ -436,7 +436,8 @@ corpus!(
     ride_hours,
     state_counts,
     state_measures,
-    site_survey
+    site_survey,
+    loan_terms
 );
 
 #[test]
@@ -554,6 +555,7 @@ fn every_phrases_file_has_a_test() {
         "state_counts",
         "state_measures",
         "site_survey",
+        "loan_terms",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -197,7 +197,7 @@ pub fn candidate_units(dim: Dimension) -> &'static [&'static Unit] {
         &MILE,
     ];
     static MASSES: [&Unit; 4] = [&GRAM, &KILOGRAM, &POUND, &OUNCE];
-    static DURATIONS: [&Unit; 5] = [&SECOND, &MINUTE, &HOUR, &DAY, &YEAR];
+    static DURATIONS: [&Unit; 7] = [&SECOND, &MINUTE, &HOUR, &DAY, &WEEK, &MONTH, &YEAR];
     static TEMPERATURES: [&Unit; 3] = [&CELSIUS, &FAHRENHEIT, &KELVIN];
     static SPEEDS: [&Unit; 4] = [&KM_PER_HOUR, &MILE_PER_HOUR, &METRE_PER_SECOND, &KNOT];
     static AREAS: [&Unit; 4] = [&SQUARE_METRE, &SQUARE_KILOMETRE, &SQUARE_FOOT, &ACRE];

@@ -915,8 +915,16 @@ impl Ctx<'_> {
     /// fewer").
     fn number_field(&mut self, p: &mut NumberPhrase) -> (Option<usize>, MatchKind) {
         if p.age && !self.ix.measures.iter().any(|m| m.role == Role::Age) {
-            // "10 years old" with no age field: read the number alone.
-            p.unit = None;
+            // "10 years old" with no age field: read the number alone;
+            // "loans over 5 years" beside a field of durations (`time`, 6
+            // to 72): a duration of years.
+            let durations = self
+                .ix
+                .ordered_columns()
+                .any(|c| self.ix.measures[c].dim == Some(Dimension::Duration));
+            if !durations {
+                p.unit = None;
+            }
             p.age = false;
         }
         // "north of 60 degrees": degrees of latitude, not of temperature.

@@ -142,6 +142,7 @@ sources=(
     "state_counts=$data/state_counts.csv"
     "state_measures=$data/state_measures.csv"
     "site_survey=$data/site_survey.csv"
+    "loan_terms=$data/loan_terms.csv"
     "contest_places=$data/contest_places.csv"
     "frog_sites=$data/frog_sites.csv"
     "carry_laws=$data/carry_laws.csv"
