@@ -437,7 +437,8 @@ corpus!(
     state_counts,
     state_measures,
     site_survey,
-    loan_terms
+    loan_terms,
+    race_times
 );
 
 #[test]
@@ -556,6 +557,7 @@ fn every_phrases_file_has_a_test() {
         "state_measures",
         "site_survey",
         "loan_terms",
+        "race_times",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -360,6 +360,14 @@ impl Ctx<'_> {
                     let mut q = asked.clone();
                     self.number_condition(&mut q, other, how);
                 }
+            } else if let Some(col) = p
+                .unit
+                .filter(|u| u.dim == Dimension::Duration)
+                .and_then(|_| self.clock_text_column(p.start()))
+            {
+                // "winning times under 2 hours 10 minutes" over race times
+                // written "02:09:37".
+                self.clock_text_condition(&p, col);
             } else if let Some(unit) = p.unit {
                 // "2.5 kg" where no field is a mass.
                 let (start, end) = (p.start(), p.end);
@@ -370,6 +378,94 @@ impl Ctx<'_> {
                 });
             }
         }
+    }
+
+    /// A text column of durations written as a clock ("02:09:37",
+    /// "1:05:00"): the one the phrase names, else the only one.
+    fn clock_text_column(&self, at: usize) -> Option<usize> {
+        let clock = |v: &str| {
+            let parts: Vec<&str> = v.split(':').collect();
+            (2..=3).contains(&parts.len())
+                && parts[0].len() <= 2
+                && parts
+                    .iter()
+                    .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+                && parts[1..].iter().all(|p| p.len() == 2)
+        };
+        let cols: Vec<usize> = (0..self.ix.profile.columns.len())
+            .filter(|&c| {
+                let col = &self.ix.profile.columns[c];
+                col.ty == ColumnType::Text
+                    && col.min.as_deref().is_some_and(clock)
+                    && col.max.as_deref().is_some_and(clock)
+                    && col.values.iter().all(|v| clock(&v.value))
+            })
+            .collect();
+        let named = self
+            .fields
+            .iter()
+            .filter(|f| f.end <= at + 1 || f.start >= at)
+            .flat_map(|f| f.columns.iter().map(|c| c.0))
+            .find(|c| cols.contains(c));
+        named.or(match cols[..] {
+            [c] => Some(c),
+            _ => None,
+        })
+    }
+
+    /// The duration of `p` compared on a text column of clock durations,
+    /// written as its values are (hours padded to two digits when they
+    /// are), which compare as text.
+    fn clock_text_condition(&mut self, p: &NumberPhrase, col: usize) {
+        let Some(unit) = p.unit else {
+            return;
+        };
+        let column = &self.ix.profile.columns[col];
+        let sample = column.min.clone().unwrap_or_default();
+        let padded = sample.split(':').next().is_some_and(|h| h.len() == 2);
+        let seconds = sample.split(':').count() == 3;
+        let text = |x: f64| {
+            let total = convert(x, unit, &crate::lexicon::units::SECOND).round() as i64;
+            let (h, m, s) = (total / 3600, total % 3600 / 60, total % 60);
+            let h = if padded {
+                format!("{h:02}")
+            } else {
+                h.to_string()
+            };
+            if seconds {
+                format!("{h}:{m:02}:{s:02}")
+            } else {
+                format!("{h}:{m:02}")
+            }
+        };
+        let (op, values) = match p.cmp {
+            Some(Cmp::Between) if p.hi.is_some() => (
+                CompareOp::Between,
+                vec![
+                    Literal::Text(text(p.value)),
+                    Literal::Text(text(p.hi.unwrap_or(p.value))),
+                ],
+            ),
+            Some(Cmp::Gt | Cmp::After) => (CompareOp::Gt, vec![Literal::Text(text(p.value))]),
+            Some(Cmp::Ge | Cmp::Since) => (CompareOp::Ge, vec![Literal::Text(text(p.value))]),
+            Some(Cmp::Lt | Cmp::Before) => (CompareOp::Lt, vec![Literal::Text(text(p.value))]),
+            Some(Cmp::Le) => (CompareOp::Le, vec![Literal::Text(text(p.value))]),
+            _ => return,
+        };
+        let (start, end) = (p.start(), p.end);
+        self.claims.claim((start, end), ClaimedBy::Number);
+        let source = self.span_text(start, end);
+        self.push_condition(
+            (start, end),
+            Condition {
+                field: self.ix.column_name(col).to_string(),
+                op,
+                values,
+                source,
+                matched: MatchKind::Inferred,
+                confidence: confidence::INFERRED,
+            },
+        );
     }
 
     /// The lowest or highest sibling of column `c` (`temp_min`, `temp_max`

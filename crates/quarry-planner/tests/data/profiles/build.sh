@@ -143,6 +143,7 @@ sources=(
     "state_measures=$data/state_measures.csv"
     "site_survey=$data/site_survey.csv"
     "loan_terms=$data/loan_terms.csv"
+    "race_times=$data/race_times.csv"
     "contest_places=$data/contest_places.csv"
     "frog_sites=$data/frog_sites.csv"
     "carry_laws=$data/carry_laws.csv"
