@@ -2406,10 +2406,16 @@ impl Ctx<'_> {
     /// or two words whose starts of three letters or more spell it the
     /// other way round. One column only.
     fn initials_field_at(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
+        // ASCII words only: the starts are cut by bytes.
         let word = |k: usize| {
             self.toks
                 .get(k)
-                .filter(|t| t.is_word() && !self.claims.is_claimed(k) && !is_stopword(&t.norm))
+                .filter(|t| {
+                    t.is_word()
+                        && t.norm.is_ascii()
+                        && !self.claims.is_claimed(k)
+                        && !is_stopword(&t.norm)
+                })
                 .map(|t| t.norm.as_str())
         };
         word(i)?;
