@@ -438,7 +438,9 @@ corpus!(
     state_measures,
     site_survey,
     loan_terms,
-    race_times
+    race_times,
+    state_codes,
+    crop_seasons
 );
 
 #[test]
@@ -558,6 +560,8 @@ fn every_phrases_file_has_a_test() {
         "site_survey",
         "loan_terms",
         "race_times",
+        "state_codes",
+        "crop_seasons",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

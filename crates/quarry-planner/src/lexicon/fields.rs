@@ -210,6 +210,8 @@ pub const ABBREVIATIONS: &[(&str, &str)] = &[
     ("hp", "horsepower"),
     ("accel", "acceleration"),
     ("rev", "revenue"),
+    ("prc", "price"),
+    ("msrp", "price"),
     ("mgr", "manager"),
     ("loc", "location"),
     ("cty", "city"),

@@ -1587,7 +1587,14 @@ impl Ctx<'_> {
                 })
                 .filter_map(|id| {
                     let v = &self.ix.values[id as usize].value;
-                    if v.to_lowercase() == initials {
+                    // Two initials spell one of many codes by chance ("live
+                    // alone" is no `LA` of fifty states): only among a few.
+                    let column = &self.ix.profile.columns[self.ix.values[id as usize].column];
+                    let compass = words
+                        .iter()
+                        .all(|w| matches!(*w, "north" | "south" | "east" | "west"));
+                    let by_chance = n == 2 && column.distinct_count > 12 && !compass;
+                    if v.to_lowercase() == initials && !by_chance {
                         return Some((id, n));
                     }
                     let parts = code_parts(v);

@@ -2007,6 +2007,42 @@ impl Ctx<'_> {
             .ordered_columns()
             .filter(|&c| self.takes(c, unit, false, p.age) == Some(true))
             .collect();
+        // "wheat harvests over 70 million tonnes" with no field of a mass:
+        // the one field named for an amount produced or traded
+        // (`production`, `output`, `exports`) that holds it in its scale.
+        if of_dim.is_empty()
+            && p.value >= 1e6
+            && matches!(unit.dim, Dimension::Mass | Dimension::Volume)
+        {
+            let produced: Vec<usize> = self
+                .ix
+                .ordered_columns()
+                .filter(|&c| {
+                    self.ix.measures[c].dim.is_none()
+                        && self.ix.column_name(c).split('_').any(|w| {
+                            matches!(
+                                w,
+                                "production"
+                                    | "output"
+                                    | "harvest"
+                                    | "catch"
+                                    | "landings"
+                                    | "consumption"
+                                    | "exports"
+                                    | "imports"
+                                    | "emissions"
+                                    | "supply"
+                                    | "demand"
+                                    | "produced"
+                            )
+                        })
+                        && self.amount_in_scale(c, p.value).is_some()
+                })
+                .collect();
+            if let [c] = produced[..] {
+                return Some((c, MatchKind::Inferred));
+            }
+        }
         // "second option under 20 guilders": the named member's field.
         if let Some(member) = &self.member {
             if of_dim.iter().any(|c| member.contains(c)) {

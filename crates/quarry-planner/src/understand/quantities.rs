@@ -599,7 +599,10 @@ impl Ctx<'_> {
                 }
                 // "$500 million" on takings of 16 to 945: millions; "5
                 // billion tonnes" on emissions of 3 to 9,000: millions too.
-                if (unit.dim == Dimension::Money || x >= 1e6) && m.dim.is_none() {
+                // "more than 25 million hectares" on areas of 9.8 to 31:
+                // millions too, on a field of the dimension whose unit no
+                // name tells.
+                if unit.dim == Dimension::Money && m.dim.is_none() || x >= 1e6 {
                     if let Some(r) = self.amount_in_scale(c, x / m.scale) {
                         return Some(r);
                     }
