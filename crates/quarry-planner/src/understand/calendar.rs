@@ -817,14 +817,14 @@ impl Ctx<'_> {
         let source = self.span_text(span.0, span.1);
         if self.time_column(span).is_none() {
             if let Some(col) = self.hour_column() {
-                self.hour_condition(span, col, from, to);
+                self.clock_column_condition(span, col, (from, to), true);
                 return;
             }
             // A clock time said as one ("before 7 am", "after 15:30").
             let clock =
                 (span.0..span.1).any(|k| self.clock_at(k).is_some_and(|(c, _)| c.is_time()));
             if let Some(col) = self.minute_of_day_column().filter(|_| clock) {
-                self.minute_condition(span, col, from, to);
+                self.clock_column_condition(span, col, (from, to), false);
                 return;
             }
         }
@@ -912,51 +912,26 @@ impl Ctx<'_> {
         })
     }
 
-    /// "sampled before 7 am", "after 3 pm" over a column of minutes of the
-    /// day: `time < 420`, `time > 900`.
-    fn minute_condition(&mut self, span: (usize, usize), col: usize, from: Minutes, to: Minutes) {
+    /// A time range on a column of minutes of the day ("sampled before 7
+    /// am" → `time < 420`, "after 3 pm" → `time > 900`) or of hours of the
+    /// day (`per_hour`: "trips before 6 am" → `hour < 6`, "after 10 pm" →
+    /// `hour >= 22`, the hours the range covers). A range past midnight
+    /// holds on either side.
+    fn clock_column_condition(
+        &mut self,
+        span: (usize, usize),
+        col: usize,
+        (from, to): (Minutes, Minutes),
+        per_hour: bool,
+    ) {
         let source = self.span_text(span.0, span.1);
         let name = self.ix.column_name(col).to_string();
-        let after = matches!(self.norm(span.0), "after" | "past");
-        let cond = |op: CompareOp, v: Minutes| Condition {
-            field: name.clone(),
-            op,
-            values: vec![Literal::Integer(i64::from(v))],
-            source: source.clone(),
-            matched: MatchKind::Inferred,
-            confidence: confidence::MONTH,
-        };
-        let mut any_of = Vec::new();
-        if from > 0 {
-            any_of.push(cond(
-                if after { CompareOp::Gt } else { CompareOp::Ge },
-                from,
-            ));
-        }
-        if to < END_OF_DAY {
-            any_of.push(cond(CompareOp::Lt, to));
-        }
-        if any_of.is_empty() {
-            return;
-        }
-        self.time_claimed(span, &source, &name, (from, to));
-        if any_of.len() == 2 && from > to {
-            self.filter_spans.push(span);
-            self.plan.filters.push(Filter { any_of });
+        let (first, last) = if per_hour {
+            (i64::from(from / 60), i64::from(to.div_ceil(60)))
         } else {
-            for c in any_of {
-                self.push_condition(span, c);
-            }
-        }
-    }
-
-    /// "trips before 6 am", "after 10 pm" over a column of hours: the hours
-    /// the time range covers (`hour < 6`, `hour >= 22`).
-    fn hour_condition(&mut self, span: (usize, usize), col: usize, from: Minutes, to: Minutes) {
-        let source = self.span_text(span.0, span.1);
-        let name = self.ix.column_name(col).to_string();
-        let first = i64::from(from / 60);
-        let last = i64::from(to.div_ceil(60));
+            (i64::from(from), i64::from(to))
+        };
+        let after = !per_hour && matches!(self.norm(span.0), "after" | "past");
         let cond = |op: CompareOp, v: i64| Condition {
             field: name.clone(),
             op,
@@ -967,7 +942,10 @@ impl Ctx<'_> {
         };
         let mut any_of = Vec::new();
         if from > 0 {
-            any_of.push(cond(CompareOp::Ge, first));
+            any_of.push(cond(
+                if after { CompareOp::Gt } else { CompareOp::Ge },
+                first,
+            ));
         }
         if to < END_OF_DAY {
             any_of.push(cond(CompareOp::Lt, last));
@@ -977,7 +955,6 @@ impl Ctx<'_> {
         }
         self.time_claimed(span, &source, &name, (from, to));
         if any_of.len() == 2 && from > to {
-            // Past midnight: either side.
             self.filter_spans.push(span);
             self.plan.filters.push(Filter { any_of });
         } else {

@@ -355,31 +355,16 @@ impl Ctx<'_> {
             self.note(Note::NoDateColumn { source });
             return Some(end);
         };
-        let field = self.ix.column_name(col).to_string();
-        self.note(Note::Weekday {
-            source: source.clone(),
-            field: field.clone(),
-            days: days.clone(),
-            negated,
-        });
-        self.push_condition(
-            span,
-            Condition {
-                field,
-                op: if negated {
-                    CompareOp::NotWeekday
-                } else {
-                    CompareOp::Weekday
-                },
-                values: days
-                    .iter()
-                    .map(|&d| Literal::Integer(i64::from(d)))
-                    .collect(),
-                source,
-                matched: MatchKind::Exact,
-                confidence: confidence::MONTH,
-            },
-        );
+        let op = if negated {
+            CompareOp::NotWeekday
+        } else {
+            CompareOp::Weekday
+        };
+        let values = days
+            .iter()
+            .map(|&d| Literal::Integer(i64::from(d)))
+            .collect();
+        self.weekday_condition(span, col, (source, &days, negated), op, values);
         Some(end)
     }
 
@@ -530,13 +515,6 @@ impl Ctx<'_> {
         days: &[Weekday],
         negated: bool,
     ) {
-        let field = self.ix.column_name(col).to_string();
-        self.note(Note::Weekday {
-            source: source.clone(),
-            field: field.clone(),
-            days: days.to_vec(),
-            negated,
-        });
         let mut values: Vec<i64> = days.iter().map(|&d| i64::from(d)).collect();
         values.sort_unstable();
         let op = match (values.len(), negated) {
@@ -545,12 +523,32 @@ impl Ctx<'_> {
             (_, false) => CompareOp::In,
             (_, true) => CompareOp::NotIn,
         };
+        let values = values.into_iter().map(Literal::Integer).collect();
+        self.weekday_condition(span, col, (source, days, negated), op, values);
+    }
+
+    /// Notes the days read on `col` and adds the condition that reads them.
+    fn weekday_condition(
+        &mut self,
+        span: (usize, usize),
+        col: usize,
+        (source, days, negated): (String, &[Weekday], bool),
+        op: CompareOp,
+        values: Vec<Literal>,
+    ) {
+        let field = self.ix.column_name(col).to_string();
+        self.note(Note::Weekday {
+            source: source.clone(),
+            field: field.clone(),
+            days: days.to_vec(),
+            negated,
+        });
         self.push_condition(
             span,
             Condition {
                 field,
                 op,
-                values: values.into_iter().map(Literal::Integer).collect(),
+                values,
                 source,
                 matched: MatchKind::Exact,
                 confidence: confidence::MONTH,
@@ -580,28 +578,13 @@ impl Ctx<'_> {
         if spelled.is_empty() {
             return;
         }
-        let field = self.ix.column_name(col).to_string();
-        self.note(Note::Weekday {
-            source: source.clone(),
-            field: field.clone(),
-            days: days.to_vec(),
-            negated,
-        });
-        self.push_condition(
-            span,
-            Condition {
-                field,
-                op: if negated {
-                    CompareOp::NotIn
-                } else {
-                    CompareOp::In
-                },
-                values: spelled.into_iter().map(|(_, v)| Literal::Text(v)).collect(),
-                source,
-                matched: MatchKind::Exact,
-                confidence: confidence::MONTH,
-            },
-        );
+        let op = if negated {
+            CompareOp::NotIn
+        } else {
+            CompareOp::In
+        };
+        let values = spelled.into_iter().map(|(_, v)| Literal::Text(v)).collect();
+        self.weekday_condition(span, col, (source, days, negated), op, values);
     }
 
     /// The column a day of the week is read on: the date column of the
