@@ -78,7 +78,10 @@ impl Ctx<'_> {
             } else {
                 (i, i + 1)
             };
-            let Some(col) = self.year_column_at(span) else {
+            let Some(col) = self.year_column_at(span).or_else(|| {
+                // "rice in the 1970s" over seasons written "1970-71".
+                self.season_column().filter(|_| d >= 1000)
+            }) else {
                 continue;
             };
             let first = if d >= 1000 {
@@ -112,6 +115,11 @@ impl Ctx<'_> {
                         (CompareOp::Le, Literal::Integer(hi)),
                     ]
                 }
+                // Seasons compare as text: from "1970" up to "1980".
+                ColumnType::Text => vec![
+                    (CompareOp::Ge, Literal::Text(first.to_string())),
+                    (CompareOp::Lt, Literal::Text((first + years).to_string())),
+                ],
                 _ => continue,
             };
             self.calendar_condition(span, col, bounds);

@@ -416,6 +416,33 @@ impl Ctx<'_> {
 
     /// The dataset's year column: named for a year, else a date, else
     /// integers between 1000 and 2100, else text named for years.
+    /// A text column of years or seasons written from a year ("1950-51",
+    /// "2019/20", "1987"), compared as text: the year column of a table
+    /// that has no numeric one.
+    pub(super) fn season_column(&self) -> Option<usize> {
+        let season = |v: &str| {
+            // A footnote mark after it ("2002-03*") is no part of it.
+            let v = v.trim_end_matches(|c: char| !c.is_ascii_digit());
+            let b = v.as_bytes();
+            b.len() >= 4
+                && b[..4].iter().all(u8::is_ascii_digit)
+                && (1000..=2100).contains(&v[..4].parse::<i64>().unwrap_or(0))
+                && (b.len() == 4
+                    || matches!(b[4], b'-' | b'/')
+                        && (b.len() == 7 || b.len() == 9)
+                        && b[5..].iter().all(u8::is_ascii_digit))
+        };
+        let cols = &self.ix.profile.columns;
+        (0..cols.len()).find(|&c| {
+            let col = &cols[c];
+            col.ty == ColumnType::Text
+                && !col.values.is_empty()
+                && col.min.as_deref().is_some_and(season)
+                && col.max.as_deref().is_some_and(season)
+                && col.values.iter().all(|v| season(&v.value))
+        })
+    }
+
     pub(super) fn year_column(&self) -> Option<usize> {
         let cols = &self.ix.profile.columns;
         self.ix

@@ -1288,6 +1288,10 @@ impl Ctx<'_> {
             field = self.year_column_at((p.start(), i + 1)).filter(|&c| {
                 asked_year || p.list.iter().chain([&v]).all(|&y| self.holds_year(c, y))
             });
+            // "rice seasons before 1960" over seasons written "1959-60".
+            if field.is_none() && asked_year {
+                field = self.season_column();
+            }
             how = MatchKind::Inferred;
         }
         // "women over 70", "patients under 50": people compared by a
@@ -1712,6 +1716,10 @@ impl Ctx<'_> {
             p.value
         };
         if colp.ty == ColumnType::Text {
+            // Seasons written from a year ("1959-60") compare as text.
+            if yearish && Some(col) == self.season_column() {
+                return Some(year_on_season(cmp, v as i64, p.hi.unwrap_or(v) as i64));
+            }
             // "season 5" where seasons are written "S05": the codes whose
             // number answers.
             if let Some(codes) = numbered_codes(colp) {
@@ -3118,6 +3126,24 @@ fn year_on_date(cmp: Cmp, y: i64, h: i64) -> (CompareOp, Vec<Literal>) {
                 Literal::Text(format!("{y}-01-01")),
                 Literal::Text(format!("{h}-12-31T23:59:59")),
             ],
+        ),
+    }
+}
+
+/// A year compared on seasons written from their first year ("1959-60"),
+/// as text: "before 1960" is `< '1960'`, "in 1970" starts with "1970".
+fn year_on_season(cmp: Cmp, y: i64, h: i64) -> (CompareOp, Vec<Literal>) {
+    let text = |y: i64| Literal::Text(y.to_string());
+    match cmp {
+        Cmp::Eq => (CompareOp::StartsWith, vec![text(y)]),
+        Cmp::Gt | Cmp::After => (CompareOp::Ge, vec![text(y + 1)]),
+        Cmp::Ge | Cmp::Since => (CompareOp::Ge, vec![text(y)]),
+        Cmp::Lt | Cmp::Before => (CompareOp::Lt, vec![text(y)]),
+        Cmp::Le => (CompareOp::Lt, vec![text(y + 1)]),
+        Cmp::Ne => (CompareOp::NotContains, vec![text(y)]),
+        Cmp::Between => (
+            CompareOp::Between,
+            vec![text(y), Literal::Text(format!("{h}~"))],
         ),
     }
 }
