@@ -93,6 +93,10 @@ pub struct Index {
     /// Per column, whether it holds comma-separated lists (see
     /// [`is_list_column`]).
     pub list_columns: Vec<bool>,
+    /// Per column, whether it is computed from another column and named
+    /// after it (`incsq` beside `inc`, `lwage` beside `wage`): what a
+    /// phrase means only when it names it.
+    pub derived: Vec<bool>,
     /// Per column, what it measures (dimension, unit, scale): see
     /// `measure.rs`.
     pub measures: Vec<Measure>,
@@ -100,6 +104,33 @@ pub struct Index {
     /// above (its synonyms are in `fields_by_first`, its alias values at
     /// the end of `values`).
     pub taught: Taught,
+}
+
+/// Per column, whether its name is another numeric column's with a mark
+/// of a transformation: squared (`incsq`, `age_sq`, `age2`), a logarithm
+/// (`lwage`, `log_pop`, `ln_income`). Only when the other column exists.
+fn derived_columns(profile: &DatasetProfile) -> Vec<bool> {
+    let names: Vec<&str> = profile.columns.iter().map(|c| c.name.as_str()).collect();
+    let numeric = |n: &str| {
+        profile
+            .columns
+            .iter()
+            .any(|c| c.name == n && c.ty.is_numeric())
+    };
+    names
+        .iter()
+        .map(|&n| {
+            let base = ["_squared", "squared", "_sq", "sq", "2"]
+                .iter()
+                .find_map(|s| n.strip_suffix(s))
+                .or_else(|| {
+                    ["log_", "ln_", "log", "ln", "l"]
+                        .iter()
+                        .find_map(|s| n.strip_prefix(s))
+                });
+            base.is_some_and(|b| b.len() >= 2 && b != n && numeric(b))
+        })
+        .collect()
 }
 
 /// Whether a text column holds lists of items ("CA,JP,US", "1, 5, 8",
@@ -919,6 +950,7 @@ impl Index {
             }
         }
         let list_columns = profile.columns.iter().map(is_list_column).collect();
+        let derived = derived_columns(profile);
         let taught = if vocabulary.is_empty() {
             Taught::default()
         } else {
@@ -940,6 +972,7 @@ impl Index {
             code_values,
             short_codes,
             list_columns,
+            derived,
             fields_by_first,
             values: v.values,
             values_by_first: v.values_by_first,

@@ -212,6 +212,12 @@ pub fn measure_of(col: &ColumnProfile) -> Measure {
         {
             Some(&units::MINUTE)
         }
+        // A stay (`los`, length of stay; `stay_days`) is counted in days.
+        Dimension::Duration
+            if ws.iter().any(|w| matches!(*w, "stay" | "los")) && min.is_some_and(|m| m >= 0.0) =>
+        {
+            Some(&units::DAY)
+        }
         Dimension::Temperature => match max {
             // Thousands of degrees and none below 200 (stars, plasmas):
             // kelvin.

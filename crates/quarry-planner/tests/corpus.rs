@@ -440,7 +440,13 @@ corpus!(
     loan_terms,
     race_times,
     state_codes,
-    crop_seasons
+    crop_seasons,
+    hospital_stays,
+    savings,
+    textbooks,
+    jays,
+    trial,
+    town_rents
 );
 
 #[test]
@@ -562,6 +568,12 @@ fn every_phrases_file_has_a_test() {
         "race_times",
         "state_codes",
         "crop_seasons",
+        "hospital_stays",
+        "savings",
+        "textbooks",
+        "jays",
+        "trial",
+        "town_rents",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -152,6 +152,7 @@ pub const FIELD_SYNONYMS: &[&[&str]] = &[
     &["gender", "sex"],
     &["birth", "birthday", "birthdate"],
     &["quantity", "qty"],
+    &["sum", "total"],
     &["percent", "percentage", "pct", "share"],
     &["magnitude", "richter", "mag"],
     &["installment", "instalment", "payment", "repayment"],
@@ -226,6 +227,13 @@ pub const ABBREVIATIONS: &[(&str, &str)] = &[
     ("ast", "assists"),
     ("gp", "games"),
     ("ppg", "points"),
+    ("inc", "income"),
+    ("educ", "education"),
+    ("exper", "experience"),
+    ("sal", "salary"),
+    ("hrs", "hours"),
+    ("fam", "family"),
+    ("los", "length of stay"),
 ];
 
 /// The measures a group usually means when no column is named for it, in

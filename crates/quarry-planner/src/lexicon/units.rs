@@ -727,7 +727,7 @@ pub fn dimension_word(w: &str) -> Option<Dimension> {
         | "precipitation" | "prcp" | "snow" | "snowfall" => Dimension::Length,
         "weight" | "wt" | "mass" => Dimension::Mass,
         "duration" | "runtime" | "time" | "delay" | "elapsed" | "tenure" | "lifespan"
-        | "gestation" => Dimension::Duration,
+        | "gestation" | "stay" | "los" => Dimension::Duration,
         "temp" | "temperature" | "tmax" | "tmin" | "tavg" => Dimension::Temperature,
         "speed" | "velocity" | "wind" | "gust" => Dimension::Speed,
         "area" | "acreage" | "lotsize" | "lotarea" | "floorarea" | "floorspace" => Dimension::Area,

@@ -30,6 +30,10 @@ impl Ctx<'_> {
                 });
                 return;
             }
+            // "total cost" of `cost_total`: a word of a field's name.
+            if self.fields.iter().any(|f| f.start <= i && i < f.end) {
+                continue;
+            }
             let kind = match w {
                 "total" | "sum" => FigureKind::Total,
                 _ if is_aggregate(w) && w != "median" => FigureKind::Average,

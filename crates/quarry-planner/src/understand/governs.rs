@@ -194,11 +194,20 @@ impl Ctx<'_> {
         let stems: Vec<String> = group.synonyms().iter().map(|w| stem(w)).collect();
         // The group's words are in order of how plainly they name it: of
         // `outstate_tuition` and `grad_rate`, "tuition" before "rate".
+        // The name's own words, and its abbreviations spelt out (`inc`
+        // for income), the latter only behind.
         let rank = |c: usize| {
             crate::text::words(&self.ix.column_name(c).replace('_', " "))
                 .iter()
                 .filter_map(|w| stems.iter().position(|s| *s == stem(w)))
                 .min()
+                .or_else(|| {
+                    self.ix.column_words[c]
+                        .iter()
+                        .filter_map(|w| stems.iter().position(|s| s == w))
+                        .min()
+                        .map(|r| r + stems.len())
+                })
         };
         let ranked: Vec<(usize, usize)> = self
             .ix

@@ -421,12 +421,23 @@ impl Ctx<'_> {
             let field = self.field_match_at(i);
             let vlen = value.as_ref().map_or(0, |v| v.0);
             let flen = field.as_ref().map_or(0, |f| f.0);
+            // "control group" where `control` holds 'treat' and 'control':
+            // the word is a value of the very field it names.
+            let own_value = |cols: &Vec<(usize, AliasKind)>| {
+                value.as_ref().is_some_and(|(_, entries, _)| {
+                    entries
+                        .iter()
+                        .all(|&id| self.ix.values[id as usize].column == cols[0].0)
+                        && self.ix.profile.columns[cols[0].0].ty == ColumnType::Text
+                        && self.ix.profile.columns[cols[0].0].values.len() <= 30
+                })
+            };
             let take_value = vlen > 0
                 && (vlen > flen
                     || (vlen == flen
-                        && field
-                            .as_ref()
-                            .is_some_and(|(_, cols)| cols[0].1 < AliasKind::Full)));
+                        && field.as_ref().is_some_and(|(_, cols)| {
+                            cols[0].1 < AliasKind::Full || own_value(cols)
+                        })));
             if take_value {
                 let (len, entries, kind) = value.unwrap();
                 // "smoking status unknown": the value names its field, whose
@@ -504,6 +515,7 @@ impl Ctx<'_> {
                 // ("workers comp" of `wkcomp`, "public relations" of `PR`),
                 // before a part of a longer name ('Workers Comp Exch').
                 .or_else(|| self.code_value_at(i))
+                .or_else(|| self.word_starts_value_at(i))
                 .or_else(|| self.partial_value_at(i))
             {
                 if let Some(col) = self.absence_after_value(m.end, &m.entries) {
@@ -861,7 +873,12 @@ impl Ctx<'_> {
                 && !is_stopword(&self.toks[k].norm)
                 && !is_negation(&self.toks[k].norm)
         };
-        if !word(i) || !word(i + 1) {
+        // "never married" of `nevmarr`: a negation may begin the value.
+        let first = i < self.toks.len()
+            && !self.claims.is_claimed(i)
+            && self.toks[i].is_word()
+            && self.toks[i].norm.len() >= 4;
+        if !(word(i) || first && is_negation(&self.toks[i].norm)) || !word(i + 1) {
             return None;
         }
         let (a, b) = (self.toks[i].norm.as_str(), self.toks[i + 1].norm.as_str());
@@ -908,6 +925,43 @@ impl Ctx<'_> {
             entries,
             kind: MatchKind::Inferred,
         })
+    }
+
+    /// "political science" of `Pol Sci`, "computer sci" of `Comp Sci`: a
+    /// short value of two or three words, each the start (three letters
+    /// or more) of the phrase's word in turn, one cut short at least.
+    fn word_starts_value_at(&self, i: usize) -> Option<ValueMention> {
+        for n in (2..=3).rev() {
+            if i + n > self.toks.len()
+                || (i..i + n).any(|k| {
+                    self.claims.is_claimed(k)
+                        || !self.toks[k].is_word()
+                        || is_stopword(self.norm(k))
+                        || is_negation(self.norm(k))
+                })
+            {
+                continue;
+            }
+            let words: Vec<&str> = (i..i + n).map(|k| self.norm(k)).collect();
+            let ids = self.short_values(|e| {
+                e.words.len() == n
+                    && e.words
+                        .iter()
+                        .zip(&words)
+                        .all(|(v, w)| v.len() >= 3 && w.starts_with(v.as_str()))
+                    && e.words.iter().zip(&words).any(|(v, w)| v.len() < w.len())
+            });
+            if ids.is_empty() || self.one_column(&ids).is_none() {
+                continue;
+            }
+            return Some(ValueMention {
+                start: i,
+                end: i + n,
+                entries: ids,
+                kind: MatchKind::Inferred,
+            });
+        }
+        None
     }
 
     /// The one column all of `ids` are values of; `None` when they are of
@@ -1506,6 +1560,18 @@ impl Ctx<'_> {
             }
             let parts: Vec<&str> = low.split('_').filter(|p| !p.is_empty()).collect();
             match parts[..] {
+                // "divorced" of `divrcd`, "management" of `Mgmt`: a code
+                // no dictionary knows, the word's first and last letters
+                // and some between, in order.
+                [one]
+                    if one.len() >= 4
+                        && !w.starts_with(one)
+                        && abbreviates(one, w)
+                        && one.chars().last() == w.chars().last()
+                        && !crate::lexicon::wordnet::knows(one) =>
+                {
+                    true
+                }
                 [one] => {
                     let rest = w.strip_prefix(one).unwrap_or("");
                     one.len() >= 3
@@ -1783,8 +1849,15 @@ impl Ctx<'_> {
         // "hispanic workers" beside `Service_Workers` and `Sales_Workers`:
         // a plural word for people that ends several values is who the
         // records are, not one kind of them.
+        // So is one that heads the phrase ("workers older than 65" beside
+        // `sales workers`).
+        let heads = (0..i).all(|k| is_stopword(self.norm(k)) || !self.toks[k].is_word());
         if end - i == 1
-            && distinct.len() >= 2
+            && (distinct.len() >= 2
+                || heads
+                    && cands
+                        .iter()
+                        .all(|&id| self.ix.values[id as usize].stems.len() >= 2))
             && t.norm != t.stem
             && crate::lexicon::is_person_noun(&t.norm)
             && cands
@@ -2206,7 +2279,7 @@ impl Ctx<'_> {
             if name.len() < 2 {
                 continue;
             }
-            for k in (2..=name.len()).rev() {
+            for k in (1..=name.len()).rev() {
                 let fits = (0..k).all(|j| {
                     let at = i + j;
                     at < self.toks.len()
@@ -2215,6 +2288,13 @@ impl Ctx<'_> {
                         && name[j].len() >= 3
                         && self.toks[at].norm.starts_with(name[j])
                 });
+                // "amazon" of `amaz_new`: one word, when the name's first
+                // part is four letters or more and no word of its own.
+                let fits = fits
+                    && (k >= 2
+                        || name[0].len() >= 4
+                            && !crate::lexicon::wordnet::knows(name[0])
+                            && self.toks[i].norm.len() > name[0].len() + 1);
                 let shortened =
                     (0..k).any(|j| self.toks.get(i + j).is_some_and(|t| t.norm != name[j]));
                 if fits && shortened {

@@ -182,6 +182,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.average_conditions();
     cx.field_comparisons();
     cx.field_equalities();
+    cx.lettered_flag_names();
     cx.number_conditions();
     cx.freezing();
     cx.signs();

@@ -296,6 +296,14 @@ impl Ctx<'_> {
                 continue;
             }
             self.hemisphere(&mut p);
+            // "patients 80+" beside the flag `age80`: the flag.
+            if let Some((c, yes)) = self.threshold_flag(&p) {
+                let span = (p.start(), p.end);
+                self.claims.claim(span, ClaimedBy::Number);
+                i = p.end;
+                self.flag_condition(c, span, !yes);
+                continue;
+            }
             // "cities with more than 5 companies": a count of records per
             // value, not a number of a field.
             if p.unit.is_none()
@@ -1259,9 +1267,14 @@ impl Ctx<'_> {
             && p.unit.is_none()
             && noun_before
         {
-            if let Some(c) = self.identifier_holding(v).filter(|&c| {
-                p.hi.is_none_or(|h| in_range(&self.ix.profile.columns[c], h))
-            }) {
+            let noun = self.norm(i - 1).to_string();
+            if let Some(c) = self
+                .noun_number_column(&noun, v)
+                .or_else(|| self.identifier_holding(v))
+                .filter(|&c| {
+                    p.hi.is_none_or(|h| in_range(&self.ix.profile.columns[c], h))
+                })
+            {
                 field = Some(c);
                 how = MatchKind::Inferred;
             }
@@ -1513,7 +1526,89 @@ impl Ctx<'_> {
                 how = MatchKind::Inferred;
             }
         }
+        // "earning under 15k" guessed `incsq` beside `inc`: a square or a
+        // logarithm is meant only when named; the column it is computed
+        // from instead.
+        if let Some(c) = field.filter(|&c| how == MatchKind::Inferred && self.ix.derived[c]) {
+            let name = self.ix.column_name(c);
+            let base = self.ix.ordered_columns().find(|&b| {
+                let bn = self.ix.column_name(b);
+                !self.ix.derived[b] && b != c && (name.starts_with(bn) || name.ends_with(bn))
+            });
+            if base.is_some() {
+                field = base;
+            }
+        }
         (field, how)
+    }
+
+    /// A 0/1 column named for a threshold of a field (`age80`, `over_65`,
+    /// `age65plus`) whose number the phrase compares, when no column of
+    /// that field exists: the flag, and whether the phrase means yes
+    /// ("80+", "over 80", "80 or older") or no ("under 80").
+    fn threshold_flag(&self, p: &NumberPhrase) -> Option<(usize, bool)> {
+        if p.hi.is_some() || p.list.len() > 1 || p.unit.is_some() || p.scaled || p.percent {
+            return None;
+        }
+        let yes = match p.cmp? {
+            Cmp::Gt | Cmp::Ge | Cmp::After | Cmp::Since => true,
+            Cmp::Lt | Cmp::Le | Cmp::Before => false,
+            _ => return None,
+        };
+        let found: Vec<usize> = (0..self.ix.profile.columns.len())
+            .filter(|&c| {
+                let name = self.ix.column_name(c);
+                let core = ["plus", "up", "over"]
+                    .iter()
+                    .find_map(|s| name.strip_suffix(s))
+                    .unwrap_or(name)
+                    .trim_end_matches('_');
+                let digits = core.trim_start_matches(|ch: char| !ch.is_ascii_digit());
+                let letters = core[..core.len() - digits.len()].trim_end_matches('_');
+                !digits.is_empty()
+                    && digits.chars().all(|ch| ch.is_ascii_digit())
+                    && digits.parse::<f64>().ok() == Some(p.value)
+                    && letters.len() >= 2
+                    && letters.chars().all(|ch| ch.is_ascii_lowercase())
+                    // An age, or a field the phrase names ("top10" is no
+                    // threshold of "fewer than 10").
+                    && (matches!(letters, "age" | "aged" | "over" | "under" | "above" | "below")
+                        || letters.len() >= 3
+                            && self.toks.iter().any(|t| t.is_word() && t.norm.starts_with(letters)))
+                    && !self.ix.column_names().iter().any(|n| *n == letters)
+                    && self.yes_value(c).is_some()
+            })
+            .collect();
+        match found[..] {
+            [c] => Some((c, yes)),
+            _ => None,
+        }
+    }
+
+    /// "provider 30001" of `provnum`, "store 12" of `store_no`: the whole
+    /// number column named by the noun's start (three letters or more)
+    /// and a word of numbering, that holds `v`.
+    fn noun_number_column(&self, noun: &str, v: f64) -> Option<usize> {
+        let cols = &self.ix.profile.columns;
+        let found: Vec<usize> = (0..cols.len())
+            .filter(|&c| {
+                let col = &cols[c];
+                let name = col.name.as_str();
+                let head = [
+                    "_number", "number", "_num", "num", "_nbr", "nbr", "_no", "_id", "id", "_code",
+                    "code",
+                ]
+                .iter()
+                .find_map(|s| name.strip_suffix(s));
+                col.ty == ColumnType::Integer
+                    && head.is_some_and(|h| h.len() >= 3 && noun.starts_with(h))
+                    && in_range(col, v)
+            })
+            .collect();
+        match found[..] {
+            [c] => Some(c),
+            _ => None,
+        }
     }
 
     /// The identifier column (integers, one a record or a record's repeats, named `…_id`,
@@ -1546,7 +1641,8 @@ impl Ctx<'_> {
             ColumnType::Date | ColumnType::DateTime => {
                 year(&col.min).is_some_and(|m| m <= v) && year(&col.max).is_some_and(|m| v <= m)
             }
-            _ => in_range(col, v),
+            // "excluding 1980" on years written 80 and 90.
+            _ => in_range(col, v) || self.in_two_digit_years(c) && in_range(col, v % 100.0),
         }
     }
 
@@ -1999,6 +2095,9 @@ impl Ctx<'_> {
                     if let [c] = shared[..] {
                         return Some((c, MatchKind::Exact));
                     }
+                    if let Some(c) = self.sibling_by_dimension(&cands, p, unit) {
+                        return Some((c, MatchKind::Exact));
+                    }
                 }
                 // "90 cm long": of the lengths "long" names, one in cm.
                 let in_written: Vec<usize> = cands.iter().copied().filter(written).collect();
@@ -2050,6 +2149,10 @@ impl Ctx<'_> {
             if let [c] = produced[..] {
                 return Some((c, MatchKind::Inferred));
             }
+        }
+        // "earning under 15k" beside `inc` and `incsq`: not the square.
+        if of_dim.iter().any(|&c| !self.ix.derived[c]) {
+            of_dim.retain(|&c| !self.ix.derived[c]);
         }
         // "second option under 20 guilders": the named member's field.
         if let Some(member) = &self.member {
@@ -2204,6 +2307,67 @@ impl Ctx<'_> {
     /// Of several columns measuring the same thing, the plainest: a total
     /// ("total_length_cm"), else the one with the fewest words in its name
     /// ("weight_kg" before "lean_body_mass_kg"), else the first.
+    /// "bill wider than 1 cm" among `bill_depth`, `bill_width` and
+    /// `bill_length`: of the columns one mention names, the one whose
+    /// name holds the noun the comparative measures (width). With no
+    /// graded word, a length is the thing's length: "bills under 24 mm"
+    /// → `bill_length`, when exactly one of them says so.
+    fn sibling_by_dimension(
+        &self,
+        cands: &[usize],
+        p: &NumberPhrase,
+        unit: &Unit,
+    ) -> Option<usize> {
+        let parts = |c: usize| -> Vec<String> {
+            words(&self.ix.column_name(c).replace('_', " "))
+                .iter()
+                .map(|w| stem(w))
+                .collect()
+        };
+        if let Some(g) = p.op.as_ref().and_then(|o| o.graded.as_ref()) {
+            if let Some(f) = g.field.as_ref().filter(|f| cands.contains(&f.column)) {
+                return Some(f.column);
+            }
+            let noun = g.field.as_ref().map(|f| stem(&f.noun))?;
+            let named: Vec<usize> = cands
+                .iter()
+                .copied()
+                .filter(|&c| parts(c).contains(&noun))
+                .collect();
+            return match named[..] {
+                [c] => Some(c),
+                _ => None,
+            };
+        }
+        if p.op.as_ref().is_some_and(|o| o.implies.is_some()) || unit.dim != Dimension::Length {
+            return None;
+        }
+        let lengths: Vec<usize> = cands
+            .iter()
+            .copied()
+            .filter(|&c| parts(c).iter().any(|w| w == "length" || w == "len"))
+            .collect();
+        let measures = cands.iter().filter(|&&c| {
+            parts(c).iter().any(|w| {
+                matches!(
+                    w.as_str(),
+                    "depth"
+                        | "width"
+                        | "height"
+                        | "breadth"
+                        | "thick"
+                        | "thickness"
+                        | "diamet"
+                        | "diameter"
+                )
+            })
+        });
+        match lengths[..] {
+            [c] if measures.count() + 1 == cands.len() => Some(c),
+            _ => None,
+        }
+    }
+
     pub(super) fn plainest(&self, cols: &[usize]) -> Option<usize> {
         // Among `price1998`, `price2007`, `price2014`: the latest.
         let year = |name: &str| -> u32 {

@@ -495,7 +495,20 @@ impl Ctx<'_> {
                         })
                 })
         };
+        // "the top 3 antarctic years by total gas": the field after "by".
+        let by = (s.end..(s.end + 6).min(self.toks.len())).find_map(|k| {
+            (self.norm(k) == "by")
+                .then(|| self.fields.iter().find(|f| f.start == k + 1))
+                .flatten()
+                .and_then(|f| {
+                    f.columns
+                        .iter()
+                        .map(|c| c.0)
+                        .find(|&c| self.is_ordered(c) && !id(&c))
+                })
+        });
         let field = own
+            .or(by)
             .or_else(|| {
                 self.field_after(s.end, 1)
                     .map(|f| f.0)

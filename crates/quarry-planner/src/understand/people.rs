@@ -281,6 +281,37 @@ impl Ctx<'_> {
                     .any(|f| f.any_of.iter().any(|c| c.field == name));
             if !taken {
                 self.age_condition(a.column, (a.start, a.end), a.low, a.high);
+                continue;
+            }
+            // "adults under 30": the number bounds one side, the word the
+            // other (18 or more).
+            let ops: Vec<CompareOp> = self
+                .plan
+                .filters
+                .iter()
+                .filter(|f| f.any_of.len() == 1)
+                .flat_map(|f| f.any_of.iter())
+                .filter(|c| c.field == name)
+                .map(|c| c.op)
+                .collect();
+            let col = &self.ix.profile.columns[a.column];
+            let bound = |b: &Option<String>| b.as_deref().and_then(|v| v.parse::<f64>().ok());
+            match ops[..] {
+                [CompareOp::Lt | CompareOp::Le]
+                    if a.high.is_none()
+                        && a.low
+                            .is_some_and(|l| bound(&col.min).is_some_and(|m| m < l as f64)) =>
+                {
+                    self.age_condition(a.column, (a.start, a.end), a.low, None);
+                }
+                [CompareOp::Gt | CompareOp::Ge]
+                    if a.low.is_none()
+                        && a.high
+                            .is_some_and(|h| bound(&col.max).is_some_and(|m| m > h as f64)) =>
+                {
+                    self.age_condition(a.column, (a.start, a.end), None, a.high);
+                }
+                _ => {}
             }
         }
     }

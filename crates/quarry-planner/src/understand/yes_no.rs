@@ -406,9 +406,12 @@ impl Ctx<'_> {
                 .iter()
                 .filter(|(_, ws)| {
                     ws.iter().any(|w| {
-                        opposites
-                            .iter()
-                            .any(|o| *o == w.as_str() || noun_of_adjective(o) == Some(w.as_str()))
+                        // `marr` for married: a name's word cut short.
+                        opposites.iter().any(|o| {
+                            *o == w.as_str()
+                                || noun_of_adjective(o) == Some(w.as_str())
+                                || w.len() >= 4 && o.len() > w.len() && o.starts_with(w.as_str())
+                        })
                     })
                 })
                 .map(|(c, _)| *c)
@@ -492,6 +495,71 @@ impl Ctx<'_> {
         }
     }
 
+    /// "with an ira" of `pira`, "eligible for a 401k" of `e401k` beside
+    /// `p401k`: a flag named by one letter glued to a word the phrase
+    /// says. Of several with that word, the one whose letter starts a
+    /// word near it ("eligible", "participants"); none when no word says.
+    pub(super) fn lettered_flag_names(&mut self) {
+        let flags: Vec<(usize, char, String)> = (0..self.ix.profile.columns.len())
+            .filter(|&c| self.yes_value(c).is_some())
+            .filter_map(|c| {
+                let n = self.ix.column_name(c);
+                let mut chars = n.chars();
+                let l = chars.next().filter(char::is_ascii_lowercase)?;
+                let rest: String = chars.collect();
+                (rest.len() >= 3 && rest.chars().all(|ch| ch.is_ascii_alphanumeric()))
+                    .then_some((c, l, rest))
+            })
+            .collect();
+        if flags.is_empty() {
+            return;
+        }
+        for i in 0..self.toks.len() {
+            if self.claims.is_claimed(i) {
+                continue;
+            }
+            // Digits too: "401k" is a number and a magnitude, glued.
+            let mut last = i;
+            while last + 1 < self.toks.len() && self.toks[last + 1].start == self.toks[last].end {
+                last += 1;
+            }
+            let w = self.query[self.toks[i].start..self.toks[last].end].to_lowercase();
+            let same: Vec<&(usize, char, String)> =
+                flags.iter().filter(|(_, _, r)| *r == w).collect();
+            // A word that names a column whole is that column's.
+            if same.is_empty() || self.ix.column_names().iter().any(|n| *n == w) {
+                continue;
+            }
+            let near = |l: char| {
+                (i.saturating_sub(3)..(i + 4).min(self.toks.len())).find(|&k| {
+                    k != i
+                        && self.toks[k].is_word()
+                        && !is_stopword(self.norm(k))
+                        && self.norm(k).len() >= 4
+                        && self.norm(k).starts_with(l)
+                })
+            };
+            let (col, word) = match same[..] {
+                [&(c, l, _)] => (c, near(l)),
+                _ => {
+                    let lettered: Vec<(usize, usize)> = same
+                        .iter()
+                        .filter_map(|(c, l, _)| near(*l).map(|k| (*c, k)))
+                        .collect();
+                    match lettered[..] {
+                        [(c, k)] => (c, Some(k)),
+                        _ => continue,
+                    }
+                }
+            };
+            // "not eligible for a 401k": the letter's word negated.
+            let neg = self.negated(i) || word.is_some_and(|k| k < i && self.negated(k));
+            if self.flag_condition(col, (i, last + 1), neg) {
+                self.claims.claim((i, last + 1), ClaimedBy::Field);
+            }
+        }
+    }
+
     /// "winners", "did not win", "who won": an unclaimed word (or a verb of
     /// it) of the same root as the last word of a several-word flag's name
     /// (`series_winner`). Several flags with that head: the one whose other
@@ -559,6 +627,9 @@ impl Ctx<'_> {
 fn verb_opposites(v: &str) -> &'static [&'static str] {
     match v {
         "die" | "died" | "perish" | "perished" => &["survived", "survive", "survival", "alive"],
+        "survive" | "survived" | "survivor" | "survivors" | "alive" => {
+            &["died", "die", "dead", "death", "deceased"]
+        }
         "lose" => &["won", "win", "winner"],
         "fail" | "failed" => &["passed", "pass"],
         // Not a verb, but read the same way: "single men" are not married.

@@ -155,6 +155,12 @@ sources=(
     "county_density=$data/county_density.csv"
     "plant_sales=$data/plant_sales.csv"
     "gym_visits=$data/gym_visits.csv"
+    "hospital_stays=$data/hospital_stays.csv"
+    "savings=$data/savings.csv"
+    "textbooks=$data/textbooks.csv"
+    "jays=$data/jays.csv"
+    "trial=$data/trial.csv"
+    "town_rents=$data/town_rents.csv"
 )
 
 for entry in "${sources[@]}"; do
