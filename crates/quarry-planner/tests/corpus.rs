@@ -446,7 +446,9 @@ corpus!(
     textbooks,
     jays,
     trial,
-    town_rents
+    town_rents,
+    family_heights,
+    lake_trips
 );
 
 #[test]
@@ -574,6 +576,8 @@ fn every_phrases_file_has_a_test() {
         "jays",
         "trial",
         "town_rents",
+        "family_heights",
+        "lake_trips",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -425,11 +425,14 @@ impl Ctx<'_> {
             // the word is a value of the very field it names.
             let own_value = |cols: &Vec<(usize, AliasKind)>| {
                 value.as_ref().is_some_and(|(_, entries, _)| {
-                    entries
-                        .iter()
-                        .all(|&id| self.ix.values[id as usize].column == cols[0].0)
-                        && self.ix.profile.columns[cols[0].0].ty == ColumnType::Text
-                        && self.ix.profile.columns[cols[0].0].values.len() <= 30
+                    let col = &self.ix.profile.columns[cols[0].0];
+                    // Not a header repeated as a row ('Population' once
+                    // among numbers): a category many records hold.
+                    entries.iter().all(|&id| {
+                        let e = &self.ix.values[id as usize];
+                        e.column == cols[0].0 && e.count * 20 >= self.ix.profile.row_count.max(1)
+                    }) && col.ty == ColumnType::Text
+                        && col.values.len() <= 30
                 })
             };
             let take_value = vlen > 0

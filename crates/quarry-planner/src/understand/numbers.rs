@@ -2154,6 +2154,14 @@ impl Ctx<'_> {
         if of_dim.iter().any(|&c| !self.ix.derived[c]) {
             of_dim.retain(|&c| !self.ix.derived[c]);
         }
+        // "sons over 6 feet": the child's; "lake houston under $20": the
+        // sibling of the letter said.
+        if let Some(c) = self
+            .offspring_column(&of_dim)
+            .or_else(|| self.letter_sibling(&of_dim))
+        {
+            return Some((c, MatchKind::Inferred));
+        }
         // "second option under 20 guilders": the named member's field.
         if let Some(member) = &self.member {
             if of_dim.iter().any(|c| member.contains(c)) {
@@ -2368,7 +2376,79 @@ impl Ctx<'_> {
         }
     }
 
+    /// "lake houston under $20" among `cost_c`, `cost_h` and `cost_s`:
+    /// of columns named alike but for a last letter, the one whose letter
+    /// begins a word of the phrase no other part of the plan took, when
+    /// only one does.
+    fn letter_sibling(&self, cols: &[usize]) -> Option<usize> {
+        if cols.len() < 2 {
+            return None;
+        }
+        let split = |c: usize| -> Option<(&str, char)> {
+            let (head, tail) = self.ix.column_name(c).rsplit_once('_')?;
+            let mut t = tail.chars();
+            let l = t.next().filter(char::is_ascii_lowercase)?;
+            t.next().is_none().then_some((head, l))
+        };
+        let parts: Vec<(&str, char)> = cols.iter().map(|&c| split(c)).collect::<Option<_>>()?;
+        if parts.iter().any(|p| p.0 != parts[0].0) {
+            return None;
+        }
+        let said: Vec<usize> = (0..cols.len())
+            .filter(|&j| {
+                self.toks.iter().enumerate().any(|(k, t)| {
+                    t.is_word()
+                        && t.norm.len() >= 3
+                        && !is_stopword(&t.norm)
+                        && !self.claims.is_claimed(k)
+                        && t.norm.starts_with(parts[j].1)
+                })
+            })
+            .collect();
+        match said[..] {
+            [j] => Some(cols[j]),
+            _ => None,
+        }
+    }
+
+    /// "sons over 6 feet" among `midparent_height` and `child_height`:
+    /// a word for offspring picks the one column named for a child.
+    fn offspring_column(&self, cols: &[usize]) -> Option<usize> {
+        let offspring = |w: &str| {
+            matches!(
+                w,
+                "son"
+                    | "sons"
+                    | "daughter"
+                    | "daughters"
+                    | "kid"
+                    | "kids"
+                    | "child"
+                    | "children"
+                    | "offspring"
+            )
+        };
+        if cols.len() < 2 || !self.toks.iter().any(|t| offspring(&t.norm)) {
+            return None;
+        }
+        let named: Vec<usize> = cols
+            .iter()
+            .copied()
+            .filter(|&c| self.ix.column_name(c).split('_').any(offspring))
+            .collect();
+        match named[..] {
+            [c] => Some(c),
+            _ => None,
+        }
+    }
+
     pub(super) fn plainest(&self, cols: &[usize]) -> Option<usize> {
+        if let Some(c) = self
+            .letter_sibling(cols)
+            .or_else(|| self.offspring_column(cols))
+        {
+            return Some(c);
+        }
         // Among `price1998`, `price2007`, `price2014`: the latest.
         let year = |name: &str| -> u32 {
             let digits: String = name.chars().filter(char::is_ascii_digit).collect();

@@ -161,6 +161,8 @@ sources=(
     "jays=$data/jays.csv"
     "trial=$data/trial.csv"
     "town_rents=$data/town_rents.csv"
+    "family_heights=$data/family_heights.csv"
+    "lake_trips=$data/lake_trips.csv"
 )
 
 for entry in "${sources[@]}"; do
