@@ -448,7 +448,8 @@ corpus!(
     trial,
     town_rents,
     family_heights,
-    lake_trips
+    lake_trips,
+    loss_triangle
 );
 
 #[test]
@@ -578,6 +579,7 @@ fn every_phrases_file_has_a_test() {
         "town_rents",
         "family_heights",
         "lake_trips",
+        "loss_triangle",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

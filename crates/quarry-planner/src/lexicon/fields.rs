@@ -150,7 +150,7 @@ pub const FIELD_SYNONYMS: &[&[&str]] = &[
     &["country", "nation", "nationality"],
     &["city", "town", "hometown"],
     &["gender", "sex"],
-    &["birth", "birthday", "birthdate"],
+    &["birth", "birthday", "birthdate", "born"],
     &["quantity", "qty"],
     &["sum", "total"],
     &["percent", "percentage", "pct", "share"],

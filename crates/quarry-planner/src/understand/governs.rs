@@ -387,7 +387,7 @@ impl Ctx<'_> {
                 w,
                 "no" | "id" | "num" | "number" | "nr" | "index" | "idx" | "key" | "code"
             )
-        });
+        }) || matches!(col.name.as_str(), "idno" | "idnum" | "idcode" | "ident");
         // A catalogue number anywhere in the name (`textbook_isbn`).
         let catalogue_word = |w: &str| {
             matches!(
@@ -602,6 +602,19 @@ impl Ctx<'_> {
             .find(|f| f.end == end && f.columns.iter().any(|x| x.0 == c))?;
         if self.holds(c, v) {
             return Some((c, end));
+        }
+        // "ten years of development" naming `development_year` (1988 to
+        // 1997) and `development_lag` (1 to 10): the one that holds it.
+        let holding: Vec<usize> = f
+            .columns
+            .iter()
+            .map(|x| x.0)
+            .filter(|&x| x != c && self.takes_numbers(x) && self.holds(x, v))
+            .collect();
+        let year_like = v.fract() == 0.0 && (1000.0..=2100.0).contains(&v);
+        if let ([h], false) = (&holding[..], year_like) {
+            let h = *h;
+            return Some((h, end));
         }
         let head = self.fields.iter().find(|g| {
             g.start == f.end

@@ -1110,7 +1110,7 @@ impl Ctx<'_> {
             Some((c, end)) if !p.year_like() && self.calendar_years(c) => {
                 let past_of = self.toks.get(end).is_some_and(|t| t.norm == "of");
                 if past_of {
-                    self.field_after(end + 1, 1)
+                    self.counted_field_after(end + 1, 1, v)
                 } else {
                     None
                 }
@@ -1180,8 +1180,18 @@ impl Ctx<'_> {
                 let col = &self.ix.profile.columns[y];
                 matches!(col.ty, ColumnType::Date | ColumnType::DateTime) || in_range(col, v)
             });
-            // "founded before 1950" names it: found as named below.
-            if year.is_some() && year != field && year != self.field_before(p.start(), 3) {
+            // "founded before 1950" names it: found as named below. So
+            // does "born before 1945" of `birth_yr` beside `year`.
+            let before = self.field_before(p.start(), 3);
+            let year_named = before.is_some_and(|b| {
+                self.ix.column_type(b).is_numeric()
+                    && self
+                        .ix
+                        .column_name(b)
+                        .split('_')
+                        .any(|w| matches!(w, "year" | "yr" | "yob" | "birthyear" | "birthyr"))
+            });
+            if year.is_some() && year != field && year != before && !year_named {
                 field = year;
                 how = MatchKind::Inferred;
             }
@@ -1406,7 +1416,11 @@ impl Ctx<'_> {
         if yearish && after.is_none() && p.between_field.is_none() {
             // A year-like number far above the chosen field's values is a
             // year.
-            if let (Some(c), Some(y)) = (field, self.year_column()) {
+            // Not one of years in two digits (`birth_yr`, 41 to 53).
+            if let (Some(c), Some(y)) = (
+                field.filter(|&c| !self.in_two_digit_years(c)),
+                self.year_column(),
+            ) {
                 let outside = self.ix.profile.columns[c]
                     .max
                     .as_deref()
@@ -2097,6 +2111,17 @@ impl Ctx<'_> {
                     }
                     if let Some(c) = self.sibling_by_dimension(&cands, p, unit) {
                         return Some((c, MatchKind::Exact));
+                    }
+                    // "ten years of development": of `development_year`
+                    // (1988 to 1997) and `development_lag` (1 to 10), the
+                    // one whose values hold the number as written.
+                    let holding: Vec<usize> = cands
+                        .iter()
+                        .copied()
+                        .filter(|&c| self.holds(c, p.value))
+                        .collect();
+                    if let ([c], false) = (&holding[..], measured) {
+                        return Some((*c, MatchKind::Exact));
                     }
                 }
                 // "90 cm long": of the lengths "long" names, one in cm.

@@ -163,6 +163,7 @@ sources=(
     "town_rents=$data/town_rents.csv"
     "family_heights=$data/family_heights.csv"
     "lake_trips=$data/lake_trips.csv"
+    "loss_triangle=$data/loss_triangle.csv"
 )
 
 for entry in "${sources[@]}"; do
