@@ -449,7 +449,8 @@ corpus!(
     town_rents,
     family_heights,
     lake_trips,
-    loss_triangle
+    loss_triangle,
+    fuel_samples
 );
 
 #[test]
@@ -580,6 +581,7 @@ fn every_phrases_file_has_a_test() {
         "family_heights",
         "lake_trips",
         "loss_triangle",
+        "fuel_samples",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -306,8 +306,46 @@ impl Ctx<'_> {
         // as words is searched inside them all ("Senior project manager");
         // only for a plural read as a kind, as a proper name typed whole
         // ("Hollywood", "Michael") means that one.
+        // "wood" among 'Wood', 'Pine Wood', 'Wood Chips' of samples: a
+        // thing's word typed whole searches the others too, outside
+        // fields of names and titles, where it is the one named.
+        let named_field = self.ix.column_name(g.column).split('_').any(|w| {
+            matches!(
+                w,
+                "name"
+                    | "names"
+                    | "title"
+                    | "titles"
+                    | "first"
+                    | "last"
+                    | "author"
+                    | "director"
+                    | "artist"
+                    | "player"
+                    | "person"
+                    | "team"
+                    | "city"
+                    | "town"
+                    | "brand"
+                    | "company"
+                    | "surname"
+                    | "nickname"
+                    | "forename"
+                    | "given"
+                    | "fname"
+                    | "lname"
+            )
+        }) || g.spans.iter().any(|&(st, _)| {
+            // "named michael": that one.
+            st > 0 && matches!(self.norm(st - 1), "named" | "called" | "titled")
+        });
         let inside = g.values.len() == 1
-            && g.kind == MatchKind::Stemmed
+            && (g.kind == MatchKind::Stemmed
+                || g.kind == MatchKind::Exact
+                    && !named_field
+                    && g.values[0]
+                        .chars()
+                        .all(|ch| ch.is_alphabetic() || ch == ' '))
             && self.held_inside_other_names(g.column, &g.values[0]);
         let op = match (inside, g.negated) {
             (true, false) => CompareOp::Contains,

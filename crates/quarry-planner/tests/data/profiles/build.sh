@@ -164,6 +164,7 @@ sources=(
     "family_heights=$data/family_heights.csv"
     "lake_trips=$data/lake_trips.csv"
     "loss_triangle=$data/loss_triangle.csv"
+    "fuel_samples=$data/fuel_samples.csv"
 )
 
 for entry in "${sources[@]}"; do
