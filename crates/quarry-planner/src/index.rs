@@ -171,6 +171,35 @@ fn generic_name_word(w: &str) -> bool {
     )
 }
 
+/// The baseball scorebook's short column names, spelt out.
+fn scorebook_words(name: &str) -> Option<&'static [&'static str]> {
+    Some(match name {
+        "r" | "runs" => &["runs"],
+        "h" => &["hits"],
+        "hr" => &["home runs", "homers"],
+        "hruns" => &["home runs", "homers"],
+        "rbi" => &["runs batted in", "rbis"],
+        "sb" | "sbases" => &["stolen bases", "steals"],
+        "cs" => &["caught stealing"],
+        "bb" => &["walks", "bases on balls"],
+        "so" => &["strikeouts"],
+        "ab" | "atbats" => &["at bats"],
+        "x2b" | "doubles" => &["doubles"],
+        "x3b" | "triples" => &["triples"],
+        "g" => &["games"],
+        "era" => &["earned run average"],
+        "ip" | "ipouts" => &["innings pitched"],
+        "hbp" => &["hit by pitch"],
+        "sh" => &["sacrifice hits"],
+        "sf" => &["sacrifice flies"],
+        "ibb" => &["intentional walks"],
+        "gidp" => &["double plays"],
+        "sv" => &["saves"],
+        "bavg" | "avg" | "ba" => &["batting average"],
+        _ => return None,
+    })
+}
+
 fn name_words(name: &str) -> Vec<String> {
     let mut out = Vec::new();
     for w in words(&name.replace('_', " ")) {
@@ -338,8 +367,22 @@ impl Aliases {
                 });
             }
         }
+        // A table of batting or pitching lines (three columns or more
+        // named by the scorebook's letters: `r`, `h`, `bb`, `so`): those
+        // names spelt out ("walks" of `bb`).
+        let scorebook = profile
+            .columns
+            .iter()
+            .filter(|c| scorebook_words(&c.name).is_some())
+            .count()
+            >= 3;
         for (ci, col) in profile.columns.iter().enumerate() {
             let mut full_forms = vec![name_words(&col.name)];
+            if let Some(full) = scorebook.then(|| scorebook_words(&col.name)).flatten() {
+                for phrase in full {
+                    full_forms.push(words(phrase).iter().map(|w| stem(w)).collect());
+                }
+            }
             let raw: Vec<String> = words(&col.name.replace('_', " "))
                 .iter()
                 .map(|w| stem(w))

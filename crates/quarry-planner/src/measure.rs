@@ -172,10 +172,14 @@ pub fn measure_of(col: &ColumnProfile) -> Measure {
             !years && min.is_some_and(|m| m >= 120.0) && max.is_some_and(|m| m <= 130.0 * 12.0);
         return Measure {
             dim: Some(Dimension::Duration),
+            // Past any years and at most a year of days (concrete tested
+            // at 1 to 365): days.
             unit: if years {
                 Some(&units::YEAR)
             } else if months {
                 Some(&units::MONTH)
+            } else if min.is_some_and(|m| m >= 0.0) && max.is_some_and(|m| m <= 400.0) {
+                Some(&units::DAY)
             } else {
                 None
             },
@@ -424,7 +428,7 @@ mod tests {
         assert_eq!(unit("mother_age", "14", "45").2, Role::Age);
         // Ages in months past any age in years; in days, unknown.
         assert_eq!(unit("age", "198", "933"), (Some("months"), 1.0, Role::Age));
-        assert_eq!(unit("age", "1", "365"), (None, 1.0, Role::Age));
+        assert_eq!(unit("age", "1", "365").0, Some(units::DAY.symbol));
         assert_eq!(unit("day", "1", "31").2, Role::NotAMeasure);
         assert_eq!(unit("month", "1", "12").2, Role::NotAMeasure);
         let mut flag = col("ulcer", ColumnType::Integer, "0", "1");

@@ -2068,6 +2068,24 @@ impl Ctx<'_> {
                         .iter()
                         .any(|c| self.takes(c.0, unit, true, p.age) == Some(false))
             });
+            // "strength at 28 days": a time goes to the one field of
+            // times that holds it (`age` in days), not to a named field of
+            // no known measure.
+            if !measured && unit.dim == Dimension::Duration && unmeasured_named {
+                let times: Vec<usize> = self
+                    .ix
+                    .ordered_columns()
+                    .filter(|&c| {
+                        self.takes(c, unit, false, p.age) == Some(true)
+                            && self
+                                .stored_amount(c, p.value, unit)
+                                .is_some_and(|(x, _)| self.holds(c, x))
+                    })
+                    .collect();
+                if let [c] = times[..] {
+                    return Some((c, MatchKind::Inferred));
+                }
+            }
             if !measured && unit.dim == Dimension::Money && unmeasured_named {
                 let money: Vec<usize> = self
                     .ix
@@ -2551,7 +2569,14 @@ impl Ctx<'_> {
             Role::NotAMeasure => return None,
             // An age in days or months (concrete tested at 1 to 365) is a
             // duration like any other.
-            Role::Age if !(named || age) && m.unit.is_some() => return None,
+            // Ages in days (concrete tested at 1 to 365) are durations.
+            Role::Age
+                if !(named || age)
+                    && m.unit
+                        .is_some_and(|u| !std::ptr::eq(u, &crate::lexicon::units::DAY)) =>
+            {
+                return None
+            }
             Role::Measure if age => return None,
             _ => {}
         }
@@ -3274,6 +3299,13 @@ impl Ctx<'_> {
                 return x;
             }
             changed = true;
+            // Years in whole days: 365 a year, not 365.25.
+            let whole_days = self.ix.column_type(col) == ColumnType::Integer
+                && p.unit
+                    .is_some_and(|u| std::ptr::eq(u, &crate::lexicon::units::YEAR))
+                && m.unit
+                    .is_some_and(|u| std::ptr::eq(u, &crate::lexicon::units::DAY));
+            let y = if whole_days { y.floor() } else { y };
             let same_unit = match (p.unit, m.unit) {
                 (Some(u), Some(cu)) => u.generic || cu.generic || std::ptr::eq(u, cu),
                 _ => p.unit.is_none(),
