@@ -178,7 +178,10 @@ pub fn measure_of(col: &ColumnProfile) -> Measure {
                 Some(&units::YEAR)
             } else if months {
                 Some(&units::MONTH)
-            } else if min.is_some_and(|m| m >= 0.0) && max.is_some_and(|m| m <= 400.0) {
+            } else if min.is_some_and(|m| m >= 0.0)
+                && max.is_some_and(|m| (180.0..=400.0).contains(&m))
+                && col.distinct_count <= 30
+            {
                 Some(&units::DAY)
             } else {
                 None

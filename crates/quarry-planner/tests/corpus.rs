@@ -450,7 +450,8 @@ corpus!(
     family_heights,
     lake_trips,
     loss_triangle,
-    fuel_samples
+    fuel_samples,
+    traffic_laws
 );
 
 #[test]
@@ -582,6 +583,7 @@ fn every_phrases_file_has_a_test() {
         "lake_trips",
         "loss_triangle",
         "fuel_samples",
+        "traffic_laws",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -244,6 +244,7 @@ impl Ctx<'_> {
                         .or_else(|| self.lettered_member_at(i))
                         .or_else(|| self.squashed_field_at(i))
                         .or_else(|| self.squashed_starts_at(i))
+                        .or_else(|| self.skeleton_field_at(i))
                         .or_else(|| self.misspelled_field_at(i))
                 }
             },
@@ -2435,6 +2436,47 @@ impl Ctx<'_> {
                 && name.split('_').collect::<String>() == t.norm
         })?;
         Some((1, vec![(c, AliasKind::Full)]))
+    }
+
+    /// "death rate" of `dthrte85` and `dthrte90`: two words whose short
+    /// forms, written together, are a column's name (a year's digits may
+    /// follow), a name no dictionary knows, five letters or more. Every
+    /// column so named (the year said picks one later).
+    fn skeleton_field_at(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
+        let word = |k: usize| {
+            self.toks.get(k).filter(|t| {
+                t.is_word()
+                    && !self.claims.is_claimed(k)
+                    && !is_stopword(&t.norm)
+                    && t.norm.len() >= 3
+                    && t.norm.is_ascii()
+                    // "highest gpa" spells no `hsgpa`.
+                    && !wordnet::is_adjective(&t.norm)
+                    && wordnet::adjective_of(&t.norm).is_none()
+            })
+        };
+        let (a, b) = (word(i)?, word(i + 1)?);
+        let words = [a.norm.as_str(), b.norm.as_str()];
+        let mut found: Vec<(usize, AliasKind)> = Vec::new();
+        let mut letters_of: Option<String> = None;
+        for c in 0..self.ix.profile.columns.len() {
+            let name = self.ix.column_name(c);
+            let letters = name.trim_end_matches(|ch: char| ch.is_ascii_digit());
+            if letters.len() < 5
+                || !letters.bytes().all(|x| x.is_ascii_lowercase())
+                || crate::lexicon::wordnet::knows(letters)
+                || !self.ix.column_type(c).is_numeric() && self.yes_value(c).is_none()
+                || !squashes(letters, &words)
+            {
+                continue;
+            }
+            match &letters_of {
+                Some(l) if l != letters => return None,
+                _ => letters_of = Some(letters.to_string()),
+            }
+            found.push((c, AliasKind::Partial));
+        }
+        (!found.is_empty()).then_some((2, found))
     }
 
     /// "student faculty ratio" or "students per faculty" of `studfac`,

@@ -2071,12 +2071,22 @@ impl Ctx<'_> {
             // "strength at 28 days": a time goes to the one field of
             // times that holds it (`age` in days), not to a named field of
             // no known measure.
-            if !measured && unit.dim == Dimension::Duration && unmeasured_named {
+            // Said as a point in time: "at 28 days", "after a week".
+            let at_time = p.start() > 0
+                && matches!(self.norm(p.start() - 1), "at" | "after" | "within")
+                || p.op
+                    .as_ref()
+                    .is_some_and(|o| matches!(self.norm(o.start), "after" | "within"));
+            if !measured && unit.dim == Dimension::Duration && unmeasured_named && at_time {
                 let times: Vec<usize> = self
                     .ix
                     .ordered_columns()
                     .filter(|&c| {
                         self.takes(c, unit, false, p.age) == Some(true)
+                            && (self.ix.measures[c].role != Role::Age
+                                || self.ix.measures[c]
+                                    .unit
+                                    .is_some_and(|u| std::ptr::eq(u, &crate::lexicon::units::DAY)))
                             && self
                                 .stored_amount(c, p.value, unit)
                                 .is_some_and(|(x, _)| self.holds(c, x))

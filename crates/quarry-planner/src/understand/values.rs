@@ -343,6 +343,10 @@ impl Ctx<'_> {
             && (g.kind == MatchKind::Stemmed
                 || g.kind == MatchKind::Exact
                     && !named_field
+                    // Names nearly one a record (samples), not categories
+                    // ('History' beside 'Art History' of subjects).
+                    && self.ix.profile.columns[g.column].distinct_count * 3
+                        >= self.ix.profile.row_count * 2
                     && g.values[0]
                         .chars()
                         .all(|ch| ch.is_alphabetic() || ch == ' '))

@@ -105,6 +105,11 @@ impl Ctx<'_> {
             let Some(&(col, kind)) = f.columns.first() else {
                 continue;
             };
+            // "in 1990" naming the members of `admn90`, `open90`: a year
+            // picks a member, it asks for no flag.
+            if (f.start..f.end).all(|k| self.toks[k].number().is_some()) {
+                continue;
+            }
             // A several-word name is named by its first word alone
             // ("union" for `union_member`); otherwise the whole name.
             // Or by its last word, a noun of the flag ("winners" for
@@ -201,8 +206,19 @@ impl Ctx<'_> {
                                 && t.norm.starts_with(rest)
                         })
                 });
+            // "open container law in 1985" of `open85` beside `open90`:
+            // the name with a year's digits after it.
+            // "vaccinated in 2018" of `vacc18`: cut short too.
+            let yeared = f.end - f.start == 1 && {
+                let letters = name.trim_end_matches(|ch: char| ch.is_ascii_digit());
+                matches!(name.len() - letters.len(), 2 | 4)
+                    && (letters == tok
+                        || letters == self.toks[f.start].stem
+                        || letters.len() >= 4 && tok.starts_with(letters))
+            };
             if kind < AliasKind::Full
                 && f.end - f.start < 2
+                && !yeared
                 && !abbreviated
                 && !glued_rest
                 && !first_word

@@ -165,6 +165,7 @@ sources=(
     "lake_trips=$data/lake_trips.csv"
     "loss_triangle=$data/loss_triangle.csv"
     "fuel_samples=$data/fuel_samples.csv"
+    "traffic_laws=$data/traffic_laws.csv"
 )
 
 for entry in "${sources[@]}"; do
