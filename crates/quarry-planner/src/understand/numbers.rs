@@ -1589,7 +1589,7 @@ impl Ctx<'_> {
                     && (matches!(letters, "age" | "aged" | "over" | "under" | "above" | "below")
                         || letters.len() >= 3
                             && self.toks.iter().any(|t| t.is_word() && t.norm.starts_with(letters)))
-                    && !self.ix.column_names().iter().any(|n| *n == letters)
+                    && !self.ix.column_names().contains(&letters)
                     && self.yes_value(c).is_some()
             })
             .collect();
