@@ -45,7 +45,7 @@ def t_french_fry_tasting():
     return shipped(r("reshape2", "french_fries"))
 
 
-def t_massachusetts_school_districts():
+def t_ma_school_districts():
     return shipped(r("Ecdat", "MCAS"))
 
 
