@@ -171,6 +171,46 @@ fn generic_name_word(w: &str) -> bool {
     )
 }
 
+/// A chemical element's symbol, as a column name, spelt out.
+fn element_words(name: &str) -> Option<&'static [&'static str]> {
+    Some(match name {
+        "na" => &["sodium"],
+        "k" => &["potassium"],
+        "ca" => &["calcium"],
+        "mg" => &["magnesium"],
+        "fe" => &["iron"],
+        "al" => &["aluminium", "aluminum"],
+        "si" => &["silicon", "silica"],
+        "ba" => &["barium"],
+        "mn" => &["manganese"],
+        "zn" => &["zinc"],
+        "cu" => &["copper"],
+        "pb" => &["lead"],
+        "cd" => &["cadmium"],
+        "cr" => &["chromium"],
+        "ni" => &["nickel"],
+        "co" => &["cobalt"],
+        "hg" => &["mercury"],
+        "as" => &["arsenic"],
+        "se" => &["selenium"],
+        "sr" => &["strontium"],
+        "ti" => &["titanium"],
+        "cl" => &["chloride", "chlorine"],
+        "li" => &["lithium"],
+        "mo" => &["molybdenum"],
+        "sn" => &["tin"],
+        "ag" => &["silver"],
+        "au" => &["gold"],
+        "p" => &["phosphorus"],
+        "s" => &["sulfur", "sulphur"],
+        "n" => &["nitrogen"],
+        "c" => &["carbon"],
+        "b" => &["boron"],
+        "f" => &["fluoride", "fluorine"],
+        _ => return None,
+    })
+}
+
 /// The baseball scorebook's short column names, spelt out.
 fn scorebook_words(name: &str) -> Option<&'static [&'static str]> {
     Some(match name {
@@ -202,7 +242,21 @@ fn scorebook_words(name: &str) -> Option<&'static [&'static str]> {
 
 fn name_words(name: &str) -> Vec<String> {
     let mut out = Vec::new();
-    for w in words(&name.replace('_', " ")) {
+    let parts = words(&name.replace('_', " "));
+    // `high_t`, `low_t`: a day's highest or lowest temperature.
+    let extreme = |w: &str| {
+        matches!(
+            w,
+            "high" | "low" | "hi" | "lo" | "max" | "min" | "avg" | "mean"
+        )
+    };
+    let temperature =
+        parts.len() == 2 && parts.iter().any(|w| w == "t") && parts.iter().any(|w| extreme(w));
+    for w in parts {
+        if temperature && w == "t" {
+            out.push(stem("temperature"));
+            continue;
+        }
         // camelCase in original headers: "LifeExpectancy" arrives folded
         // already; it is split by the importer's snake_case normaliser.
         match ABBREVIATIONS.iter().find(|(a, _)| *a == w) {
@@ -376,8 +430,22 @@ impl Aliases {
             .filter(|c| scorebook_words(&c.name).is_some())
             .count()
             >= 3;
+        // A table of chemical analyses (three columns or more named by an
+        // element's two-letter symbol: `ca`, `mg`, `na`): each symbol's
+        // element ("barium" of `ba`, "potassium" of `k`).
+        let assay = profile
+            .columns
+            .iter()
+            .filter(|c| c.name.len() == 2 && element_words(&c.name).is_some())
+            .count()
+            >= 3;
         for (ci, col) in profile.columns.iter().enumerate() {
             let mut full_forms = vec![name_words(&col.name)];
+            if let Some(full) = assay.then(|| element_words(&col.name)).flatten() {
+                for phrase in full {
+                    full_forms.push(words(phrase).iter().map(|w| stem(w)).collect());
+                }
+            }
             if let Some(full) = scorebook.then(|| scorebook_words(&col.name)).flatten() {
                 for phrase in full {
                     full_forms.push(words(phrase).iter().map(|w| stem(w)).collect());

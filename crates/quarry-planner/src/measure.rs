@@ -106,7 +106,19 @@ pub fn measure_of(col: &ColumnProfile) -> Measure {
     if !matches!(col.ty, ColumnType::Integer | ColumnType::Float) {
         return Measure::NONE;
     }
-    let all = words(&col.name.replace('_', " "));
+    let mut all = words(&col.name.replace('_', " "));
+    // `high_t`, `low_t`: a day's highest or lowest temperature.
+    let extreme = |w: &str| {
+        matches!(
+            w,
+            "high" | "low" | "hi" | "lo" | "max" | "min" | "avg" | "mean"
+        )
+    };
+    if all.len() == 2 && all.iter().any(|w| w == "t") && all.iter().any(|w| extreme(w)) {
+        for w in all.iter_mut().filter(|w| *w == "t") {
+            *w = "temperature".to_string();
+        }
+    }
     let mut scale = 1.0;
     let mut ws: Vec<&str> = Vec::new();
     for (k, w) in all.iter().enumerate() {

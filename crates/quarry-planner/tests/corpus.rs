@@ -451,7 +451,9 @@ corpus!(
     lake_trips,
     loss_triangle,
     fuel_samples,
-    traffic_laws
+    traffic_laws,
+    glass_assay,
+    trail_days
 );
 
 #[test]
@@ -584,6 +586,8 @@ fn every_phrases_file_has_a_test() {
         "loss_triangle",
         "fuel_samples",
         "traffic_laws",
+        "glass_assay",
+        "trail_days",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -537,10 +537,18 @@ impl Ctx<'_> {
         let times: Vec<usize> = (0..cols.len())
             .filter(|&c| cols[c].ty == ColumnType::Text && bounds(c, is_clock_text))
             .collect();
+        // Not stamps all at midnight ('2005-04-05T00:00:00Z'): days.
+        let midnight = |v: &Option<String>| {
+            v.as_deref().is_some_and(|v| {
+                let t = v.split(['T', ' ']).nth(1).unwrap_or("");
+                t.starts_with("00:00:00") || t.starts_with("00:00")
+            })
+        };
         let stamps: Vec<usize> = (0..cols.len())
             .filter(|&c| {
-                cols[c].ty == ColumnType::DateTime
-                    || cols[c].ty == ColumnType::Text && bounds(c, is_date_time_text)
+                (cols[c].ty == ColumnType::DateTime
+                    || cols[c].ty == ColumnType::Text && bounds(c, is_date_time_text))
+                    && !(midnight(&cols[c].min) && midnight(&cols[c].max))
             })
             .collect();
         let all: Vec<usize> = times.iter().chain(&stamps).copied().collect();

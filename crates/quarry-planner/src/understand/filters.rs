@@ -80,7 +80,11 @@ impl Ctx<'_> {
                     .find(|&k| !is_stopword(self.norm(k)) || self.word_at(k, "or"))
                     .is_some_and(|k| self.word_at(k, "or"))
                 && (ae..bs).all(|k| self.toks[k].is_word())
-                && self.plan.filters[a].any_of[0].field != self.plan.filters[b].any_of[0].field
+                // "july or august" on one date field is either month too.
+                && (self.plan.filters[a].any_of[0].field != self.plan.filters[b].any_of[0].field
+                    || self.plan.filters[a].any_of[0].op == CompareOp::StartsWith
+                    || self.plan.filters[a].any_of[0].op == CompareOp::Contains
+                    || self.plan.filters[b].any_of[0].op == CompareOp::Contains)
                 // "not from texas or california", "not a chevy or a
                 // pontiac": neither, so both hold.
                 && !(negative(&self.plan.filters[a]) && negative(&self.plan.filters[b]))

@@ -220,8 +220,20 @@ impl Ctx<'_> {
                 continue;
             }
             let w = self.norm(i).to_string();
-            let Some(noun) = w.strip_suffix('y').filter(|n| n.len() >= 3) else {
+            // "dry days": no rain.
+            let dry = w == "dry";
+            let Some(noun) = w
+                .strip_suffix('y')
+                .filter(|n| n.len() >= 3)
+                .or(dry.then_some("rain"))
+            else {
                 continue;
+            };
+            // "rainy" of `precip`: a word of the noun's synonym group.
+            let kin = |f: &str| {
+                crate::lexicon::FIELD_SYNONYMS
+                    .iter()
+                    .any(|g| g.contains(&noun) && g.iter().any(|x| crate::text::stem(x) == f))
             };
             // "sunny" of sun, "foggy" of fog: a doubled last letter.
             let undoubled = noun
@@ -237,7 +249,7 @@ impl Ctx<'_> {
                         && col.min.as_deref().and_then(|m| m.parse::<f64>().ok()) == Some(0.0)
                         && self.ix.column_words[c]
                             .first()
-                            .is_some_and(|f| f == noun || f == undoubled)
+                            .is_some_and(|f| f == noun || f == undoubled || kin(f))
                 })
                 .collect();
             let [col] = cols[..] else {
@@ -247,7 +259,7 @@ impl Ctx<'_> {
             if self.has_filter_on(&name) {
                 continue;
             }
-            let neg = self.negated(i);
+            let neg = self.negated(i) != dry;
             let span = (i, i + 1);
             self.claims.claim(span, ClaimedBy::Missing);
             let source = self.span_text(span.0, span.1);

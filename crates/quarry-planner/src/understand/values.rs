@@ -88,9 +88,11 @@ impl Ctx<'_> {
                     .iter()
                     .any(|p| v.starts_with(p))
                 });
+            // "non-white cocaine users": a value right after a negated
+            // one, with no joining word, is not in its list.
             let neg = self.negated(m.start) && !own_negation
                 || previous.is_some_and(|(end, _, neg)| {
-                    neg && (end..m.start).all(|k| self.is_list_joint(k))
+                    neg && end < m.start && (end..m.start).all(|k| self.is_list_joint(k))
                 });
             // Items of a list field said side by side are all wanted
             // ("sci-fi thrillers", "animated children's films"): one

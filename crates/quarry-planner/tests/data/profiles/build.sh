@@ -166,6 +166,8 @@ sources=(
     "loss_triangle=$data/loss_triangle.csv"
     "fuel_samples=$data/fuel_samples.csv"
     "traffic_laws=$data/traffic_laws.csv"
+    "glass_assay=$data/glass_assay.csv"
+    "trail_days=$data/trail_days.csv"
 )
 
 for entry in "${sources[@]}"; do
