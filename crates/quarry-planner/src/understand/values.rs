@@ -88,11 +88,17 @@ impl Ctx<'_> {
                     .iter()
                     .any(|p| v.starts_with(p))
                 });
-            // "non-white cocaine users": a value right after a negated
-            // one, with no joining word, is not in its list.
+            // "non-white cocaine users": "non" negates its own word only;
+            // a value right after it, with no joining word, is not in a
+            // list with it ("excluding va md and dc" is one).
             let neg = self.negated(m.start) && !own_negation
                 || previous.is_some_and(|(end, _, neg)| {
-                    neg && end < m.start && (end..m.start).all(|k| self.is_list_joint(k))
+                    let glued_non = end == m.start
+                        && values
+                            .iter()
+                            .find(|v| v.end == end)
+                            .is_some_and(|v| v.start > 0 && self.norm(v.start - 1) == "non");
+                    neg && !glued_non && (end..m.start).all(|k| self.is_list_joint(k))
                 });
             // Items of a list field said side by side are all wanted
             // ("sci-fi thrillers", "animated children's films"): one
