@@ -453,7 +453,9 @@ corpus!(
     fuel_samples,
     traffic_laws,
     glass_assay,
-    trail_days
+    trail_days,
+    school_districts,
+    fry_tasting
 );
 
 #[test]
@@ -588,6 +590,8 @@ fn every_phrases_file_has_a_test() {
         "traffic_laws",
         "glass_assay",
         "trail_days",
+        "school_districts",
+        "fry_tasting",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

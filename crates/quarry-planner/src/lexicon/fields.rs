@@ -153,6 +153,8 @@ pub const FIELD_SYNONYMS: &[&[&str]] = &[
     &["birth", "birthday", "birthdate", "born"],
     &["quantity", "qty"],
     &["sum", "total"],
+    // "income per head" of `percap`.
+    &["capita", "head", "person"],
     &["percent", "percentage", "pct", "share"],
     &["magnitude", "richter", "mag"],
     &["installment", "instalment", "payment", "repayment"],
@@ -234,6 +236,7 @@ pub const ABBREVIATIONS: &[(&str, &str)] = &[
     ("hrs", "hours"),
     ("fam", "family"),
     ("los", "length of stay"),
+    ("percap", "per capita"),
 ];
 
 /// The measures a group usually means when no column is named for it, in

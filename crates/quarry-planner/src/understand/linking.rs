@@ -2271,6 +2271,37 @@ impl Ctx<'_> {
 }
 
 impl Ctx<'_> {
+    /// "per capita income", "income per head", "gdp per head": a mention
+    /// of a per-capita column (`percap`, `gdp_percap`) beside another
+    /// mention, or "per" between them, is that column alone.
+    pub(super) fn per_capita_mentions(&mut self) {
+        let per_capita = |ix: &crate::index::Index, c: usize| {
+            let n = ix.column_name(c);
+            n.contains("percap") || n.contains("per_capita") || n.contains("capita")
+        };
+        let mut k = 0;
+        while k + 1 < self.fields.len() {
+            let (a, b) = (&self.fields[k], &self.fields[k + 1]);
+            let gap = b.start.saturating_sub(a.end);
+            let joined = b.start >= a.end
+                && (gap == 0 || gap == 1 && matches!(self.norm(a.end), "per" | "a" | "each"));
+            let pa = a.columns.iter().all(|c| per_capita(self.ix, c.0));
+            let pb = b.columns.iter().all(|c| per_capita(self.ix, c.0));
+            if joined && pa != pb {
+                let keep = if pa { k } else { k + 1 };
+                let (start, end) = (a.start, b.end);
+                let mut m = self.fields[keep].clone();
+                m.start = start;
+                m.end = end;
+                self.fields[k] = m;
+                self.fields.remove(k + 1);
+                self.claims.claim((start, end), ClaimedBy::Field);
+                continue;
+            }
+            k += 1;
+        }
+    }
+
     /// "manual transmission" of `man_trans_avail`, "passenger capacity" of
     /// `pass_cap`: words that the name's first words abbreviate, in order
     /// (each word of the name, three letters or more, begins its word of

@@ -210,11 +210,69 @@ impl Ctx<'_> {
 }
 
 impl Ctx<'_> {
+    /// "grassy but not rancid" of the scores `grassy` and `rancid` (0 and
+    /// up): a field named whole by an adjective, which no number, order or
+    /// other condition took, asks for some of it (`> 0`); negated, none.
+    fn adjective_fields(&mut self) {
+        let fields = self.fields.clone();
+        for f in &fields {
+            let [(col, _)] = f.columns[..] else {
+                continue;
+            };
+            let c = &self.ix.profile.columns[col];
+            let word = self.norm(f.start).to_string();
+            let name = self.ix.column_name(col).to_string();
+            if f.end - f.start != 1
+                || word != name
+                || !crate::lexicon::wordnet::is_adjective(&word)
+                || !c.ty.is_numeric()
+                || self.yes_value(col).is_some()
+                || c.min.as_deref().and_then(|m| m.parse::<f64>().ok()) != Some(0.0)
+                || self.claims.is_field_attached(f.start)
+                || self.has_filter_on(&name)
+                || self
+                    .sups
+                    .iter()
+                    .any(|s| s.end + 2 >= f.start && s.start <= f.end + 2)
+                || self
+                    .ops
+                    .iter()
+                    .any(|o| o.end + 1 >= f.start && o.start <= f.end + 1)
+                || self.plan.figure.is_some()
+            {
+                continue;
+            }
+            let neg = self.negated(f.start);
+            let span = (f.start, f.end);
+            let source = self.span_text(span.0, span.1);
+            self.note(Note::Missing {
+                source: source.clone(),
+                field: name.clone(),
+                empty: neg,
+                none_value: None,
+            });
+            self.claims.attach_field(f.start);
+            self.phrases.push(span);
+            self.push_condition(
+                span,
+                Condition {
+                    field: name,
+                    op: if neg { CompareOp::Eq } else { CompareOp::Gt },
+                    values: vec![Literal::Integer(0)],
+                    source,
+                    matched: MatchKind::Inferred,
+                    confidence: confidence::MISSING_VALUE,
+                },
+            );
+        }
+    }
+
     /// "rainy days", "windy days with no snow": an unclaimed adjective of
     /// the noun a numeric amount field is named after (`rain_mm`, `snow`:
     /// smallest value 0, not a yes/no field) asks for some of it, `> 0`;
     /// negated, none, `= 0`.
     pub(super) fn amount_adjectives(&mut self) {
+        self.adjective_fields();
         for i in 0..self.toks.len() {
             if self.claims.is_claimed(i) || !self.toks[i].is_word() {
                 continue;

@@ -167,6 +167,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.claim_hemispheres();
     cx.words_inside_names();
     cx.link();
+    cx.per_capita_mentions();
     cx.narrow_by_modifier();
     cx.measure_nouns();
     cx.year_columns();

@@ -359,6 +359,28 @@ impl Ctx<'_> {
                 let _ = col;
                 continue;
             }
+            // "scoring 500+ on sat math" of `mth500` (shares of 0 to
+            // 100): the number the field's name holds, out of its values'
+            // range, names the field; it is no value of it.
+            if let Some(col) = field.filter(|&c| {
+                let name = self.ix.column_name(c);
+                let digits: String = name
+                    .chars()
+                    .skip_while(|ch| !ch.is_ascii_digit())
+                    .take_while(char::is_ascii_digit)
+                    .collect();
+                p.unit.is_none()
+                    && p.hi.is_none()
+                    && !p.year_like()
+                    && digits.len() >= 2
+                    && digits.parse::<f64>().ok() == Some(p.value)
+                    && !in_range(&self.ix.profile.columns[c], p.value)
+            }) {
+                let (start, end) = (p.start(), p.end);
+                self.claims.claim((start, end), ClaimedBy::Number);
+                let _ = col;
+                continue;
+            }
             if let Some(col) = field {
                 let asked = p.clone();
                 self.number_condition(&mut p, col, how);

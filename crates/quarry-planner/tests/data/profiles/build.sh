@@ -168,6 +168,8 @@ sources=(
     "traffic_laws=$data/traffic_laws.csv"
     "glass_assay=$data/glass_assay.csv"
     "trail_days=$data/trail_days.csv"
+    "school_districts=$data/school_districts.csv"
+    "fry_tasting=$data/fry_tasting.csv"
 )
 
 for entry in "${sources[@]}"; do
