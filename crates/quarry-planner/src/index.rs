@@ -441,15 +441,12 @@ impl Aliases {
             >= 3;
         for (ci, col) in profile.columns.iter().enumerate() {
             let mut full_forms = vec![name_words(&col.name)];
-            if let Some(full) = assay.then(|| element_words(&col.name)).flatten() {
-                for phrase in full {
-                    full_forms.push(words(phrase).iter().map(|w| stem(w)).collect());
-                }
-            }
-            if let Some(full) = scorebook.then(|| scorebook_words(&col.name)).flatten() {
-                for phrase in full {
-                    full_forms.push(words(phrase).iter().map(|w| stem(w)).collect());
-                }
+            let spelt = assay
+                .then(|| element_words(&col.name))
+                .flatten()
+                .or_else(|| scorebook.then(|| scorebook_words(&col.name)).flatten());
+            for phrase in spelt.into_iter().flatten() {
+                full_forms.push(words(phrase).iter().map(|w| stem(w)).collect());
             }
             let raw: Vec<String> = words(&col.name.replace('_', " "))
                 .iter()

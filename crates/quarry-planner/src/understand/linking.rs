@@ -931,19 +931,24 @@ impl Ctx<'_> {
         })
     }
 
+    /// Whether the `n` tokens from `i` are unclaimed words, none a stopword
+    /// or a negation.
+    fn plain_words_at(&self, i: usize, n: usize) -> bool {
+        i + n <= self.toks.len()
+            && (i..i + n).all(|k| {
+                !self.claims.is_claimed(k)
+                    && self.toks[k].is_word()
+                    && !is_stopword(self.norm(k))
+                    && !is_negation(self.norm(k))
+            })
+    }
+
     /// "political science" of `Pol Sci`, "computer sci" of `Comp Sci`: a
     /// short value of two or three words, each the start (three letters
     /// or more) of the phrase's word in turn, one cut short at least.
     fn word_starts_value_at(&self, i: usize) -> Option<ValueMention> {
         for n in (2..=3).rev() {
-            if i + n > self.toks.len()
-                || (i..i + n).any(|k| {
-                    self.claims.is_claimed(k)
-                        || !self.toks[k].is_word()
-                        || is_stopword(self.norm(k))
-                        || is_negation(self.norm(k))
-                })
-            {
+            if !self.plain_words_at(i, n) {
                 continue;
             }
             let words: Vec<&str> = (i..i + n).map(|k| self.norm(k)).collect();
@@ -1620,15 +1625,8 @@ impl Ctx<'_> {
     /// code abbreviates one word, in order). Two or three words.
     fn code_value_at(&self, i: usize) -> Option<ValueMention> {
         for n in (2..=3).rev() {
-            if i + n > self.toks.len()
-                || (i..i + n).any(|k| {
-                    self.claims.is_claimed(k)
-                        || !self.toks[k].is_word()
-                        || is_stopword(self.norm(k))
-                        // "no league" is no `NL`.
-                        || is_negation(self.norm(k))
-                })
-            {
+            // "no league" is no `NL`.
+            if !self.plain_words_at(i, n) {
                 continue;
             }
             // Words that name a value of their own, or another field, are

@@ -243,28 +243,33 @@ impl Ctx<'_> {
                 continue;
             }
             let neg = self.negated(f.start);
-            let span = (f.start, f.end);
-            let source = self.span_text(span.0, span.1);
-            self.note(Note::Missing {
-                source: source.clone(),
-                field: name.clone(),
-                empty: neg,
-                none_value: None,
-            });
             self.claims.attach_field(f.start);
-            self.phrases.push(span);
-            self.push_condition(
-                span,
-                Condition {
-                    field: name,
-                    op: if neg { CompareOp::Eq } else { CompareOp::Gt },
-                    values: vec![Literal::Integer(0)],
-                    source,
-                    matched: MatchKind::Inferred,
-                    confidence: confidence::MISSING_VALUE,
-                },
-            );
+            self.some_or_none((f.start, f.end), name, neg);
         }
+    }
+
+    /// `> 0` on `name` for the words `span` ("rainy", "grassy"), or `= 0`
+    /// when `none`, with its note.
+    fn some_or_none(&mut self, span: (usize, usize), name: String, none: bool) {
+        let source = self.span_text(span.0, span.1);
+        self.note(Note::Missing {
+            source: source.clone(),
+            field: name.clone(),
+            empty: none,
+            none_value: None,
+        });
+        self.phrases.push(span);
+        self.push_condition(
+            span,
+            Condition {
+                field: name,
+                op: if none { CompareOp::Eq } else { CompareOp::Gt },
+                values: vec![Literal::Integer(0)],
+                source,
+                matched: MatchKind::Inferred,
+                confidence: confidence::MISSING_VALUE,
+            },
+        );
     }
 
     /// "rainy days", "windy days with no snow": an unclaimed adjective of
@@ -318,27 +323,8 @@ impl Ctx<'_> {
                 continue;
             }
             let neg = self.negated(i) != dry;
-            let span = (i, i + 1);
-            self.claims.claim(span, ClaimedBy::Missing);
-            let source = self.span_text(span.0, span.1);
-            self.note(Note::Missing {
-                source: source.clone(),
-                field: name.clone(),
-                empty: neg,
-                none_value: None,
-            });
-            self.phrases.push(span);
-            self.push_condition(
-                span,
-                Condition {
-                    field: name,
-                    op: if neg { CompareOp::Eq } else { CompareOp::Gt },
-                    values: vec![Literal::Integer(0)],
-                    source,
-                    matched: MatchKind::Inferred,
-                    confidence: confidence::MISSING_VALUE,
-                },
-            );
+            self.claims.claim((i, i + 1), ClaimedBy::Missing);
+            self.some_or_none((i, i + 1), name, neg);
         }
     }
 
