@@ -1569,7 +1569,10 @@ impl Ctx<'_> {
             let name = self.ix.column_name(c);
             let base = self.ix.ordered_columns().find(|&b| {
                 let bn = self.ix.column_name(b);
-                !self.ix.derived[b] && b != c && (name.starts_with(bn) || name.ends_with(bn))
+                !self.ix.derived[b]
+                    && b != c
+                    && bn.len() >= 2
+                    && (name.starts_with(bn) || name.ends_with(bn))
             });
             if base.is_some() {
                 field = base;

@@ -523,8 +523,11 @@ impl Ctx<'_> {
                 let mut chars = n.chars();
                 let l = chars.next().filter(char::is_ascii_lowercase)?;
                 let rest: String = chars.collect();
-                (rest.len() >= 3 && rest.chars().all(|ch| ch.is_ascii_alphanumeric()))
-                    .then_some((c, l, rest))
+                // Not a word of its own: `black` is no "lack".
+                (rest.len() >= 3
+                    && rest.chars().all(|ch| ch.is_ascii_alphanumeric())
+                    && !wordnet::knows(n))
+                .then_some((c, l, rest))
             })
             .collect();
         if flags.is_empty() {
