@@ -171,6 +171,24 @@ fn generic_name_word(w: &str) -> bool {
     )
 }
 
+/// A clinical measurement's short column name, spelt out.
+fn clinical_words(name: &str) -> Option<&'static [&'static str]> {
+    Some(match name {
+        "sbp" | "sysbp" | "systolic" => &["systolic", "systolic blood pressure"],
+        "dbp" | "diabp" | "diastolic" => &["diastolic", "diastolic blood pressure"],
+        "hdl" => &["good cholesterol", "hdl cholesterol"],
+        "ldl" => &["bad cholesterol", "ldl cholesterol"],
+        "tg" | "trig" => &["triglycerides"],
+        "bmi" => &["body mass index"],
+        "hba1c" | "a1c" => &["hemoglobin a1c", "glycated hemoglobin"],
+        "glu" | "gluc" | "fbg" => &["glucose", "blood sugar"],
+        "chol" | "tc" => &["cholesterol", "total cholesterol"],
+        "hr" | "pulse" => &["heart rate", "pulse"],
+        "egfr" => &["kidney function"],
+        _ => return None,
+    })
+}
+
 /// A chemical element's symbol, as a column name, spelt out.
 fn element_words(name: &str) -> Option<&'static [&'static str]> {
     Some(match name {
@@ -439,12 +457,21 @@ impl Aliases {
             .filter(|c| c.name.len() == 2 && element_words(&c.name).is_some())
             .count()
             >= 3;
+        // A table of clinical measurements (two columns or more named by
+        // the clinic's short names: `sbp`, `dbp`, `hdl`, `bmi`).
+        let clinic = profile
+            .columns
+            .iter()
+            .filter(|c| clinical_words(&c.name).is_some())
+            .count()
+            >= 2;
         for (ci, col) in profile.columns.iter().enumerate() {
             let mut full_forms = vec![name_words(&col.name)];
             let spelt = assay
                 .then(|| element_words(&col.name))
                 .flatten()
-                .or_else(|| scorebook.then(|| scorebook_words(&col.name)).flatten());
+                .or_else(|| scorebook.then(|| scorebook_words(&col.name)).flatten())
+                .or_else(|| clinic.then(|| clinical_words(&col.name)).flatten());
             for phrase in spelt.into_iter().flatten() {
                 full_forms.push(words(phrase).iter().map(|w| stem(w)).collect());
             }

@@ -455,7 +455,8 @@ corpus!(
     glass_assay,
     trail_days,
     school_districts,
-    fry_tasting
+    fry_tasting,
+    clinic_visits
 );
 
 #[test]
@@ -592,6 +593,7 @@ fn every_phrases_file_has_a_test() {
         "trail_days",
         "school_districts",
         "fry_tasting",
+        "clinic_visits",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -248,6 +248,61 @@ impl Ctx<'_> {
         }
     }
 
+    /// "obese patients", "underweight": the WHO's classes of the body
+    /// mass index, on a column of it (`bmi`, `body_mass_index`): 30 or
+    /// more, 25 or more, under 18.5.
+    fn weight_classes(&mut self) {
+        let Some(col) = (0..self.ix.profile.columns.len()).find(|&c| {
+            let n = self.ix.column_name(c);
+            self.ix.column_type(c).is_numeric()
+                && (n.split('_').any(|w| w == "bmi") || n.contains("body_mass"))
+        }) else {
+            return;
+        };
+        for i in 0..self.toks.len() {
+            if self.claims.is_claimed(i) || !self.toks[i].is_word() {
+                continue;
+            }
+            let (op, value) = match self.norm(i) {
+                "obese" | "obesity" => (CompareOp::Ge, Literal::Integer(30)),
+                "overweight" => (CompareOp::Ge, Literal::Integer(25)),
+                "underweight" => (CompareOp::Lt, Literal::Float(18.5)),
+                _ => continue,
+            };
+            let name = self.ix.column_name(col).to_string();
+            if self.has_filter_on(&name) {
+                continue;
+            }
+            let neg = self.negated(i);
+            let op = match (neg, op) {
+                (false, op) => op,
+                (true, CompareOp::Ge) => CompareOp::Lt,
+                (true, _) => CompareOp::Ge,
+            };
+            let span = (i, i + 1);
+            self.claims.claim(span, ClaimedBy::Missing);
+            let source = self.span_text(span.0, span.1);
+            self.note(Note::Number {
+                source: source.clone(),
+                field: name.clone(),
+                matched: MatchKind::Inferred,
+                confidence: confidence::INFERRED,
+            });
+            self.phrases.push(span);
+            self.push_condition(
+                span,
+                Condition {
+                    field: name,
+                    op,
+                    values: vec![value],
+                    source,
+                    matched: MatchKind::Inferred,
+                    confidence: confidence::INFERRED,
+                },
+            );
+        }
+    }
+
     /// `> 0` on `name` for the words `span` ("rainy", "grassy"), or `= 0`
     /// when `none`, with its note.
     fn some_or_none(&mut self, span: (usize, usize), name: String, none: bool) {
@@ -278,6 +333,7 @@ impl Ctx<'_> {
     /// negated, none, `= 0`.
     pub(super) fn amount_adjectives(&mut self) {
         self.adjective_fields();
+        self.weight_classes();
         for i in 0..self.toks.len() {
             if self.claims.is_claimed(i) || !self.toks[i].is_word() {
                 continue;

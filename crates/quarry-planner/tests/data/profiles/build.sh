@@ -170,6 +170,7 @@ sources=(
     "trail_days=$data/trail_days.csv"
     "school_districts=$data/school_districts.csv"
     "fry_tasting=$data/fry_tasting.csv"
+    "clinic_visits=$data/clinic_visits.csv"
 )
 
 for entry in "${sources[@]}"; do
