@@ -279,27 +279,7 @@ impl Ctx<'_> {
                 (true, CompareOp::Ge) => CompareOp::Lt,
                 (true, _) => CompareOp::Ge,
             };
-            let span = (i, i + 1);
-            self.claims.claim(span, ClaimedBy::Missing);
-            let source = self.span_text(span.0, span.1);
-            self.note(Note::Number {
-                source: source.clone(),
-                field: name.clone(),
-                matched: MatchKind::Inferred,
-                confidence: confidence::INFERRED,
-            });
-            self.phrases.push(span);
-            self.push_condition(
-                span,
-                Condition {
-                    field: name,
-                    op,
-                    values: vec![value],
-                    source,
-                    matched: MatchKind::Inferred,
-                    confidence: confidence::INFERRED,
-                },
-            );
+            self.inferred_number((i, i + 1), name, op, value);
         }
     }
 
