@@ -500,13 +500,33 @@ def main():
         if found:
             antonyms[lemma] = found
 
+    # --- r: relational adjectives, the nouns they pertain to (lexical "\\"
+    # pointers of this very lemma to nouns), in their first two senses:
+    # "urban" → city, "rural" → country, "coastal" → coast.
+    pertainyms = OrderedDict()
+    for lemma in sorted(adj_order):
+        if not is_word(lemma):
+            continue
+        found = []
+        for off in adj_order[lemma][:2]:
+            s = A[off]
+            idx = s["words"].index(lemma) + 1 if lemma in s["words"] else 0
+            for p in s["ptrs"]:
+                if p[0] == "\\" and p[3] == idx and p[2] == "n":
+                    for w in target_word(p, N):
+                        if is_word(w) and w != lemma and w not in found:
+                            found.append(w)
+        if found:
+            pertainyms[lemma] = found
+
     lines = [
         "# Derived from WordNet 3.0 (see WORDNET-LICENSE beside this file) by",
         "# crates/quarry-planner/lexicon/build_wordnet.py; do not edit by hand.",
         "# t: attribute nouns (the n-th t line is attribute n); a: adjective, its attributes",
         "# (n+ more of attribute n, n- less); d: adjective, related nouns/verbs; v: verb, its",
         "# nouns; x: irregular comparative/superlative, adjective; p: irregular participle,",
-        "# verb; n: not a superlative; s: synonymous nouns; o: adjective, its antonyms.",
+        "# verb; n: not a superlative; s: synonymous nouns; o: adjective, its antonyms;",
+        "# r: relational adjective, the nouns it pertains to.",
     ]
     for off in attribute_ids:
         lines.append("t\t" + " ".join(w for w in N[off]["words"] if is_word(w)))
@@ -526,6 +546,8 @@ def main():
         lines.append("s\t" + " ".join(g))
     for adj, ants in antonyms.items():
         lines.append("o\t" + adj + "\t" + " ".join(ants))
+    for adj, nouns in pertainyms.items():
+        lines.append("r\t" + adj + "\t" + " ".join(nouns))
     text = "\n".join(lines) + "\n"
     with open(os.path.join(OUT_DIR, "wordnet.tsv"), "w", encoding="utf-8") as f:
         f.write(text)

@@ -553,6 +553,29 @@ impl Aliases {
                     });
                 }
             }
+            // "did not vote", "voters" of `voted`: a one-word name that is a
+            // verb's past form is named by the verb and its doer.
+            if let [w] = &raw_words_of(&col.name)[..] {
+                let word = |b: &&str| b.len() >= 3 && crate::lexicon::wordnet::knows(b);
+                let base = w
+                    .strip_suffix('d')
+                    .filter(|b| b.ends_with('e') && word(b))
+                    .or_else(|| w.strip_suffix("ed").filter(word));
+                if let Some(base) = base {
+                    let doer = if base.ends_with('e') {
+                        format!("{base}r")
+                    } else {
+                        format!("{base}er")
+                    };
+                    for v in [base.to_string(), doer] {
+                        aliases.add(FieldAlias {
+                            column: ci,
+                            words: vec![stem(&v)],
+                            kind: AliasKind::Synonym,
+                        });
+                    }
+                }
+            }
             // "10 or more items" of `quantity`: what a quantity counts, for
             // a column named a quantity only (`item_03` stays an item).
             if name_words(&col.name)

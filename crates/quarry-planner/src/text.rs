@@ -238,6 +238,9 @@ fn number_word(w: &str) -> Option<f64> {
         ("ninety", 90.0),
         ("hundred", 100.0),
         ("dozen", 12.0),
+        // "arrested at least twice": a count of times.
+        ("twice", 2.0),
+        ("thrice", 3.0),
     ];
     tens.iter().find(|(s, _)| *s == w).map(|(_, v)| *v)
 }

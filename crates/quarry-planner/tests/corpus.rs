@@ -456,7 +456,10 @@ corpus!(
     trail_days,
     school_districts,
     fry_tasting,
-    clinic_visits
+    clinic_visits,
+    rain_trials,
+    power_plants,
+    arrest_panel
 );
 
 #[test]
@@ -594,6 +597,9 @@ fn every_phrases_file_has_a_test() {
         "school_districts",
         "fry_tasting",
         "clinic_visits",
+        "rain_trials",
+        "power_plants",
+        "arrest_panel",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

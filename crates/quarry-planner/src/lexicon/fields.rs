@@ -174,6 +174,8 @@ pub const FIELD_SYNONYMS: &[&[&str]] = &[
     &["father", "dad", "daddy"],
     &["mother", "mom", "mum", "mommy"],
     &["rider", "biker", "cyclist", "bicyclist"],
+    // "tickers starting with c" of `stock`.
+    &["stock", "ticker", "symbol"],
 ];
 
 /// Abbreviations found in column names, with the word they stand for.

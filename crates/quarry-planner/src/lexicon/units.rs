@@ -28,6 +28,8 @@ pub enum Dimension {
     Frequency,
     /// Litres: engine displacement, tanks.
     Volume,
+    /// Watts: plants' capacity, engines' and panels' output.
+    Power,
 }
 
 impl Dimension {
@@ -46,6 +48,7 @@ impl Dimension {
             Dimension::DataSize => "an amount of data",
             Dimension::Frequency => "a frequency",
             Dimension::Volume => "a volume",
+            Dimension::Power => "a power",
         }
     }
 }
@@ -183,6 +186,10 @@ unit!(MILLILITRE, "ml", Volume, 0.001);
 unit!(LITRE, "l", Volume, 1.0);
 unit!(CUBIC_INCH, "cu in", Volume, 0.016_387_064);
 unit!(GALLON, "gal", Volume, 3.785_411_784);
+unit!(WATT, "W", Power, 1.0);
+unit!(KILOWATT, "kW", Power, 1e3);
+unit!(MEGAWATT, "MW", Power, 1e6);
+unit!(GIGAWATT, "GW", Power, 1e9);
 
 /// The units of a dimension a field of unknown unit may be in, tried
 /// against its values' range (the common ones only).
@@ -204,6 +211,7 @@ pub fn candidate_units(dim: Dimension) -> &'static [&'static Unit] {
     static DATA_SIZES: [&Unit; 4] = [&KILOBYTE, &MEGABYTE, &GIGABYTE, &TERABYTE];
     static FREQUENCIES: [&Unit; 3] = [&KILOHERTZ, &MEGAHERTZ, &GIGAHERTZ];
     static VOLUMES: [&Unit; 4] = [&MILLILITRE, &LITRE, &CUBIC_INCH, &GALLON];
+    static POWERS: [&Unit; 4] = [&WATT, &KILOWATT, &MEGAWATT, &GIGAWATT];
     match dim {
         Dimension::Length => &LENGTHS,
         Dimension::Mass => &MASSES,
@@ -214,6 +222,7 @@ pub fn candidate_units(dim: Dimension) -> &'static [&'static Unit] {
         Dimension::DataSize => &DATA_SIZES,
         Dimension::Frequency => &FREQUENCIES,
         Dimension::Volume => &VOLUMES,
+        Dimension::Power => &POWERS,
         Dimension::Money | Dimension::Percent | Dimension::Count => &[],
     }
 }
@@ -259,6 +268,19 @@ pub enum UnitUse {
 /// the unit, and when they are one. The longest match wins ("km h" over
 /// "km"). "′" and "″" are the tokeniser's feet and inches marks (5'8").
 pub static PHRASE_UNITS: &[(&[&str], &Unit, UnitUse)] = &[
+    (&["watt"], &WATT, UnitUse::Always),
+    (&["watts"], &WATT, UnitUse::Always),
+    (&["kw"], &KILOWATT, UnitUse::Always),
+    (&["kilowatt"], &KILOWATT, UnitUse::Always),
+    (&["kilowatts"], &KILOWATT, UnitUse::Always),
+    (&["mw"], &MEGAWATT, UnitUse::Always),
+    (&["mwe"], &MEGAWATT, UnitUse::Always),
+    (&["megawatt"], &MEGAWATT, UnitUse::Always),
+    (&["megawatts"], &MEGAWATT, UnitUse::Always),
+    (&["gw"], &GIGAWATT, UnitUse::Always),
+    (&["gwe"], &GIGAWATT, UnitUse::Always),
+    (&["gigawatt"], &GIGAWATT, UnitUse::Always),
+    (&["gigawatts"], &GIGAWATT, UnitUse::Always),
     (&["mm"], &MILLIMETRE, UnitUse::Always),
     (&["millimetre"], &MILLIMETRE, UnitUse::Always),
     (&["millimetres"], &MILLIMETRE, UnitUse::Always),
@@ -735,6 +757,7 @@ pub fn dimension_word(w: &str) -> Option<Dimension> {
             Dimension::DataSize
         }
         "clock" | "frequency" | "freq" => Dimension::Frequency,
+        "watts" | "wattage" | "kw" | "mw" | "mwe" | "kilowatts" | "megawatts" => Dimension::Power,
         "displ" | "displacement" | "engine" | "enginesize" | "volume" | "tank" => Dimension::Volume,
         "price" | "prices" | "cost" | "costs" | "salary" | "salaries" | "revenue" | "revenues"
         | "budget" | "income" | "gross" | "wage" | "wages" | "tuition" | "fee" | "fees"
@@ -745,7 +768,8 @@ pub fn dimension_word(w: &str) -> Option<Dimension> {
         | "installment" | "instalment" | "bill" | "bills" | "tip" | "tips" | "gratuity"
         | "takings" | "turnover" | "spent" | "charge" | "charges" | "prize" | "prizes"
         | "winnings" | "bonus" | "bonuses" | "dividend" | "dividends" | "deposit" | "deposits"
-        | "refund" | "refunds" | "totexp" | "expense" | "expenses" => Dimension::Money,
+        | "refund" | "refunds" | "totexp" | "expense" | "expenses" | "cash" | "savings"
+        | "equity" | "liabilities" | "capital" | "ebitda" | "networth" => Dimension::Money,
         "population" | "pop" | "employees" | "staff" | "votes" | "count" | "cnt" | "users"
         | "visitors" | "followers" | "likes" | "retweets" | "views" | "members" | "students"
         | "subscribers" | "downloads" | "passengers" | "enrollment" | "applications"
@@ -768,6 +792,7 @@ pub fn dimension_noun(dim: Dimension) -> Option<&'static str> {
         Dimension::DataSize => Some("size"),
         Dimension::Frequency => Some("frequency"),
         Dimension::Volume => Some("volume"),
+        Dimension::Power => Some("power"),
         Dimension::Money | Dimension::Percent | Dimension::Count => None,
     }
 }

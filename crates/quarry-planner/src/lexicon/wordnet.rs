@@ -55,6 +55,8 @@ struct Lexicon {
     words: HashSet<&'static str>,
     /// Per adjective, its direct antonyms.
     antonyms: HashMap<&'static str, Vec<&'static str>>,
+    /// Per relational adjective, the nouns it pertains to.
+    pertains: HashMap<&'static str, Vec<&'static str>>,
 }
 
 fn lexicon() -> &'static Lexicon {
@@ -77,9 +79,12 @@ fn parse(text: &'static str) -> Lexicon {
         synonyms: HashMap::new(),
         words: HashSet::new(),
         antonyms: HashMap::new(),
+        pertains: HashMap::new(),
     };
     for line in text.lines() {
-        if !line.starts_with('#') {
+        // The pertainyms' words are not counted as known: `knows` keeps the
+        // vocabulary it had before they were added.
+        if !line.starts_with('#') && !line.starts_with("r\t") {
             lx.words.extend(
                 line.split(['\t', ' '])
                     .skip(1)
@@ -129,6 +134,9 @@ fn parse(text: &'static str) -> Lexicon {
             }
             "o" => {
                 lx.antonyms.insert(first, rest.split(' ').collect());
+            }
+            "r" => {
+                lx.pertains.insert(first, rest.split(' ').collect());
             }
             "s" => {
                 let group: Vec<&'static str> = first.split(' ').collect();
@@ -189,6 +197,15 @@ pub fn related(word: &str) -> &'static [&'static str] {
     lx.adjective_related
         .get(word)
         .or_else(|| lx.verb_related.get(word))
+        .map_or(&[], |v| v.as_slice())
+}
+
+/// The nouns a relational adjective pertains to ("urban": city, "rural":
+/// country, "coastal": coast).
+pub fn pertains_to(adjective: &str) -> &'static [&'static str] {
+    lexicon()
+        .pertains
+        .get(adjective)
         .map_or(&[], |v| v.as_slice())
 }
 
@@ -456,7 +473,7 @@ mod tests {
             .collect();
         assert!(kinds
             .iter()
-            .all(|k| ["t", "a", "d", "v", "x", "p", "n", "s", "o"].contains(k)));
+            .all(|k| ["t", "a", "d", "v", "x", "p", "n", "s", "o", "r"].contains(k)));
         let count = |k: &str| kinds.iter().filter(|x| **x == k).count();
         assert_eq!(lx.attributes.len(), count("a"));
         assert_eq!(lx.adjective_related.len(), count("d"));
@@ -464,7 +481,9 @@ mod tests {
         assert_eq!(lx.irregular.len(), count("x"));
         assert_eq!(lx.participles.len(), count("p"));
         assert_eq!(lx.antonyms.len(), count("o"));
+        assert_eq!(lx.pertains.len(), count("r"));
         assert_eq!(antonyms("foreign").first(), Some(&"domestic"));
+        assert_eq!(pertains_to("urban"), &["city"]);
         assert!(knows("weight") && !knows("poptotal"));
         // Every attribute reference points at a `t` line.
         let refs_ok = TABLE.lines().filter(|l| l.starts_with("a\t")).all(|l| {
@@ -475,7 +494,8 @@ mod tests {
             })
         });
         assert!(refs_ok);
-        assert!(TABLE.len() < 400_000, "keep the table small");
+        // 363 kB before the pertainyms (81 kB) were added.
+        assert!(TABLE.len() < 460_000, "keep the table small");
     }
 
     #[test]

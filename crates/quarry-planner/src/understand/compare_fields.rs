@@ -99,6 +99,12 @@ impl Ctx<'_> {
                                     | "is"
                                     | "was"
                                     | "are"
+                                    | "got"
+                                    | "gets"
+                                    | "had"
+                                    | "has"
+                                    | "have"
+                                    | "received"
                             )
                     })
                 })

@@ -86,6 +86,19 @@ impl Ctx<'_> {
                 && !spent
                 // "non-union workers": "non" negates the word it is glued to.
                 && (self.norm(ng) != "non" || start - ng == 1)
+                // "outside the northeast costing over 400": a place's
+                // negation ends at the place named after it.
+                && (self.norm(ng) != "outside"
+                    || !self.fields.iter().any(|f| {
+                        ng < f.start
+                            && f.end <= start
+                            && f.columns.iter().any(|c| self.yes_value(c.0).is_some())
+                            // Another field or a joining word right after
+                            // it: "new york" is no `newsletter` and a place.
+                            && (self.fields.iter().any(|g| g.start == f.end)
+                                || f.end < self.toks.len()
+                                    && matches!(self.norm(f.end), "and" | "with" | "," | "but"))
+                    }))
                 && (ng + 1..start).all(|k| {
                     let w = self.norm(k);
                     is_stopword(w)

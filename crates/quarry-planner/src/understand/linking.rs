@@ -236,6 +236,7 @@ impl Ctx<'_> {
                 _ => {
                     return self
                         .initials_field_at(i)
+                        .or_else(|| self.count_field_at(i))
                         .or_else(|| self.joined_field_at(i))
                         .or_else(|| self.spelled_field_at(i))
                         .or_else(|| self.place_family_at(i))
@@ -1056,7 +1057,9 @@ impl Ctx<'_> {
 
     /// "admitted for surgery" → `service = 'Surgical'`: a noun WordNet
     /// relates to an adjective that is a one-word value of a categorical
-    /// field (at most 30 values), when one field's values take it.
+    /// field (at most 30 values), when one field's values take it. A noun a
+    /// relational adjective pertains to counts too, either way round: "in
+    /// cities" → `'Urban'`, "industrial" → `'Industry'`.
     fn related_value_at(&self, i: usize) -> Option<ValueMention> {
         let t = &self.toks[i];
         if !t.is_word() || t.norm.len() < 4 || is_stopword(&t.norm) || is_negation(&t.norm) {
@@ -1067,9 +1070,15 @@ impl Ctx<'_> {
             e.words.len() == 1
                 && (2..=30).contains(&cols[e.column].values.len())
                 && e.words[0] != t.norm
-                && wordnet::related(&e.words[0])
+                && (wordnet::related(&e.words[0])
                     .iter()
                     .any(|n| *n == t.norm || *n == t.stem)
+                    || wordnet::pertains_to(&e.words[0])
+                        .iter()
+                        .any(|n| crate::text::stem(n) == t.stem)
+                    || wordnet::pertains_to(&t.norm)
+                        .iter()
+                        .any(|n| crate::text::stem(n) == crate::text::stem(&e.words[0])))
         });
         let one_field = ids.iter().all(|&id| {
             self.ix.values[id as usize].column == self.ix.values[ids[0] as usize].column
@@ -1231,7 +1240,32 @@ impl Ctx<'_> {
         if let Some(known) = self.spelled.borrow().get(&key) {
             return known.clone();
         }
-        let mut found = self.spell_columns(i, &words);
+        // "northeast" of `ne`, "northwest control" of `nwc` (not `nc`): a
+        // compass point of two is two words' initials.
+        let mut found = words
+            .first()
+            .and_then(|w| compass_halves(w.0))
+            .and_then(|halves| {
+                let mut split = vec![halves[0], halves[1]];
+                split.extend_from_slice(&words[1..]);
+                self.spell_columns(i, &split).filter(|f| f.0 >= 2)
+            })
+            .map(|(n, cols)| (n - 1, cols));
+        if found.is_none() {
+            found = self.spell_columns(i, &words);
+        }
+        // "east target" of `te`: a compass point after the noun it places,
+        // the two names' initials the other way round.
+        if found.is_none()
+            && words.len() >= 2
+            && (compass_halves(words[0].0).is_some()
+                || matches!(words[0].0, "north" | "south" | "east" | "west"))
+        {
+            let turned = [words[1], words[0]];
+            if let Some((2, cols)) = self.spell_columns(i, &turned) {
+                found = Some((2, cols));
+            }
+        }
         // "years of education" of `eduyrs`, "length of stay" of
         // `stay_len`: the two words the other way round, across "of".
         if found.is_none() && words.len() >= 3 && words[1].0 == "of" && !is_stopword(words[2].0) {
@@ -1898,6 +1932,23 @@ fn one_word(i: usize, entries: Vec<u32>, kind: MatchKind) -> ValueMention {
     }
 }
 
+/// The two compass points a compound one is made of ("northeast",
+/// "south-western"), as words (normal form and stem).
+pub(super) fn compass_halves(w: &str) -> Option<[(&'static str, &'static str); 2]> {
+    let w = w.replace('-', "");
+    let w = w
+        .strip_suffix("ern")
+        .or_else(|| w.strip_suffix("erly"))
+        .unwrap_or(&w);
+    let (a, b) = [("north", "north"), ("south", "south")]
+        .into_iter()
+        .find_map(|a| w.strip_prefix(a.0).map(|rest| (a, rest)))?;
+    let b = [("east", "east"), ("west", "west")]
+        .into_iter()
+        .find(|e| e.0 == b)?;
+    Some([a, b])
+}
+
 /// A field mention spelled from a token: its length and columns.
 pub(super) type Spelled = Option<(usize, Vec<(usize, AliasKind)>)>;
 
@@ -1926,6 +1977,13 @@ fn spell(parts: &[&str], words: &[(&str, &str)]) -> Option<(usize, bool)> {
             w.0.len() >= 4 && w.0.bytes().all(|b| b.is_ascii_lowercase()) && !is_stopword(w.0)
         });
         if wordnet::knows(part) && !content {
+            continue;
+        }
+        // "cash than" is no `ct`: a joining or comparing word starts nothing.
+        if words[..n]
+            .iter()
+            .any(|w| matches!(w.0, "than" | "and" | "or" | "but"))
+        {
             continue;
         }
         let initials: String = words[..n]
@@ -2465,6 +2523,116 @@ impl Ctx<'_> {
                 && name.split('_').collect::<String>() == t.norm
         })?;
         Some((1, vec![(c, AliasKind::Full)]))
+    }
+
+    /// "didn't finish high school", "less than high school" of `'<HS'`
+    /// beside `'HS'`: a value the phrase negates or says less than, whose
+    /// field also holds it written below ("<" before it), is that value.
+    /// The cue joins the mention, so that it negates nothing more.
+    pub(super) fn below_values(&mut self) {
+        for vi in 0..self.values.len() {
+            let v = &self.values[vi];
+            let cue = (v.start.saturating_sub(3)..v.start).find(|&k| {
+                matches!(
+                    self.norm(k),
+                    "didnt" | "not" | "never" | "no" | "without" | "less" | "below" | "dont"
+                ) && (k + 1..v.start).all(|j| !self.claims.is_claimed(j) && self.toks[j].is_word())
+            });
+            let Some(cue) = cue else { continue };
+            let below: Vec<u32> = v
+                .entries
+                .iter()
+                .filter_map(|&id| {
+                    let e = &self.ix.values[id as usize];
+                    let want = e.value.trim().to_lowercase();
+                    self.ix
+                        .values
+                        .iter()
+                        .position(|o| {
+                            o.column == e.column
+                                && o.value
+                                    .trim()
+                                    .strip_prefix('<')
+                                    .map(|x| x.trim().to_lowercase())
+                                    == Some(want.clone())
+                        })
+                        .map(|p| p as u32)
+                })
+                .collect();
+            if below.is_empty() {
+                continue;
+            }
+            let end = v.end;
+            self.claims.claim((cue, end), ClaimedBy::Value);
+            let v = &mut self.values[vi];
+            v.start = cue;
+            v.entries = below;
+        }
+    }
+
+    /// "arrested" of `narr86`, "felony arrests" of `nfarr86`: a count named
+    /// `n` ("number of") and the starts of one or two words, the last start
+    /// three letters or more (a year's two digits may follow): a whole
+    /// number field from 0 whose name no dictionary knows. One column only.
+    fn count_field_at(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
+        let word = |k: usize| {
+            self.toks
+                .get(k)
+                .filter(|t| {
+                    t.is_word()
+                        && t.norm.len() >= 4
+                        && t.norm.bytes().all(|b| b.is_ascii_lowercase())
+                        && !self.claims.is_claimed(k)
+                        && !is_stopword(&t.norm)
+                        && !is_negation(&t.norm)
+                })
+                .map(|t| t.norm.as_str())
+        };
+        let first = word(i)?;
+        let second = word(i + 1);
+        let cols = &self.ix.profile.columns;
+        let mut found: Option<(usize, usize)> = None;
+        for (c, col) in cols.iter().enumerate() {
+            if col.ty != ColumnType::Integer || col.min.as_deref() != Some("0") {
+                continue;
+            }
+            let letters = col.name.trim_end_matches(|ch: char| ch.is_ascii_digit());
+            if !matches!(col.name.len() - letters.len(), 0 | 2) {
+                continue;
+            }
+            let Some(rest) = letters.strip_prefix('n') else {
+                continue;
+            };
+            if rest.len() < 3
+                || !rest.bytes().all(|b| b.is_ascii_lowercase())
+                || wordnet::knows(letters)
+                || wordnet::knows(rest)
+            {
+                continue;
+            }
+            // The start of one word, or one letter or more of a word and
+            // the start of the next.
+            let one = first.len() > rest.len() && first.starts_with(rest);
+            let two = second.is_some_and(|b| {
+                (1..=rest.len() - 3).any(|p| {
+                    let (x, y) = rest.split_at(p);
+                    first.starts_with(x) && b.starts_with(y) && b.len() > y.len()
+                })
+            });
+            let len = if two {
+                2
+            } else if one {
+                1
+            } else {
+                continue;
+            };
+            match found {
+                Some((_, l)) if l > len => {}
+                Some((_, l)) if l == len => return None,
+                _ => found = Some((c, len)),
+            }
+        }
+        found.map(|(c, len)| (len, vec![(c, AliasKind::Partial)]))
     }
 
     /// "death rate" of `dthrte85` and `dthrte90`: two words whose short

@@ -196,6 +196,10 @@ impl Ctx<'_> {
             }
             return has_empty.then_some((Asks::Empty, (cue, stop)));
         }
+        // "never arrested" of `narr86`: a count, none of it.
+        if w == "never" && count && !recorded && self.yes_value(col).is_none() {
+            return Some((Asks::Zero, (cue, stop)));
+        }
         if is_absence_word(w) {
             return has_empty.then_some((Asks::Empty, (cue, stop)));
         }

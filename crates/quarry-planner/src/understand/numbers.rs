@@ -1839,13 +1839,14 @@ impl Ctx<'_> {
         let colp = &self.ix.profile.columns[col];
         let is_date = matches!(colp.ty, ColumnType::Date | ColumnType::DateTime);
         let yearish = p.year_like() && !p.percent;
-        let v = if p.percent
-            && colp
-                .max
-                .as_deref()
-                .and_then(|m| m.parse::<f64>().ok())
-                .is_some_and(|m| m <= 1.0)
-        {
+        let bound = |b: &Option<String>| b.as_deref().and_then(|m| m.parse::<f64>().ok());
+        // Shares written as fractions of one take the percent divided, unless
+        // the column holds small percents ("sodium over 0.5%" on 0.03–0.83):
+        // the number as written lies among its values, divided at or below them.
+        let small_percents = bound(&colp.min).is_some_and(|lo| {
+            p.value / 100.0 <= lo && bound(&colp.max).is_some_and(|hi| (lo..=hi).contains(&p.value))
+        });
+        let v = if p.percent && bound(&colp.max).is_some_and(|m| m <= 1.0) && !small_percents {
             p.value / 100.0
         } else {
             p.value
@@ -2121,7 +2122,18 @@ impl Ctx<'_> {
                     return Some((c, MatchKind::Inferred));
                 }
             }
-            if !measured && unit.dim == Dimension::Money && unmeasured_named {
+            // "won more than $5,000" of `win` beside `cash`: a named field
+            // that holds the amount keeps it.
+            let named_holds = named.iter().any(|f| {
+                f.end <= p.start()
+                    && f.columns.iter().any(|c| {
+                        self.takes(c.0, unit, true, p.age) == Some(false)
+                            && self
+                                .stored_amount(c.0, p.value, unit)
+                                .is_some_and(|(x, _)| self.holds(c.0, x))
+                    })
+            });
+            if !measured && unit.dim == Dimension::Money && unmeasured_named && !named_holds {
                 let money: Vec<usize> = self
                     .ix
                     .ordered_columns()

@@ -158,26 +158,30 @@ impl Ctx<'_> {
                     return self.limit_by(s);
                 }
                 // "the snowiest december": no field measures snow, but the
-                // number field named right after is what is graded.
-                None if self.field_after(s.end, 1).is_some_and(|f| {
-                    self.ix.column_type(f.0).is_numeric()
-                        && self.ix.measures[f.0].role == crate::measure::Role::Measure
-                        && !self.unasked_identifier(f.0)
-                        && self.yes_value(f.0).is_none()
-                }) =>
-                {
-                    let Some((col, _)) = self.field_after(s.end, 1) else {
+                // number field named right after is what is graded ("the 3
+                // wettest periods at the north control": past the rows'
+                // word of time).
+                None if self.graded_field_after(s).is_some() => {
+                    let Some(col) = self.graded_field_after(s) else {
                         return false;
                     };
+                    // "driest": the less pole of what it speaks of (wetness),
+                    // which the field measures.
+                    let less = g.bases.first().is_some_and(|b| {
+                        crate::lexicon::wordnet::attributes(b)
+                            .first()
+                            .is_some_and(|a| a.1 == crate::lexicon::wordnet::Pole::Less)
+                    });
+                    let desc = s.desc != less;
                     let name = self.ix.column_name(col).to_string();
                     self.plan.order.push(OrderBy {
                         key: OrderKey::Field(name.clone()),
-                        direction: direction(s.desc),
+                        direction: direction(desc),
                     });
                     self.note(Note::Order {
                         source: self.span_text(s.start, s.end),
                         field: name,
-                        direction: direction(s.desc),
+                        direction: direction(desc),
                     });
                     return self.limit_by(s);
                 }
@@ -421,6 +425,36 @@ impl Ctx<'_> {
             })
     }
 
+    /// The number field a graded word of no field's measure grades: the
+    /// one named right after it, or past the rows' word of time and "at"
+    /// or "in" ("the driest period in the west target").
+    fn graded_field_after(&self, s: &Superlative) -> Option<usize> {
+        let measure = |c: usize| {
+            self.ix.column_type(c).is_numeric()
+                && self.ix.measures[c].role == crate::measure::Role::Measure
+                && !self.unasked_identifier(c)
+                && self.yes_value(c).is_none()
+        };
+        let (col, end) = self.field_after(s.end, 1)?;
+        let period = self
+            .fields
+            .iter()
+            .find(|f| f.end == end)
+            .is_some_and(|f| (f.start..f.end).all(|k| is_period_word(&self.toks[k].stem)));
+        if !period {
+            return measure(col).then_some(col);
+        }
+        if !matches!(
+            self.toks.get(end).map(|t| t.norm.as_str()),
+            Some("at" | "in")
+        ) {
+            return None;
+        }
+        self.field_after(end + 1, 1)
+            .map(|f| f.0)
+            .filter(|&c| measure(c))
+    }
+
     fn superlative_field(&self, s: &Superlative, implied: Option<usize>) -> (Option<usize>, bool) {
         let mut desc = s.desc;
         // Ids and 0/1 flags are never what a superlative orders by.
@@ -432,6 +466,9 @@ impl Ctx<'_> {
             .fields
             .iter()
             .find(|f| f.start == s.end)
+            // "the 5 longest average sentences" of `avgsen`: a name two
+            // words spell is the field meant.
+            .filter(|f| f.end - f.start == 1)
             .is_some_and(|f| {
                 f.columns.iter().all(|c| {
                     c.1 < AliasKind::Full
@@ -479,20 +516,7 @@ impl Ctx<'_> {
                     f.start >= s.end
                         && f.start <= s.end + 3
                         && f.columns.iter().any(|x| x.0 == c)
-                        && (f.start..f.end).all(|k| {
-                            matches!(
-                                self.toks[k].stem.as_str(),
-                                "hour"
-                                    | "day"
-                                    | "month"
-                                    | "week"
-                                    | "season"
-                                    | "quarter"
-                                    | "year"
-                                    | "date"
-                                    | "night"
-                            )
-                        })
+                        && (f.start..f.end).all(|k| is_period_word(&self.toks[k].stem))
                 })
         };
         // "the top 3 antarctic years by total gas": the field after "by".
@@ -511,14 +535,17 @@ impl Ctx<'_> {
             .or(by)
             .or_else(|| {
                 self.field_after(s.end, 1)
-                    .map(|f| f.0)
-                    .filter(|&c| !period(c))
-                    .filter(|&c| match group_column {
+                    .filter(|&(c, _)| !period(c))
+                    .filter(|&(c, end)| match group_column {
                         None => true,
+                        // A name two words spell is the field meant ("the 5
+                        // longest average sentences" of `avgsen`).
                         Some(g) => {
-                            self.ix.column_type(c).is_numeric() && (measures(c) || !measures(g))
+                            self.ix.column_type(c).is_numeric()
+                                && (measures(c) || !measures(g) || end >= s.end + 2)
                         }
                     })
+                    .map(|f| f.0)
             })
             .filter(|c| !id(c))
             .or(implied.filter(|c| !id(c)))
@@ -708,4 +735,22 @@ impl Ctx<'_> {
             }
         }
     }
+}
+
+/// A word for a stretch of time the rows may be ("the 5 busiest hours",
+/// "the wettest month", "the driest period"), by its stem.
+fn is_period_word(stem: &str) -> bool {
+    matches!(
+        stem,
+        "hour"
+            | "day"
+            | "month"
+            | "week"
+            | "season"
+            | "quarter"
+            | "year"
+            | "date"
+            | "night"
+            | "period"
+    )
 }

@@ -106,9 +106,26 @@ impl Ctx<'_> {
     }
 
     /// The age field: a number field named `age` (or `…_age`, `age_…`) whose
-    /// values fit a person's age.
+    /// values fit a person's age. A few typing errors (an age of 5555 among
+    /// teenagers' and adults') do not unfit it: nine in ten of its rows hold a
+    /// listed value of at most 120 years.
     pub(super) fn age_column(&self) -> Option<usize> {
         let cols = &self.ix.profile.columns;
+        let mostly_ages = |c: usize| {
+            let col = &cols[c];
+            let held = self.ix.profile.row_count.saturating_sub(col.null_count);
+            let ages: u64 = col
+                .values
+                .iter()
+                .filter(|v| {
+                    v.value
+                        .parse::<f64>()
+                        .is_ok_and(|a| (0.0..=120.0).contains(&a))
+                })
+                .map(|v| v.count)
+                .sum();
+            held > 0 && ages as f64 >= 0.9 * held as f64
+        };
         let fits = |c: usize| {
             self.age_in_months(c)
                 || cols[c]
@@ -116,6 +133,7 @@ impl Ctx<'_> {
                     .as_deref()
                     .and_then(|m| m.parse::<f64>().ok())
                     .is_some_and(|m| m <= 150.0)
+                || mostly_ages(c)
         };
         let candidates: Vec<usize> = self
             .ix

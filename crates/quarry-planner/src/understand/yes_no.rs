@@ -81,6 +81,24 @@ impl Ctx<'_> {
                     if col.distinct_count == 2 && negates(&b.value, &a.value) {
                         return Some(Literal::Text(a.value.clone()));
                     }
+                    // `seeded` 'S' / 'U': the name's initial, and the initial
+                    // of its negation ("unseeded", "non-…").
+                    let letter = |x: &str| {
+                        let x = x.trim();
+                        (x.len() == 1 && x.bytes().all(|b| b.is_ascii_alphabetic()))
+                            .then(|| x.to_ascii_lowercase())
+                    };
+                    if let (Some(x), Some(y)) = (letter(&a.value), letter(&b.value)) {
+                        let initial = col.name.get(..1).unwrap_or("");
+                        if col.distinct_count == 2 && col.name.len() >= 4 {
+                            if x == initial && matches!(y.as_str(), "u" | "n") {
+                                return Some(Literal::Text(a.value.clone()));
+                            }
+                            if y == initial && matches!(x.as_str(), "u" | "n") {
+                                return Some(Literal::Text(b.value.clone()));
+                            }
+                        }
+                    }
                 }
                 let yes = col
                     .values
@@ -216,8 +234,29 @@ impl Ctx<'_> {
                         || letters == self.toks[f.start].stem
                         || letters.len() >= 4 && tok.starts_with(letters))
             };
+            // "vote", "voters" of `voted`: the verb of a name in its past
+            // form, or its doer.
+            let stem = self.toks[f.start].stem.as_str();
+            let verb_of = f.end - f.start == 1
+                && !name.contains('_')
+                && [name.strip_suffix('d'), name.strip_suffix("ed")]
+                    .into_iter()
+                    .flatten()
+                    .any(|b| {
+                        b.len() >= 3
+                            && (stem == b
+                                || stem.strip_suffix('r') == Some(b)
+                                || stem.strip_suffix("er") == Some(b))
+                    });
+            // "northeast" of `ne`: a compound compass point, the whole name
+            // its initials.
+            let compass = f.end - f.start == 1
+                && super::linking::compass_halves(tok)
+                    .is_some_and(|h| name == format!("{}{}", &h[0].0[..1], &h[1].0[..1]));
             if kind < AliasKind::Full
                 && f.end - f.start < 2
+                && !compass
+                && !verb_of
                 && !yeared
                 && !abbreviated
                 && !glued_rest

@@ -171,6 +171,9 @@ sources=(
     "school_districts=$data/school_districts.csv"
     "fry_tasting=$data/fry_tasting.csv"
     "clinic_visits=$data/clinic_visits.csv"
+    "rain_trials=$data/rain_trials.csv"
+    "power_plants=$data/power_plants.csv"
+    "arrest_panel=$data/arrest_panel.csv"
 )
 
 for entry in "${sources[@]}"; do
