@@ -12,6 +12,7 @@
 //! | 1b' | period labels (`period_labels`) | a text column of year-first quarters or months (`1981 Q1`, `2000 Jan`); years, decades, "since"/"before" a year, quarter words, months and quarter month ranges | claims them; `StartsWith`/`EndsWith`/`>=`/`<` on the labels |
 //! | 1c | quantities (`quantities`) | numbers and the words after them, column measures, field aliases | claims unit words ("kg", "ft 8"); turns "an" of "under an hour" into a number and a magnitude word ("5 M") into the number's; writes quantities |
 //! | 1d | standings by ordinal (`standings`) | an ordinal with a word of standing ("placed first", "3rd place") and a number field of standings (`place`, `rank`) | claims them; `= n` on the field the word names, or the only one |
+//! | 1d' | ordinal counters (`standings`) | an ordinal before the singular word of a whole number field counting from 0 or 1 to at most 20 (`rep`, `block`), not a period or a choice | claims them; `= n` ("the first replicate" → `rep = 1`) |
 //! | 2 | operators (`operators`) | tokens, field aliases (a two-word field wins) | claims superlatives, their counts and position words (not "at first", "at last", "the last week of"); writes comparators, superlatives (of the hand table, or of any adjective the lexicon knows), negations |
 //! | 2a | hemispheres (`numbers`) | a compass word after a number of degrees or after a number a compass comparison governs | claims it ("south" of "30 degrees south"); the numbers pass makes south and west negative |
 //! | 2b | words inside names (`inside`) | a text field and "W in the F", "F with W in them", "F starting with W", "F ending in W", "named after W"; a field of names and "F named W", "W Fs" (its plural head noun after words its listed names hold) | claims them; a `Contains`/`StartsWith`/`EndsWith` filter |
@@ -164,6 +165,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.period_label_conditions();
     cx.read_quantities();
     cx.standing_ordinals();
+    cx.ordinal_counters();
     cx.scan_operators();
     cx.claim_hemispheres();
     cx.words_inside_names();

@@ -151,6 +151,20 @@ impl Ctx<'_> {
                 });
             }
         };
+        // "in the first 3 weeks": up to the number of periods, past the
+        // phrase's start (where "the first 3" asks for records by place).
+        if i > 1
+            && matches!(self.norm(i), "first" | "initial")
+            && self.toks.get(i + 1).is_some_and(|t| t.number().is_some())
+            && self.toks.get(i + 2).is_some_and(|t| {
+                matches!(
+                    t.stem.as_str(),
+                    "week" | "day" | "month" | "year" | "hour" | "minute" | "season" | "round"
+                )
+            })
+        {
+            consider(1, crate::lexicon::Cmp::Le, None, None);
+        }
         for c in COMPARATORS {
             if self.matches_words(i, c.words) {
                 consider(c.words.len(), c.op, None, None);
@@ -322,6 +336,13 @@ impl Ctx<'_> {
     /// not which records), nor "the last week of may" (a period).
     fn names_a_position(&self, i: usize) -> bool {
         if i > 0 && self.norm(i - 1) == "at" {
+            return false;
+        }
+        // Only at the phrase's start ("the first 3 addresses", "last
+        // entry"): later, "with the first oil", "in the first 3 weeks" or
+        // "off a final four" qualify something else, and one record by
+        // its place is no answer to them.
+        if !(i == 0 || i == 1 && matches!(self.norm(0), "the" | "a" | "show" | "list")) {
             return false;
         }
         !self.toks.get(i + 1).is_some_and(|n| {

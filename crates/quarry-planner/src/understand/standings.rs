@@ -28,6 +28,34 @@ fn is_standing_word(w: &str) -> bool {
     )
 }
 
+/// Words after an ordinal that name a period or a choice ("the first
+/// week", "second option"), which other passes read.
+fn is_period_or_choice(w: &str) -> bool {
+    matches!(
+        w,
+        "week"
+            | "weeks"
+            | "day"
+            | "days"
+            | "month"
+            | "months"
+            | "year"
+            | "years"
+            | "quarter"
+            | "half"
+            | "hour"
+            | "minute"
+            | "time"
+            | "round"
+            | "season"
+            | "game"
+            | "leg"
+            | "stage"
+            | "option"
+            | "choice"
+    )
+}
+
 /// The number an ordinal names: "first" to "twelfth" in words, "1st" to
 /// "20th" in figures.
 pub(super) fn ordinal_value(w: &str) -> Option<i64> {
@@ -122,31 +150,11 @@ impl Ctx<'_> {
             };
             let last = if top { i + 2 } else { i + 1 };
             // "orders placed in the first week": an ordinal of a period.
-            if self.toks.get(last).is_some_and(|t| {
-                matches!(
-                    t.norm.as_str(),
-                    "week"
-                        | "weeks"
-                        | "day"
-                        | "days"
-                        | "month"
-                        | "months"
-                        | "year"
-                        | "years"
-                        | "quarter"
-                        | "half"
-                        | "hour"
-                        | "minute"
-                        | "time"
-                        | "round"
-                        | "season"
-                        | "game"
-                        | "leg"
-                        | "stage"
-                        | "option"
-                        | "choice"
-                )
-            }) {
+            if self
+                .toks
+                .get(last)
+                .is_some_and(|t| is_period_or_choice(&t.norm))
+            {
                 continue;
             }
             let free = |k: usize| k < self.toks.len() && !self.claims.is_claimed(k);
@@ -179,6 +187,54 @@ impl Ctx<'_> {
             self.claims.claim(span, ClaimedBy::Number);
             let op = if top { CompareOp::Le } else { CompareOp::Eq };
             self.inferred_number(span, name, op, Literal::Integer(n));
+        }
+    }
+}
+
+impl Ctx<'_> {
+    /// "the first replicate", "second replicate", "3rd block" of a whole
+    /// number field that counts from 0 or 1 to at most 20 (`rep`,
+    /// `block`): the ordinal is its value (`rep = 1`), not the first
+    /// record. The field word right after the ordinal, singular, whole or
+    /// a short form of the name, and not a word of time or choice, which
+    /// other passes read ("the first week", "second option").
+    pub(super) fn ordinal_counters(&mut self) {
+        for i in 0..self.toks.len().saturating_sub(1) {
+            if self.claims.is_claimed(i) || self.claims.is_claimed(i + 1) {
+                continue;
+            }
+            let Some(n) = ordinal_value(self.norm(i)) else {
+                continue;
+            };
+            let t = &self.toks[i + 1];
+            if !t.is_word() || t.norm != t.stem || is_period_or_choice(&t.norm) {
+                continue;
+            }
+            let Some((len, cols)) = self.field_match_at(i + 1) else {
+                continue;
+            };
+            let counter = cols.iter().map(|c| c.0).find(|&c| {
+                let col = &self.ix.profile.columns[c];
+                let bound = |b: &Option<String>| b.as_deref().and_then(|v| v.parse::<f64>().ok());
+                col.ty == crate::profile::ColumnType::Integer
+                    && bound(&col.min).is_some_and(|m| m == 0.0 || m == 1.0)
+                    && bound(&col.max).is_some_and(|m| (2.0..=20.0).contains(&m) && m >= n as f64)
+                    && self.yes_value(c).is_none()
+                    && !self.is_standing(c)
+                    && !self.unasked_identifier(c)
+                    && !self
+                        .ix
+                        .column_name(c)
+                        .split('_')
+                        .any(crate::lexicon::units::is_calendar_word)
+            });
+            let Some(col) = counter else {
+                continue;
+            };
+            let span = (i, i + 1 + len);
+            let name = self.ix.column_name(col).to_string();
+            self.claims.claim(span, ClaimedBy::Number);
+            self.inferred_number(span, name, CompareOp::Eq, Literal::Integer(n));
         }
     }
 }
