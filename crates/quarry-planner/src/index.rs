@@ -553,6 +553,27 @@ impl Aliases {
                     });
                 }
             }
+            // "companies worth over $100 billion" of `market_cap`: a
+            // company's worth is its market value.
+            let parts = raw_words_of(&col.name);
+            if parts
+                .windows(2)
+                .any(|p| p[0] == "market" && matches!(p[1].as_str(), "cap" | "value"))
+            {
+                for w in [
+                    "worth",
+                    "valuation",
+                    "valued",
+                    "capitalization",
+                    "capitalisation",
+                ] {
+                    aliases.add(FieldAlias {
+                        column: ci,
+                        words: vec![stem(w)],
+                        kind: AliasKind::Synonym,
+                    });
+                }
+            }
             // "did not vote", "voters" of `voted`: a one-word name that is a
             // verb's past form is named by the verb and its doer.
             if let [w] = &raw_words_of(&col.name)[..] {

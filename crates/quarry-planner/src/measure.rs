@@ -168,6 +168,23 @@ pub fn measure_of(col: &ColumnProfile) -> Measure {
                 })
         })
         .collect();
+    // `market_cap`: a company's worth, money (a `cap` alone is a capacity).
+    let mut dims = dims;
+    if ws.windows(2).any(|p| p[0] == "market" && p[1] == "cap") {
+        dims.push(Dimension::Money);
+    }
+    // `profit_margin`, `price_ratio`, `debt_share`: the head word says a
+    // ratio of the amount the first word names, which is no amount itself.
+    if ws.len() >= 2
+        && matches!(
+            ws[ws.len() - 1],
+            "margin" | "ratio" | "pct" | "percent" | "share" | "yield"
+        )
+        && dims.len() == 1
+        && dimension_word(ws[ws.len() - 1]).is_none()
+    {
+        return Measure::NONE;
+    }
     let (min, max) = (bound(&col.min), bound(&col.max));
     if let Some(m) = unit_in_name(&ws, &dims, scale) {
         return m;

@@ -459,7 +459,10 @@ corpus!(
     clinic_visits,
     rain_trials,
     power_plants,
-    arrest_panel
+    arrest_panel,
+    company_finances,
+    leaf_samples,
+    tasting_panel
 );
 
 #[test]
@@ -600,6 +603,9 @@ fn every_phrases_file_has_a_test() {
         "rain_trials",
         "power_plants",
         "arrest_panel",
+        "company_finances",
+        "leaf_samples",
+        "tasting_panel",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

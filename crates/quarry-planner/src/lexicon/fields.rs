@@ -192,6 +192,8 @@ pub const ABBREVIATIONS: &[(&str, &str)] = &[
     ("pct", "percent"),
     ("perc", "percent"),
     ("avg", "average"),
+    ("wid", "width"),
+    ("len", "length"),
     ("dob", "birth"),
     ("yob", "birth"),
     ("dod", "death"),

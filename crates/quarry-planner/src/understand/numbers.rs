@@ -2008,6 +2008,15 @@ impl Ctx<'_> {
                     .find(|f| f.end == p.at && f.columns.iter().any(|x| x.0 == c)),
             );
         }
+        // "market cap under $10bn with margins over 15%": a field named
+        // right before the comparator beats one after "with" or "and",
+        // which starts the next condition.
+        let joined_after = p.end < self.toks.len()
+            && matches!(self.norm(p.end), "with" | "and" | "but")
+            && self.mention_before(p.start(), 0).is_some();
+        if joined_after {
+            named.extend(self.mention_before(p.start(), 0));
+        }
         named.extend(self.mention_after(p.end, 2));
         // "under a meter of snow" in `grand_rapids_snow`: an amount of what
         // the dataset is named after, with no field named after it, is of

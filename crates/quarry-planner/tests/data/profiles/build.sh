@@ -174,6 +174,9 @@ sources=(
     "rain_trials=$data/rain_trials.csv"
     "power_plants=$data/power_plants.csv"
     "arrest_panel=$data/arrest_panel.csv"
+    "company_finances=$data/company_finances.csv"
+    "leaf_samples=$data/leaf_samples.csv"
+    "tasting_panel=$data/tasting_panel.csv"
 )
 
 for entry in "${sources[@]}"; do
