@@ -462,7 +462,8 @@ corpus!(
     arrest_panel,
     company_finances,
     leaf_samples,
-    tasting_panel
+    tasting_panel,
+    survey_brackets
 );
 
 #[test]
@@ -606,6 +607,7 @@ fn every_phrases_file_has_a_test() {
         "company_finances",
         "leaf_samples",
         "tasting_panel",
+        "survey_brackets",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -323,6 +323,16 @@ pub fn is_filler_noun(w: &str) -> bool {
             | "count"
             | "status"
             | "amount"
+            | "score"
+            | "scores"
+            | "rating"
+            | "ratings"
+            | "level"
+            | "levels"
+            | "measurement"
+            | "measurements"
+            | "result"
+            | "results"
     )
 }
 

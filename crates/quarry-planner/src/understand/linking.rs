@@ -320,6 +320,15 @@ impl Ctx<'_> {
                 i += 1;
                 continue;
             }
+            // "single digit age": a count of digits (the numbers pass's),
+            // not 'single' of a marital status.
+            if matches!(self.norm(i), "single" | "double" | "triple")
+                && i + 1 < n
+                && matches!(self.norm(i + 1), "digit" | "digits")
+            {
+                i += 2;
+                continue;
+            }
             let t = self.toks[i].clone();
             if t.kind == TokenKind::Quoted {
                 // A quoted value matches whole values only.
@@ -1932,6 +1941,18 @@ fn one_word(i: usize, entries: Vec<u32>, kind: MatchKind) -> ValueMention {
     }
 }
 
+/// What a value written below another says it is below: the rest after
+/// "<", "lt-", "lt " or "less than " (`<HS`, `lt-hs`), lowercase.
+fn below_rest(value: &str) -> Option<String> {
+    let v = value.trim().to_lowercase();
+    let rest = v
+        .strip_prefix('<')
+        .or_else(|| v.strip_prefix("lt-"))
+        .or_else(|| v.strip_prefix("lt "))
+        .or_else(|| v.strip_prefix("less than "))?;
+    Some(rest.trim().to_string())
+}
+
 /// The two compass points a compound one is made of ("northeast",
 /// "south-western"), as words (normal form and stem).
 pub(super) fn compass_halves(w: &str) -> Option<[(&'static str, &'static str); 2]> {
@@ -2539,6 +2560,12 @@ impl Ctx<'_> {
                 ) && (k + 1..v.start).all(|j| !self.claims.is_claimed(j) && self.toks[j].is_word())
             });
             let Some(cue) = cue else { continue };
+            // The mention's words' initials ("hs" of "high school", for
+            // `lt-hs` beside `highsc`).
+            let initials: String = (v.start..v.end)
+                .filter(|&k| self.toks[k].is_word())
+                .filter_map(|k| self.norm(k).chars().next())
+                .collect();
             let below: Vec<u32> = v
                 .entries
                 .iter()
@@ -2550,11 +2577,9 @@ impl Ctx<'_> {
                         .iter()
                         .position(|o| {
                             o.column == e.column
-                                && o.value
-                                    .trim()
-                                    .strip_prefix('<')
-                                    .map(|x| x.trim().to_lowercase())
-                                    == Some(want.clone())
+                                && below_rest(&o.value).is_some_and(|rest| {
+                                    rest == want || initials.len() >= 2 && rest == initials
+                                })
                         })
                         .map(|p| p as u32)
                 })
@@ -2567,6 +2592,50 @@ impl Ctx<'_> {
             let v = &mut self.values[vi];
             v.start = cue;
             v.entries = below;
+        }
+        // "didn't finish high school" of `lt-hs` where no value took "high
+        // school": two or three unclaimed words after the cue (one word
+        // between at most) whose initials are what one code is below.
+        for cue in 0..self.toks.len() {
+            if !matches!(
+                self.norm(cue),
+                "didnt" | "not" | "never" | "no" | "without" | "less" | "below" | "dont"
+            ) {
+                continue;
+            }
+            for start in [cue + 1, cue + 2] {
+                for n in [3usize, 2] {
+                    let end = start + n;
+                    if end > self.toks.len()
+                        || !(cue + 1..end)
+                            .all(|k| !self.claims.is_claimed(k) && self.toks[k].is_word())
+                    {
+                        continue;
+                    }
+                    let initials: String = (start..end)
+                        .filter_map(|k| self.norm(k).chars().next())
+                        .collect();
+                    let ids: Vec<u32> = self
+                        .ix
+                        .short_codes
+                        .iter()
+                        .copied()
+                        .filter(|&id| {
+                            below_rest(&self.ix.values[id as usize].value).as_deref()
+                                == Some(initials.as_str())
+                        })
+                        .collect();
+                    if ids.len() == 1 {
+                        self.claims.claim((cue, end), ClaimedBy::Value);
+                        self.values.push(ValueMention {
+                            start: cue,
+                            end,
+                            entries: ids,
+                            kind: MatchKind::Inferred,
+                        });
+                    }
+                }
+            }
         }
     }
 

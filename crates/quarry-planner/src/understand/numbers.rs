@@ -3515,3 +3515,94 @@ fn outcome_word(w: &str) -> Option<CompareOp> {
         _ => None,
     }
 }
+
+impl Ctx<'_> {
+    /// "income under 15k" of `income` = 'lt15k', "over 50k" of '50k+':
+    /// a comparator and a number that a text field of brackets writes as
+    /// one of its codes ("lt15k", "<15000", "under $15k"; "50k+",
+    /// ">50k", "gt50k", "over 50k"). One column's value only; the field
+    /// named right before is claimed with them.
+    pub(super) fn bracket_codes(&mut self) {
+        let ops = self.ops.clone();
+        for o in &ops {
+            let at = o.end;
+            let Some(v) = self.toks.get(at).and_then(|t| t.number()) else {
+                continue;
+            };
+            if self.claims.claimed_by(at) == Some(ClaimedBy::Number) || v <= 0.0 || v.fract() != 0.0
+            {
+                continue;
+            }
+            let below = match o.cmp {
+                Cmp::Lt | Cmp::Le => true,
+                Cmp::Gt | Cmp::Ge => false,
+                _ => continue,
+            };
+            let mut written = vec![format!("{v}")];
+            if v >= 1000.0 && v % 1000.0 == 0.0 {
+                written.push(format!("{}k", v / 1000.0));
+            }
+            let codes: Vec<String> = written
+                .iter()
+                .flat_map(|n| {
+                    if below {
+                        vec![
+                            format!("lt{n}"),
+                            format!("<{n}"),
+                            format!("under{n}"),
+                            format!("lessthan{n}"),
+                            format!("below{n}"),
+                        ]
+                    } else {
+                        vec![
+                            format!("{n}+"),
+                            format!(">{n}"),
+                            format!("gt{n}"),
+                            format!("over{n}"),
+                            format!("morethan{n}"),
+                            format!("above{n}"),
+                        ]
+                    }
+                })
+                .collect();
+            let squash = |s: &str| -> String {
+                s.to_lowercase()
+                    .chars()
+                    .filter(|c| !matches!(c, ' ' | '$' | ',' | '-' | '_' | '€' | '£'))
+                    .collect()
+            };
+            let found: Vec<(usize, String)> = self
+                .ix
+                .short_codes
+                .iter()
+                .map(|&id| &self.ix.values[id as usize])
+                .filter(|e| codes.contains(&squash(&e.value)))
+                .map(|e| (e.column, e.value.clone()))
+                .collect();
+            let [(col, value)] = &found[..] else {
+                continue;
+            };
+            // "claims over 35" beside `age` '>35': a field named next to
+            // the number that is not the brackets' keeps it.
+            let other_named = |f: &super::FieldMention| f.columns.iter().all(|c| c.0 != *col);
+            if self
+                .fields
+                .iter()
+                .any(|f| (f.end == o.start || f.start == at + 1) && other_named(f))
+            {
+                continue;
+            }
+            let mut span = (o.start, at + 1);
+            if let Some(f) = self
+                .fields
+                .iter()
+                .find(|f| f.end == o.start && f.columns.iter().any(|c| c.0 == *col))
+            {
+                span.0 = f.start;
+                self.claims.attach_field(f.start);
+            }
+            let name = self.ix.column_name(*col).to_string();
+            self.inferred_number(span, name, CompareOp::Eq, Literal::Text(value.clone()));
+        }
+    }
+}

@@ -338,11 +338,9 @@ impl Ctx<'_> {
         if i > 0 && self.norm(i - 1) == "at" {
             return false;
         }
-        // Only at the phrase's start ("the first 3 addresses", "last
-        // entry"): later, "with the first oil", "in the first 3 weeks" or
-        // "off a final four" qualify something else, and one record by
-        // its place is no answer to them.
-        if !(i == 0 || i == 1 && matches!(self.norm(0), "the" | "a" | "show" | "list")) {
+        // "coming off a final four", "a first offence": after an
+        // indefinite article the word says what kind, not which record.
+        if i > 0 && matches!(self.norm(i - 1), "a" | "an") {
             return false;
         }
         !self.toks.get(i + 1).is_some_and(|n| {

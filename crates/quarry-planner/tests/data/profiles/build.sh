@@ -177,6 +177,7 @@ sources=(
     "company_finances=$data/company_finances.csv"
     "leaf_samples=$data/leaf_samples.csv"
     "tasting_panel=$data/tasting_panel.csv"
+    "survey_brackets=$data/survey_brackets.csv"
 )
 
 for entry in "${sources[@]}"; do
