@@ -582,6 +582,21 @@ impl Aliases {
                     .strip_suffix('d')
                     .filter(|b| b.ends_with('e') && word(b))
                     .or_else(|| w.strip_suffix("ed").filter(word));
+                // "no irrigation figure" of `irrigated`, "hospitalization"
+                // of `hospitalized`: the noun of the action.
+                let action = w
+                    .strip_suffix("ated")
+                    .map(|b| format!("{b}ation"))
+                    .or_else(|| w.strip_suffix("ized").map(|b| format!("{b}ization")))
+                    .or_else(|| w.strip_suffix("ised").map(|b| format!("{b}isation")))
+                    .filter(|n| n.len() >= 8);
+                if let Some(noun) = action {
+                    aliases.add(FieldAlias {
+                        column: ci,
+                        words: vec![stem(&noun)],
+                        kind: AliasKind::Synonym,
+                    });
+                }
                 if let Some(base) = base {
                     let doer = if base.ends_with('e') {
                         format!("{base}r")

@@ -463,7 +463,9 @@ corpus!(
     company_finances,
     leaf_samples,
     tasting_panel,
-    survey_brackets
+    survey_brackets,
+    car_specs,
+    trial_outcomes
 );
 
 #[test]
@@ -608,6 +610,8 @@ fn every_phrases_file_has_a_test() {
         "leaf_samples",
         "tasting_panel",
         "survey_brackets",
+        "car_specs",
+        "trial_outcomes",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -567,6 +567,19 @@ impl Ctx<'_> {
             })
     }
 
+    /// The column of a field mention a number goes to: the first that takes
+    /// numbers, or of siblings told apart by a letter the phrase says
+    /// ("mpg on the highway" of `mpg_h` beside `mpg_c`), that one.
+    fn number_column_of(&self, f: &super::FieldMention) -> Option<usize> {
+        let takes: Vec<usize> = f
+            .columns
+            .iter()
+            .map(|c| c.0)
+            .filter(|&c| self.takes_numbers(c))
+            .collect();
+        self.letter_sibling(&takes).or(takes.first().copied())
+    }
+
     /// A field mention of an ordered column starting at `i` (after up to
     /// `skip` glue words), or ending just before `i`.
     pub(super) fn field_after(&self, i: usize, skip: usize) -> Option<(usize, usize)> {
@@ -574,11 +587,7 @@ impl Ctx<'_> {
         let mut skipped = 0;
         loop {
             if let Some(f) = self.fields.iter().find(|f| f.start == k) {
-                return f
-                    .columns
-                    .iter()
-                    .find(|c| self.takes_numbers(c.0))
-                    .map(|c| (c.0, f.end));
+                return self.number_column_of(f).map(|c| (c, f.end));
             }
             if self.subject_word(k) {
                 k += 1;
@@ -667,11 +676,7 @@ impl Ctx<'_> {
                 if self.claims.is_field_attached(f.start) {
                     return None;
                 }
-                return f
-                    .columns
-                    .iter()
-                    .find(|c| self.takes_numbers(c.0))
-                    .map(|c| c.0);
+                return self.number_column_of(f);
             }
             if self.subject_word(k - 1) || self.measure_noun(k - 1) {
                 k -= 1;

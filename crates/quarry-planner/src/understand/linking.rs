@@ -1092,8 +1092,49 @@ impl Ctx<'_> {
         let one_field = ids.iter().all(|&id| {
             self.ix.values[id as usize].column == self.ix.values[ids[0] as usize].column
         });
-        (!ids.is_empty() && ids.len() <= 2 && one_field)
-            .then(|| one_word(i, ids, MatchKind::Synonym))
+        if !ids.is_empty() && ids.len() <= 2 && one_field {
+            return Some(one_word(i, ids, MatchKind::Synonym));
+        }
+        // "patients who died" of `'1_Death'`: the noun of a verb said in
+        // its past, a word of one value of a categorical field (a number
+        // before it, a code's order, left out).
+        let bases: Vec<&str> = [t.norm.strip_suffix('d'), t.norm.strip_suffix("ed")]
+            .into_iter()
+            .flatten()
+            .filter(|b| b.len() >= 3)
+            .collect();
+        let nouns: Vec<&str> = bases
+            .iter()
+            .flat_map(|b| wordnet::related(b).iter().copied())
+            .collect();
+        if nouns.is_empty() {
+            return None;
+        }
+        let mut ids: Vec<u32> = Vec::new();
+        for noun in &nouns {
+            let st = crate::text::stem(noun);
+            let found = self.ix.values_by_word.get(&st).into_iter().flatten();
+            let first = self.ix.values_by_first_stem.get(&st).into_iter().flatten();
+            for &id in found.chain(first) {
+                let e = &self.ix.values[id as usize];
+                let words: Vec<&String> = e
+                    .words
+                    .iter()
+                    .filter(|w| !w.bytes().all(|b| b.is_ascii_digit()))
+                    .collect();
+                if words.len() == 1
+                    && words[0].as_str() == *noun
+                    && (2..=30).contains(&cols[e.column].values.len())
+                    && !ids.contains(&id)
+                {
+                    ids.push(id);
+                }
+            }
+        }
+        let one_field = ids.iter().all(|&id| {
+            self.ix.values[id as usize].column == self.ix.values[ids[0] as usize].column
+        });
+        (ids.len() == 1 && one_field).then(|| one_word(i, ids, MatchKind::Synonym))
     }
 
     /// "heinz 41 oz" → `heinz41`: a word and the whole number after it
@@ -2642,7 +2683,8 @@ impl Ctx<'_> {
     /// "arrested" of `narr86`, "felony arrests" of `nfarr86`: a count named
     /// `n` ("number of") and the starts of one or two words, the last start
     /// three letters or more (a year's two digits may follow): a whole
-    /// number field from 0 whose name no dictionary knows. One column only.
+    /// number field from 0 whose name no dictionary knows; or a share named
+    /// `pct` or `perc` so ("students" of `pctstu`). One column only.
     fn count_field_at(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
         let word = |k: usize| {
             self.toks
@@ -2661,15 +2703,33 @@ impl Ctx<'_> {
         let second = word(i + 1);
         let cols = &self.ix.profile.columns;
         let mut found: Option<(usize, usize)> = None;
+        let bound = |b: &Option<String>| b.as_deref().and_then(|v| v.parse::<f64>().ok());
         for (c, col) in cols.iter().enumerate() {
-            if col.ty != ColumnType::Integer || col.min.as_deref() != Some("0") {
-                continue;
-            }
             let letters = col.name.trim_end_matches(|ch: char| ch.is_ascii_digit());
             if !matches!(col.name.len() - letters.len(), 0 | 2) {
                 continue;
             }
-            let Some(rest) = letters.strip_prefix('n') else {
+            // A count from 0 named `n…`, or a share named `pct…`/`perc…`
+            // ("students" of `pctstu`, 9.9 to 71.2).
+            let count = col.ty == ColumnType::Integer && col.min.as_deref() == Some("0");
+            let share = col.ty.is_numeric()
+                && bound(&col.min).is_some_and(|m| m >= 0.0)
+                && bound(&col.max).is_some_and(|m| m <= 100.0);
+            let rest = if count {
+                letters.strip_prefix('n')
+            } else {
+                None
+            }
+            .or_else(|| {
+                share
+                    .then(|| {
+                        letters
+                            .strip_prefix("pct")
+                            .or_else(|| letters.strip_prefix("perc"))
+                    })
+                    .flatten()
+            });
+            let Some(rest) = rest else {
                 continue;
             };
             if rest.len() < 3

@@ -24,6 +24,7 @@
 //! | 3a' | columns per threshold (`periods`) | a number equal to a member's (`speed65`, `speed70`; `dx70`, `dx90`) beside a mention of the family or in the unit of its measure | claims the number (and unit) as a mention of that member |
 //! | 3a'' | a family's member by its ordinal or by a value (`members`) | "3rd grade", "first graders", "grade 2", "second option", "kindergarten" and mentions of a family of columns (`math1` … `math3`, `mathk`; pairs `price1`/`price2`); else a value that keys columns (`purchase` 'MM' of `price_mm`, `special_mm`) | claims the ordinal; the mentions move to that member's column (`math3`, `school1 = 'inner-city'`, `special_mm`); numbers keep to the member's columns |
 //! | 3b | people (`people`) | unclaimed sex and age words ("women", "teenagers", "in their 40s") | claims them; sex values as value mentions, age words as field mentions of the age field, decades of age as a filter |
+//! | 3b'' | living alone (`people`) | "live alone", "living alone" and a whole number field of a household's or family's size (`hhsize`, `fsize`) | claims them; `= 1` |
 //! | 3b' | schooling (`schooling`) | levels of schooling ("college graduates", "no high school diploma", "some college") and a column of years of education (`educ`, up to about 25) | claims them; a range on that column (`>= 16`, `< 12`, 13 to 15) |
 //! | 3c | graded words (`graded`) | graded comparatives and superlatives, field mentions | the column the lexicon finds for each adjective; turns a comparison over where the word means less |
 //! | 4 | values (`values`) | value and field mentions, comparators, negations | a filter per field of values; row comparisons ("more gold than Kenya") and positions ("before San Juan"), which set the order by position |
@@ -181,6 +182,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.numbered_ids();
     cx.family_members();
     cx.people_words();
+    cx.living_alone();
     cx.schooling_levels();
     cx.resolve_graded();
     cx.value_conditions();

@@ -2479,7 +2479,7 @@ impl Ctx<'_> {
     /// of columns named alike but for a last letter, the one whose letter
     /// begins a word of the phrase no other part of the plan took, when
     /// only one does.
-    fn letter_sibling(&self, cols: &[usize]) -> Option<usize> {
+    pub(super) fn letter_sibling(&self, cols: &[usize]) -> Option<usize> {
         if cols.len() < 2 {
             return None;
         }

@@ -388,3 +388,42 @@ impl Ctx<'_> {
         }
     }
 }
+
+impl Ctx<'_> {
+    /// "how many live alone", "living alone": a household or family of
+    /// one, on a whole number field of its size (`hhsize`, `fsize`,
+    /// `famsize`, `household_size`) → `= 1`.
+    pub(super) fn living_alone(&mut self) {
+        let Some(i) = (0..self.toks.len().saturating_sub(1)).find(|&i| {
+            matches!(self.norm(i), "live" | "lives" | "living" | "lived")
+                && self.norm(i + 1) == "alone"
+                && !self.claims.is_claimed(i)
+                && !self.claims.is_claimed(i + 1)
+        }) else {
+            return;
+        };
+        let household = |name: &str| {
+            let glued = name.replace('_', "");
+            let head = glued
+                .strip_suffix("size")
+                .or_else(|| glued.strip_suffix("sz"))
+                .unwrap_or("");
+            matches!(head, "hh" | "household" | "house" | "f" | "fam" | "family")
+        };
+        let cols: Vec<usize> = (0..self.ix.profile.columns.len())
+            .filter(|&c| {
+                self.ix.column_type(c) == ColumnType::Integer && household(self.ix.column_name(c))
+            })
+            .collect();
+        let [col] = cols[..] else {
+            return;
+        };
+        let name = self.ix.column_name(col).to_string();
+        self.inferred_number(
+            (i, i + 2),
+            name,
+            crate::plan::CompareOp::Eq,
+            crate::plan::Literal::Integer(1),
+        );
+    }
+}

@@ -178,6 +178,8 @@ sources=(
     "leaf_samples=$data/leaf_samples.csv"
     "tasting_panel=$data/tasting_panel.csv"
     "survey_brackets=$data/survey_brackets.csv"
+    "car_specs=$data/car_specs.csv"
+    "trial_outcomes=$data/trial_outcomes.csv"
 )
 
 for entry in "${sources[@]}"; do
