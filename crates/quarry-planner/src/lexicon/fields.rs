@@ -193,6 +193,8 @@ pub const ABBREVIATIONS: &[(&str, &str)] = &[
     ("perc", "percent"),
     ("avg", "average"),
     ("wid", "width"),
+    ("unemp", "unemployment"),
+    ("ur", "unemployment"),
     ("len", "length"),
     ("dob", "birth"),
     ("yob", "birth"),
