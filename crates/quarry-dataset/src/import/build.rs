@@ -9,6 +9,7 @@
 
 use super::fts::{self, FtsRun, FtsTask};
 use super::progress::{progress_due, report, Phase, Progress};
+use super::scan::{read_ahead, Ahead, Records};
 use super::stats::ColPlan;
 use super::{ImportError, ImportOptions};
 use crate::file_meta::{self, META_TABLE, PROFILE_TABLE};
@@ -17,6 +18,7 @@ use crate::value::{self, Cell};
 use quarry_profile::{ColumnType, DatasetProfile};
 use rusqlite::Connection;
 use std::path::Path;
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 // Build tuning (measured with the `import-bench` program).
@@ -25,15 +27,15 @@ const RECORDS_CACHE_KIB: i64 = 256 << 10;
 /// Page cache while the B-tree indexes are built (KiB); it also sizes the
 /// sorter's in-memory runs.
 const INDEX_CACHE_KIB: i64 = 1024;
-/// Helper threads SQLite's sorter may use for `CREATE INDEX`, from the
-/// first index on, the FTS thread running or not. The importing thread is
-/// the import's critical path (it ends after the FTS thread even with a
-/// helper), so sorting the runs on a helper shortens it: at 1M rows on the
-/// two-core machine its CPU time fell from 13.6-15.1 to 11.1-12.4 s, the
-/// process's total stayed within the noise (26.1-29.1 against 27.5-29.8
-/// CPU-s). (Before: a helper only once the FTS thread was done.) Two
-/// helpers after the FTS thread, and a larger or smaller page cache than
-/// INDEX_CACHE_KIB (256 KiB to 16 MiB), measured no better or worse.
+/// Helper threads SQLite's sorter may use for `CREATE INDEX` once the FTS
+/// thread is done; while it runs, none: on two cores a helper then only
+/// takes CPU from the FTS thread (a helper cost 3.4 CPU-s more for 0.9 s
+/// less wall over the 16 indexes of 1M rows with a core to spare).
+/// Measured again (1M rows, two alternated pairs on a quiet machine): a
+/// helper from the first index on took the importing thread's CPU time
+/// from ~14 to ~11 s, but the FTS thread then ended 0.9-1.5 s later and
+/// the import took 14.9-15.2 s against 14.4-14.5 s (24.7-25.0 CPU-s
+/// against 23.5-23.9): both cores are busy until the FTS thread ends.
 const INDEX_SORT_THREADS: i64 = 1;
 /// Rows `ANALYZE` samples per index: 0, every row. A limit leaves
 /// `sqlite_stat4` empty and `sqlite_stat1` wrong (2,001 rows per value of
@@ -273,16 +275,20 @@ fn build(conn: &mut Connection, job: &BuildJob, fts: Option<FtsRun>) -> Result<B
         // and merge them: 15-50% less CPU than runs of hundreds of MB
         // (measured; the 10M-row import used 30% less CPU in all).
         tx.pragma_update(None, "cache_size", -INDEX_CACHE_KIB)?;
-        // The sorter sorts and writes its runs on a helper thread while
-        // this one reads the table (see INDEX_SORT_THREADS).
-        tx.pragma_update(None, "threads", INDEX_SORT_THREADS)?;
+        // The sorter's helper threads: only once the FTS thread is done.
+        let sort_threads = |tx: &rusqlite::Transaction| {
+            let alone = run.as_ref().is_none_or(FtsRun::is_finished);
+            tx.pragma_update(None, "threads", if alone { INDEX_SORT_THREADS } else { 0 })
+        };
         for c in cols
             .iter()
             .filter(|c| c.indexed || job.id_name == Some(c.name.as_str()))
         {
+            sort_threads(&tx)?;
             tx.execute_batch(&index_sql(c))?;
         }
         for (group, order) in composite_indexes(cols, job.id_name, job.rows) {
+            sort_threads(&tx)?;
             tx.execute_batch(&format!(
                 "CREATE INDEX {} ON {t} ({}, {});",
                 q(&format!("{table}__{}+{}", group.name, order.name)),
@@ -385,46 +391,67 @@ fn insert_records(
         col_list.join(", "),
         params.join(", ")
     ))?;
-    let mut source = source::open(job.spec, Some(job.headers))?;
-    let mut rec = csv::StringRecord::new();
-    let mut row = 0u64;
+    // A reader thread parses the file while this one converts and inserts
+    // (as in pass 1): the importing thread is the import's critical path,
+    // and the FTS thread beside it ends ~5 s before it at 1M rows, so it
+    // can spare the core time. Measured (1M rows, quiet machine, four
+    // alternated pairs): 13.94-14.82 s against 14.00-15.75 s (mean 14.24
+    // against 14.93), the same CPU time in all.
+    let source = source::open(job.spec, Some(job.headers))?;
     report(
         job.opts,
         Phase::Insert,
         0,
         Some(job.rows),
-        source.bytes_read(),
+        0,
         job.total_bytes,
     );
-    while source.next_record(&mut rec)?.is_some() {
-        row += 1;
-        stmt.raw_bind_parameter(1, row as i64)?;
-        for (i, c) in cols.iter().enumerate() {
-            let s = rec.get(i).unwrap_or("");
-            let cell = value::convert(c.ty, c.decorated, s);
-            let p = i + 2;
-            match &cell {
-                Cell::Null => {
-                    nulls[i] += 1;
-                    stmt.raw_bind_parameter(p, rusqlite::types::Null)?
+    std::thread::scope(|scope| {
+        let (ahead_tx, ahead_rx) = mpsc::sync_channel::<Ahead>(4);
+        let (back_tx, back_rx) = mpsc::channel::<Records>();
+        scope.spawn(move || read_ahead(source, ahead_tx, back_rx));
+        let mut row = 0u64;
+        for msg in ahead_rx {
+            let (records, bytes) = match msg {
+                Ahead::Batch { records, bytes, .. } => (records, bytes),
+                Ahead::End { .. } => return Ok(()),
+                Ahead::Failed(e) => return Err(e.into()),
+            };
+            for (rec, _) in &records {
+                row += 1;
+                stmt.raw_bind_parameter(1, row as i64)?;
+                for (i, c) in cols.iter().enumerate() {
+                    let s = rec.get(i).unwrap_or("");
+                    let cell = value::convert(c.ty, c.decorated, s);
+                    let p = i + 2;
+                    match &cell {
+                        Cell::Null => {
+                            nulls[i] += 1;
+                            stmt.raw_bind_parameter(p, rusqlite::types::Null)?
+                        }
+                        Cell::Int(v) => stmt.raw_bind_parameter(p, v)?,
+                        Cell::Real(v) => stmt.raw_bind_parameter(p, v)?,
+                        Cell::Text(v) => stmt.raw_bind_parameter(p, v.as_ref())?,
+                    }
+                    extremes[i].observe(&cell);
                 }
-                Cell::Int(v) => stmt.raw_bind_parameter(p, v)?,
-                Cell::Real(v) => stmt.raw_bind_parameter(p, v)?,
-                Cell::Text(v) => stmt.raw_bind_parameter(p, v.as_ref())?,
+                stmt.raw_execute()?;
+                if progress_due(row) {
+                    report(
+                        job.opts,
+                        Phase::Insert,
+                        row,
+                        Some(job.rows),
+                        bytes,
+                        job.total_bytes,
+                    );
+                }
             }
-            extremes[i].observe(&cell);
+            let _ = back_tx.send(records);
         }
-        stmt.raw_execute()?;
-        if progress_due(row) {
-            report(
-                job.opts,
-                Phase::Insert,
-                row,
-                Some(job.rows),
-                source.bytes_read(),
-                job.total_bytes,
-            );
-        }
-    }
-    Ok(())
+        Err(BuildError::Import(ImportError::Io {
+            file: job.spec.file.clone(),
+            source: std::io::Error::other("the reader thread stopped"),
+        }))
+    })
 }

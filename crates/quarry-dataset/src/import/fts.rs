@@ -94,6 +94,11 @@ impl FtsRun {
         }
     }
 
+    /// Whether the thread has ended (done, failed or stopped).
+    pub(super) fn is_finished(&self) -> bool {
+        self.handle.as_ref().is_none_or(|h| h.is_finished())
+    }
+
     /// Waits for the index to be complete; returns when the thread
     /// started and ended.
     pub(super) fn finish(mut self) -> Result<(Instant, Instant), BuildError> {

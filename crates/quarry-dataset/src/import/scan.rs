@@ -194,10 +194,10 @@ impl Scan<'_> {
 }
 
 /// Records read ahead by the reader thread of pass 1.
-type Records = Vec<(csv::StringRecord, Location)>;
+pub(super) type Records = Vec<(csv::StringRecord, Location)>;
 
 /// What the reader thread of pass 1 sends.
-enum Ahead {
+pub(super) enum Ahead {
     Batch {
         records: Records,
         /// The headers, when the source discovered columns in this batch.
@@ -217,8 +217,9 @@ const AHEAD_ROWS: usize = 1024;
 
 /// The reader thread of pass 1: parses the source while the importing
 /// thread keeps the statistics (the second core would idle otherwise).
+/// Pass 2 ([`super::build`]) reads through it too.
 /// Record buffers come back through `back` to be reused.
-fn read_ahead(
+pub(super) fn read_ahead(
     mut source: Box<dyn RowSource + Send + '_>,
     tx: mpsc::SyncSender<Ahead>,
     back: mpsc::Receiver<Records>,
