@@ -484,40 +484,33 @@ def main():
 
     # --- o: direct antonyms of adjectives (lexical "!" pointers of this
     # very lemma), in its first two senses.
-    antonyms = OrderedDict()
-    for lemma in sorted(adj_order):
-        if not is_word(lemma):
-            continue
-        found = []
-        for off in adj_order[lemma][:2]:
-            s = A[off]
-            idx = s["words"].index(lemma) + 1 if lemma in s["words"] else 0
-            for p in s["ptrs"]:
-                if p[0] == "!" and p[3] == idx and p[2] in "as":
-                    for w in target_word(p, A):
-                        if is_word(w) and w != lemma and w not in found:
-                            found.append(w)
-        if found:
-            antonyms[lemma] = found
+    def lexical_targets(symbol, kinds, synsets):
+        """Per adjective, the one-word lemmas its lexical `symbol` pointers
+        of this very lemma reach (targets of a part of speech in `kinds`),
+        in its first two senses."""
+        out = OrderedDict()
+        for lemma in sorted(adj_order):
+            if not is_word(lemma):
+                continue
+            found = []
+            for off in adj_order[lemma][:2]:
+                s = A[off]
+                idx = s["words"].index(lemma) + 1 if lemma in s["words"] else 0
+                for p in s["ptrs"]:
+                    if p[0] == symbol and p[3] == idx and p[2] in kinds:
+                        for w in target_word(p, synsets):
+                            if is_word(w) and w != lemma and w not in found:
+                                found.append(w)
+            if found:
+                out[lemma] = found
+        return out
+
+    antonyms = lexical_targets("!", "as", A)
 
     # --- r: relational adjectives, the nouns they pertain to (lexical "\\"
     # pointers of this very lemma to nouns), in their first two senses:
     # "urban" → city, "rural" → country, "coastal" → coast.
-    pertainyms = OrderedDict()
-    for lemma in sorted(adj_order):
-        if not is_word(lemma):
-            continue
-        found = []
-        for off in adj_order[lemma][:2]:
-            s = A[off]
-            idx = s["words"].index(lemma) + 1 if lemma in s["words"] else 0
-            for p in s["ptrs"]:
-                if p[0] == "\\" and p[3] == idx and p[2] == "n":
-                    for w in target_word(p, N):
-                        if is_word(w) and w != lemma and w not in found:
-                            found.append(w)
-        if found:
-            pertainyms[lemma] = found
+    pertainyms = lexical_targets("\\", "n", N)
 
     lines = [
         "# Derived from WordNet 3.0 (see WORDNET-LICENSE beside this file) by",
