@@ -1075,6 +1075,8 @@ impl Ctx<'_> {
             return None;
         }
         let cols = &self.ix.profile.columns;
+        // Looked up once: the nouns the word pertains to, if an adjective.
+        let own_nouns = wordnet::pertains_to(&t.norm);
         let ids = self.short_values(|e| {
             e.words.len() == 1
                 && (2..=30).contains(&cols[e.column].values.len())
@@ -1084,10 +1086,10 @@ impl Ctx<'_> {
                     .any(|n| *n == t.norm || *n == t.stem)
                     || wordnet::pertains_to(&e.words[0])
                         .iter()
-                        .any(|n| crate::text::stem(n) == t.stem)
-                    || wordnet::pertains_to(&t.norm)
-                        .iter()
-                        .any(|n| crate::text::stem(n) == crate::text::stem(&e.words[0])))
+                        .any(|n| *n == t.norm || *n == t.stem)
+                    || own_nouns.iter().any(|n| {
+                        *n == e.words[0] || Some(*n) == e.stems.first().map(|s| s.as_str())
+                    }))
         });
         let one_field = ids.iter().all(|&id| {
             self.ix.values[id as usize].column == self.ix.values[ids[0] as usize].column
@@ -2613,16 +2615,15 @@ impl Ctx<'_> {
                 .filter_map(|&id| {
                     let e = &self.ix.values[id as usize];
                     let want = e.value.trim().to_lowercase();
-                    self.ix
-                        .values
-                        .iter()
-                        .position(|o| {
-                            o.column == e.column
-                                && below_rest(&o.value).is_some_and(|rest| {
-                                    rest == want || initials.len() >= 2 && rest == initials
-                                })
-                        })
-                        .map(|p| p as u32)
+                    // Codes are short: only the short categorical values
+                    // (a bounded list) are read.
+                    self.ix.short_codes.iter().copied().find(|&o| {
+                        let o = &self.ix.values[o as usize];
+                        o.column == e.column
+                            && below_rest(&o.value).is_some_and(|rest| {
+                                rest == want || initials.len() >= 2 && rest == initials
+                            })
+                    })
                 })
                 .collect();
             if below.is_empty() {
