@@ -419,11 +419,6 @@ impl Ctx<'_> {
             return;
         };
         let name = self.ix.column_name(col).to_string();
-        self.inferred_number(
-            (i, i + 2),
-            name,
-            crate::plan::CompareOp::Eq,
-            crate::plan::Literal::Integer(1),
-        );
+        self.inferred_number((i, i + 2), name, CompareOp::Eq, Literal::Integer(1));
     }
 }

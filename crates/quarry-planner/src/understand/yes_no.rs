@@ -235,8 +235,7 @@ impl Ctx<'_> {
                         || letters.len() >= 4 && tok.starts_with(letters))
             };
             // "vote", "voters" of `voted`: the verb of a name in its past
-            // form, or its doer.
-            let stem = self.toks[f.start].stem.as_str();
+            // form, or its doer (`stem` is the mention's first word's).
             let verb_of = f.end - f.start == 1
                 && !name.contains('_')
                 && [name.strip_suffix('d'), name.strip_suffix("ed")]
