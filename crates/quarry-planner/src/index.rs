@@ -275,6 +275,19 @@ fn name_words(name: &str) -> Vec<String> {
             out.push(stem("temperature"));
             continue;
         }
+        // `tmax`, `tmin`, `tavg` (a weather station's columns): the day's
+        // temperature at its extreme, its "highs" and "lows".
+        if let Some(x) = w.strip_prefix('t').filter(|x| extreme(x) && x.len() >= 3) {
+            out.push(stem("temperature"));
+            let (full, said) = match x {
+                "max" => ("maximum", Some("high")),
+                "min" => ("minimum", Some("low")),
+                _ => ("average", None),
+            };
+            out.push(stem(full));
+            out.extend(said.map(stem));
+            continue;
+        }
         // camelCase in original headers: "LifeExpectancy" arrives folded
         // already; it is split by the importer's snake_case normaliser.
         match ABBREVIATIONS.iter().find(|(a, _)| *a == w) {

@@ -1093,6 +1093,16 @@ impl Ctx<'_> {
                 continue;
             }
             let span = (start, end);
+            // "outside december to february": none of the months.
+            // (Pass 2 finds the negations later: the word before.)
+            let negated = (1..=2).any(|b| {
+                start >= b
+                    && matches!(
+                        self.norm(start - b),
+                        "not" | "except" | "excluding" | "outside" | "exclude"
+                    )
+                    && (1..b).all(|k| matches!(self.norm(start - k), "in" | "during"))
+            });
             if let Some(col) = self.month_name_column() {
                 let names = self.month_names(col);
                 let values: Vec<Literal> = months
@@ -1106,7 +1116,11 @@ impl Ctx<'_> {
                     span,
                     Condition {
                         field: name,
-                        op: CompareOp::In,
+                        op: if negated {
+                            CompareOp::NotIn
+                        } else {
+                            CompareOp::In
+                        },
                         values,
                         source,
                         matched: MatchKind::Exact,
@@ -1117,11 +1131,15 @@ impl Ctx<'_> {
                 let name = self.ix.column_name(col).to_string();
                 let source = self.span_text(span.0, span.1);
                 self.calendar_condition(span, col, vec![]);
-                let any_of = months
+                let conditions: Vec<Condition> = months
                     .iter()
                     .map(|&m| Condition {
                         field: name.clone(),
-                        op: CompareOp::Contains,
+                        op: if negated {
+                            CompareOp::NotContains
+                        } else {
+                            CompareOp::Contains
+                        },
                         values: vec![Literal::Text(format!("-{:02}-", m + 1))],
                         source: source.clone(),
                         matched: MatchKind::Exact,
@@ -1129,7 +1147,13 @@ impl Ctx<'_> {
                     })
                     .collect();
                 self.filter_spans.push(span);
-                self.plan.filters.push(Filter { any_of });
+                if negated {
+                    for c in conditions {
+                        self.plan.filters.push(Filter { any_of: vec![c] });
+                    }
+                } else {
+                    self.plan.filters.push(Filter { any_of: conditions });
+                }
             } else {
                 i += 1;
                 continue;

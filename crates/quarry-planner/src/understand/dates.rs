@@ -163,6 +163,10 @@ impl Ctx<'_> {
                     format!("{}-{:02}", y as i64, m + 1),
                     i + 2,
                 ),
+                // "not in december": the month's days left out.
+                None if self.negated(i) => {
+                    (CompareOp::NotContains, format!("-{:02}-", m + 1), i + 1)
+                }
                 None => (CompareOp::Contains, format!("-{:02}-", m + 1), i + 1),
             };
             self.month_condition((i, end), col, op, vec![Literal::Text(value)]);

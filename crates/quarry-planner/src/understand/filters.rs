@@ -80,6 +80,20 @@ impl Ctx<'_> {
                     .find(|&k| !is_stopword(self.norm(k)) || self.word_at(k, "or"))
                     .is_some_and(|k| self.word_at(k, "or"))
                 && (ae..bs).all(|k| self.toks[k].is_word())
+                // "college or technical school grads in alberta": the words
+                // after "or" that nothing understood are the other
+                // alternative, which no filter holds; alberta is no
+                // alternative to college.
+                && (ae..bs)
+                    .skip_while(|&k| !self.word_at(k, "or"))
+                    .skip(1)
+                    .filter(|&k| {
+                        !self.claims.is_claimed(k)
+                            && !is_stopword(self.norm(k))
+                            && !self.fields.iter().any(|f| f.start <= k && k < f.end)
+                    })
+                    .count()
+                    < 2
                 // "july or august" on one date field is either month too.
                 && (self.plan.filters[a].any_of[0].field != self.plan.filters[b].any_of[0].field
                     || self.plan.filters[a].any_of[0].op == CompareOp::StartsWith

@@ -31,6 +31,19 @@ type MatchRank = (
     usize,
 );
 
+/// The stems of the words naming a column's lows and its highs (`tmin`,
+/// `low_t`; `tmax`, `high_t`).
+fn extremes() -> &'static (Vec<String>, Vec<String>) {
+    static E: OnceLock<(Vec<String>, Vec<String>)> = OnceLock::new();
+    E.get_or_init(|| {
+        let s = |ws: &[&str]| ws.iter().map(|w| stem(w)).collect::<Vec<_>>();
+        (
+            s(&["min", "minimum", "low", "lowest", "lo"]),
+            s(&["max", "maximum", "high", "highest", "hi"]),
+        )
+    })
+}
+
 /// The comparison the other way round.
 fn flip_cmp(c: Cmp) -> Cmp {
     match c {
@@ -256,10 +269,25 @@ impl Ctx<'_> {
                                 | "angle"
                         )
                     });
+                    // `tmax` beside `tmin`: "hotter", "the hottest" speak
+                    // of the highs, "the coldest" of the lows.
+                    let up = if g.hand {
+                        !m.inverse
+                    } else {
+                        m.pole != Pole::Less
+                    };
+                    let against = words.iter().any(|w| {
+                        let (lows, highs) = extremes();
+                        if up {
+                            lows.contains(w)
+                        } else {
+                            highs.contains(w)
+                        }
+                    });
                     let key = (
                         !mentioned.contains(&c),
                         cut,
-                        bearing,
+                        bearing || against,
                         bi,
                         m.relation,
                         mi,

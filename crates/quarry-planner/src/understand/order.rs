@@ -506,9 +506,10 @@ impl Ctx<'_> {
         // "the 5 busiest hours", "the wettest month": a column of hours,
         // days or months after a superlative of no time is what the rows
         // are, not what it ranks them by.
+        // ("the 3 longest working hours": a length of time is no period.)
         let timeless = s
             .implies
-            .is_none_or(|g| !matches!(g, FieldGroup::Year | FieldGroup::Age))
+            .is_none_or(|g| !matches!(g, FieldGroup::Year | FieldGroup::Age | FieldGroup::Length))
             && !s.positional;
         let period = |c: usize| {
             timeless
@@ -548,6 +549,32 @@ impl Ctx<'_> {
                     .map(|f| f.0)
             })
             .filter(|c| !id(c))
+            // "the 2 largest sampling weights": a field's whole name after
+            // a word or two the table does not know is what is ranked, not
+            // the superlative's usual measure.
+            .or_else(|| {
+                self.fields
+                    .iter()
+                    .filter(|f| f.start > s.end && f.start <= s.end + 2)
+                    .find(|f| {
+                        (s.end..f.start).all(|k| {
+                            !self.claims.is_claimed(k)
+                                && self.toks[k].is_word()
+                                && !is_stopword(self.norm(k))
+                                && !self.fields.iter().any(|g| g.start <= k && k < g.end)
+                                && !self.values.iter().any(|v| v.start <= k && k < v.end)
+                        })
+                    })
+                    .and_then(|f| f.columns.first())
+                    .filter(|c| {
+                        c.1 == AliasKind::Full
+                            && self.ix.column_type(c.0).is_numeric()
+                            && self.is_ordered(c.0)
+                            && !id(&c.0)
+                            && !period(c.0)
+                    })
+                    .map(|c| c.0)
+            })
             .or(implied.filter(|c| !id(c)))
             .or_else(|| {
                 self.field_after(s.end, 3)
