@@ -6,7 +6,6 @@
 use super::Ctx;
 use crate::lexicon::is_stopword;
 use crate::plan::{CompareOp, Condition, Filter, Literal};
-use crate::profile::ColumnType;
 use std::collections::HashSet;
 
 impl Ctx<'_> {
@@ -42,11 +41,7 @@ impl Ctx<'_> {
         let Some(col) = self.ix.profile.columns.iter().find(|x| x.name == c.field) else {
             return;
         };
-        let bound = |b: &Option<String>| b.as_deref().and_then(|v| v.parse::<i64>().ok());
-        let two_digits = col.ty == ColumnType::Integer
-            && col.name.split('_').any(crate::lexicon::is_year_name_part)
-            && bound(&col.min).is_some_and(|m| m >= 0)
-            && bound(&col.max).is_some_and(|m| m <= 99);
+        let two_digits = super::numbers::two_digit_years(col);
         let year = |l: &Literal| match l {
             Literal::Integer(v) => (1900..=2099).contains(v),
             Literal::Float(v) => v.fract() == 0.0 && (1900.0..=2099.0).contains(v),

@@ -274,7 +274,16 @@ fn ordinals(toks: Vec<Token>, ix: &Index) -> Vec<Token> {
             continue;
         }
         let form = FORMS[n].1;
-        let Some(next) = toks.get(k + 1).filter(|n| n.is_word() && n.norm.len() >= 3) else {
+        // "second or third instar": past the other ordinals of a list.
+        let Some(next) = toks[k + 1..]
+            .iter()
+            .take(5)
+            .find(|t| {
+                !matches!(t.norm.as_str(), "and" | "or" | ",")
+                    && !FORMS.iter().any(|(w, _)| *w == t.norm)
+            })
+            .filter(|n| n.is_word() && n.norm.len() >= 3)
+        else {
             continue;
         };
         let holds = ix.values_by_first.get(form).is_some_and(|ids| {

@@ -230,6 +230,25 @@ fn in_range(col: &ColumnProfile, v: f64) -> bool {
     bound(&col.min).is_some_and(|m| m <= v) && bound(&col.max).is_some_and(|m| m >= v)
 }
 
+/// Whether a year column holds the year `v`: within its range, or, of a
+/// column of years written with two digits (`year` 92 … 99), its last two.
+/// A column of years written with two digits: whole numbers from 0 to 99
+/// named a year (`year` 92 … 99, `yronset`, `yearphd` 38 … 96).
+pub(super) fn two_digit_years(col: &ColumnProfile) -> bool {
+    let bound = |b: &Option<String>| b.as_deref().and_then(|m| m.parse::<f64>().ok());
+    let whole = col.ty == ColumnType::Integer
+        || col.ty == ColumnType::Float
+            && col
+                .values
+                .iter()
+                .all(|x| x.value.parse::<f64>().is_ok_and(|f| f.fract() == 0.0));
+    whole
+        && (col.name.split('_').any(crate::lexicon::is_year_name_part)
+            || col.name.starts_with("year") && !col.name.contains('_'))
+        && bound(&col.min).is_some_and(|m| m >= 0.0)
+        && bound(&col.max).is_some_and(|m| m <= 99.0)
+}
+
 impl Ctx<'_> {
     pub(super) fn number_conditions(&mut self) {
         let n = self.toks.len();
@@ -1187,7 +1206,7 @@ impl Ctx<'_> {
                     let col = &self.ix.profile.columns[y];
                     y != c
                         && (matches!(col.ty, ColumnType::Date | ColumnType::DateTime)
-                            || in_range(col, v))
+                            || self.holds_year(y, v))
                 });
                 if year.is_some() {
                     field = year;
@@ -1200,7 +1219,27 @@ impl Ctx<'_> {
         if temporal && p.year_like() && !counted && !p.percent && !p.scaled {
             let year = self.year_column_at((p.start(), i + 1)).filter(|&y| {
                 let col = &self.ix.profile.columns[y];
-                matches!(col.ty, ColumnType::Date | ColumnType::DateTime) || in_range(col, v)
+                matches!(col.ty, ColumnType::Date | ColumnType::DateTime) || self.holds_year(y, v)
+            });
+            // "phd earned before 1960" beside `year` (92 … 99): the one
+            // column with a year glued into its name that holds it
+            // (`yearphd`, 38 … 96).
+            let year = year.or_else(|| {
+                let cols = &self.ix.profile.columns;
+                let glued: Vec<usize> = (0..cols.len())
+                    .filter(|&c| {
+                        let n = &cols[c].name;
+                        (n.starts_with("year") || n.starts_with("yr") || n.ends_with("year"))
+                            && !n.contains('_')
+                            && n.len() > 4
+                            && cols[c].ty.is_numeric()
+                            && self.holds_year(c, v)
+                    })
+                    .collect();
+                match glued[..] {
+                    [c] => Some(c),
+                    _ => None,
+                }
             });
             // "founded before 1950" names it: found as named below. So
             // does "born before 1945" of `birth_yr` beside `year`.
@@ -3420,14 +3459,7 @@ impl Ctx<'_> {
     /// Whether column `c` holds years in two digits: named for a year
     /// (`year`, `birth_yr`), whole numbers under 100.
     fn in_two_digit_years(&self, c: usize) -> bool {
-        let col = &self.ix.profile.columns[c];
-        col.ty == ColumnType::Integer
-            && col.name.split('_').any(crate::lexicon::is_year_name_part)
-            && col
-                .max
-                .as_deref()
-                .and_then(|m| m.parse::<f64>().ok())
-                .is_some_and(|m| m < 100.0)
+        two_digit_years(&self.ix.profile.columns[c])
     }
 
     /// A number as a literal of the column's type.

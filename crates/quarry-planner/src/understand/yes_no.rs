@@ -151,7 +151,14 @@ impl Ctx<'_> {
                         .column_name(col)
                         .rsplit('_')
                         .next()
-                        .is_some_and(|h| h == stem && is_agent_noun(h)));
+                        .is_some_and(|h| {
+                            h == stem && is_agent_noun(h)
+                                // "not feeding" of `active_feeding`: the
+                                // name's last word, a verb's -ing form.
+                                || h == self.toks[f.start].norm
+                                    && h.len() >= 6
+                                    && h.ends_with("ing")
+                        }));
             // "college gpa above 3.8" beside `college_bound`, "the highest
             // first year gpa" beside `first_gen`: a flag's first word right
             // before another field (a word at most between) modifies it.
