@@ -241,8 +241,20 @@ impl Ctx<'_> {
         let field = field.or_else(|| {
             // Not one with empty standings (medal places shown as
             // pictures): its best would sort last.
+            // Unless the rows are named by their standing ("the top 3
+            // finishers").
+            let after =
+                s.end + usize::from(self.toks.get(s.end).is_some_and(|t| t.number().is_some()));
+            let finishers = self.toks.get(after).is_some_and(|t| {
+                matches!(
+                    t.norm.as_str(),
+                    "finishers" | "placers" | "placings" | "finishes" | "seeds" | "ranked"
+                )
+            });
             let standings: Vec<usize> = (0..self.ix.profile.columns.len())
-                .filter(|&c| self.is_standing(c) && self.ix.profile.columns[c].null_count == 0)
+                .filter(|&c| {
+                    self.is_standing(c) && (finishers || self.ix.profile.columns[c].null_count == 0)
+                })
                 .collect();
             match standings[..] {
                 [c] if quality && !s.positional => Some(c),
@@ -270,6 +282,24 @@ impl Ctx<'_> {
                 // rank is better the smaller it is (1st before 2nd).
                 if self.is_standing(col) && quality {
                     desc = !desc;
+                    // "top 25 recruiting classes" over seasons of ranks: every
+                    // record ranked 25 or better, not 25 records.
+                    let top = (s.start..s.end).any(|k| self.norm(k) == "top");
+                    if let Some(n) = s.count.filter(|_| top && !desc) {
+                        let name = self.ix.column_name(col).to_string();
+                        let end = s.end
+                            + usize::from(
+                                self.toks.get(s.end).is_some_and(|t| t.number().is_some()),
+                            );
+                        self.phrases.push((s.start, end));
+                        self.inferred_number(
+                            (s.start, end),
+                            name,
+                            CompareOp::Le,
+                            Literal::Integer(i64::from(n)),
+                        );
+                        return true;
+                    }
                 }
                 self.plan.order.push(OrderBy {
                     key: OrderKey::Field(name.clone()),

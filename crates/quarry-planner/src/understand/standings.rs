@@ -113,6 +113,16 @@ impl Ctx<'_> {
                         | "seeding"
                 )
             })
+            // `recruitrank`, `worldrank`: the word glued on.
+            || col.ty.is_numeric()
+                && !name.contains('_')
+                && name.len() > 6
+                && (name.ends_with("rank") || name.ends_with("ranking"))
+                && col
+                    .min
+                    .as_deref()
+                    .and_then(|m| m.parse::<f64>().ok())
+                    .is_some_and(|m| (0.0..=1.0).contains(&m))
     }
 
     pub(super) fn standing_ordinals(&mut self) {
