@@ -1131,7 +1131,8 @@ impl Index {
                 col.ty == ColumnType::Text
                     && (2..=50).contains(&col.values.len())
                     && col.distinct_count as usize <= col.values.len()
-                    && col.values.iter().all(|v| v.value.len() <= 12)
+                    && col.values.iter().all(|v| v.value.len() <= 16)
+                    && e.value.len() <= 12
             })
             .map(|(id, _)| id as u32)
             .collect();

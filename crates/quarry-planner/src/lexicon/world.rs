@@ -485,6 +485,21 @@ pub const US_REGIONS: &[(&str, &[&str])] = &[
     ),
 ];
 
+/// Regions of Canada a search names, with their provinces and
+/// territories (the codes of `OTHER_STATES`).
+pub const CANADA_REGIONS: &[(&str, &[&str])] = &[
+    ("atlantic canada", &["NB", "NL", "NS", "PE"]),
+    ("atlantic provinces", &["NB", "NL", "NS", "PE"]),
+    ("maritimes", &["NB", "NS", "PE"]),
+    ("maritime provinces", &["NB", "NS", "PE"]),
+    ("prairies", &["AB", "MB", "SK"]),
+    ("prairie provinces", &["AB", "MB", "SK"]),
+    ("western canada", &["BC", "AB", "SK", "MB"]),
+    ("central canada", &["ON", "QC"]),
+    ("northern canada", &["YT", "NT", "NU"]),
+    ("canadian territories", &["YT", "NT", "NU"]),
+];
+
 /// The spellings of the places in a region named by `phrase`: the
 /// countries of a continent or a region of the world (its name or
 /// adjective: "europe", "european", "west african", "the balkans"), each
@@ -504,6 +519,15 @@ pub fn continent_countries(phrase: &str) -> Vec<Vec<String>> {
         return US_STATES
             .iter()
             .filter(|(_, code)| states.contains(code))
+            .map(|(name, code)| vec![name.to_string(), code.to_lowercase()])
+            .collect();
+    }
+    if let Some((_, provinces)) = CANADA_REGIONS.iter().find(|(name, _)| *name == phrase) {
+        // Of Australia's and Canada's codes, Canada's ("NT" is both).
+        return OTHER_STATES
+            .iter()
+            .skip_while(|(name, _)| *name != "ontario")
+            .filter(|(_, code)| provinces.contains(code))
             .map(|(name, code)| vec![name.to_string(), code.to_lowercase()])
             .collect();
     }

@@ -93,7 +93,13 @@ impl Ctx<'_> {
                 && (self.plan.filters[a].any_of[0].field != self.plan.filters[b].any_of[0].field
                     || self.plan.filters[a].any_of[0].op == CompareOp::StartsWith
                     || self.plan.filters[a].any_of[0].op == CompareOp::Contains
-                    || self.plan.filters[b].any_of[0].op == CompareOp::Contains)
+                    || self.plan.filters[b].any_of[0].op == CompareOp::Contains
+                    // "low or bottom two", values two passes found: both
+                    // at once is none.
+                    || self.plan.filters[a].any_of[0].op == CompareOp::Eq
+                        && self.plan.filters[b].any_of[0].op == CompareOp::Eq
+                        && self.plan.filters[a].any_of.len() == 1
+                        && self.plan.filters[b].any_of.len() == 1)
                 // "not from texas or california", "not a chevy or a
                 // pontiac": neither, so both hold.
                 && !(negative(&self.plan.filters[a]) && negative(&self.plan.filters[b]))

@@ -1635,9 +1635,17 @@ impl Ctx<'_> {
     /// part abbreviates the word ("T_Sprnt" of "sprinters"), or its parts
     /// begin and end it ("B_Ball" of "basketball").
     fn word_code_at(&self, i: usize) -> Option<ValueMention> {
+        if self.claims.is_claimed(i) {
+            return None;
+        }
+        self.word_code_of(i)
+    }
+
+    /// `word_code_at` for a word another pass claimed ("bottom", a
+    /// superlative that orders by nothing, of `BTM`).
+    pub(super) fn word_code_of(&self, i: usize) -> Option<ValueMention> {
         let t = &self.toks[i];
-        if self.claims.is_claimed(i)
-            || !t.is_word()
+        if !t.is_word()
             || t.norm.len() < 4
             || is_stopword(&t.norm)
             || is_negation(&t.norm)
@@ -1663,6 +1671,20 @@ impl Ctx<'_> {
                         && !w.starts_with(one)
                         && abbreviates(one, w)
                         && one.chars().last() == w.chars().last()
+                        && !crate::lexicon::wordnet::knows(one) =>
+                {
+                    true
+                }
+                // "bottom" of `BTM`: three capitals, the word's consonants
+                // from its first letter to its last.
+                [one]
+                    if one.len() == 3
+                        && v.bytes().all(|b| b.is_ascii_uppercase())
+                        && w.len() >= 5
+                        && !one.contains(['a', 'e', 'i', 'o', 'u'])
+                        && one.chars().next() == w.chars().next()
+                        && one.chars().last() == w.chars().last()
+                        && abbreviates(one, w)
                         && !crate::lexicon::wordnet::knows(one) =>
                 {
                     true
@@ -1992,8 +2014,16 @@ fn below_rest(value: &str) -> Option<String> {
         .strip_prefix('<')
         .or_else(|| v.strip_prefix("lt-"))
         .or_else(|| v.strip_prefix("lt "))
-        .or_else(|| v.strip_prefix("less than "))?;
-    Some(rest.trim().to_string())
+        .or_else(|| v.strip_prefix("less than "))
+        // `lessHS` beside `HS`: "less" glued to a capital.
+        .or_else(|| {
+            value
+                .trim()
+                .strip_prefix("less")
+                .filter(|r| r.starts_with(|c: char| c.is_ascii_uppercase() || c == '-'))
+                .map(|_| &v[4..])
+        })?;
+    Some(rest.trim_start_matches('-').trim().to_string())
 }
 
 /// The two compass points a compound one is made of ("northeast",

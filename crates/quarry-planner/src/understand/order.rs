@@ -327,7 +327,10 @@ impl Ctx<'_> {
                 self.note(Note::OrderByPosition { source: word });
             }
             None => {
-                if self.most_frequent_value(s) || self.superlative_as_value(s) {
+                if self.most_frequent_value(s)
+                    || self.superlative_as_value(s)
+                    || self.superlative_as_code(s)
+                {
                     return true;
                 }
                 self.note(Note::NoOrderField { source: word });
@@ -398,6 +401,51 @@ impl Ctx<'_> {
             },
         );
         self.claims.claim_token(s.end, ClaimedBy::Value);
+        true
+    }
+
+    /// "in the bottom", "low or bottom two" where `outcome` holds `BTM`: a
+    /// superlative word that orders by nothing but spells one code of a
+    /// field is that value.
+    fn superlative_as_code(&mut self, s: &Superlative) -> bool {
+        if s.end - s.start != 1 {
+            return false;
+        }
+        let Some(v) = self.word_code_of(s.start) else {
+            return false;
+        };
+        let [id] = v.entries[..] else {
+            return false;
+        };
+        let e = &self.ix.values[id as usize];
+        let (field, value) = (self.ix.column_name(e.column).to_string(), e.value.clone());
+        // "bottom two": the count is the code's own.
+        let end = s.end
+            + usize::from(
+                s.count.is_some() && self.toks.get(s.end).is_some_and(|t| t.number().is_some()),
+            );
+        let span = (s.start, end);
+        let source = self.span_text(span.0, span.1);
+        self.note(Note::Value {
+            source: source.clone(),
+            field: field.clone(),
+            negated: false,
+            matched: MatchKind::Inferred,
+            ambiguous: false,
+            confidence: crate::confidence::of_match(MatchKind::Inferred),
+        });
+        self.phrases.push(span);
+        self.push_condition(
+            span,
+            Condition {
+                field,
+                op: CompareOp::Eq,
+                values: vec![Literal::Text(value)],
+                source,
+                matched: MatchKind::Inferred,
+                confidence: crate::confidence::of_match(MatchKind::Inferred),
+            },
+        );
         true
     }
 
