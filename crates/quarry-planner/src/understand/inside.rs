@@ -163,11 +163,11 @@ impl Ctx<'_> {
                     return None;
                 }
                 (CompareOp::Contains, w, if them { w + 3 } else { w + 1 })
-            } else if (self.word_at(end, "starting") || self.word_at(end, "beginning"))
-                && self.word_at(end + 1, "with")
-                && self.searchable(end + 2)
+            } else if let Some(e) = self
+                .start_verb_at(end)
+                .filter(|&e| self.word_at(e, "with") && self.searchable(e + 1))
             {
-                (CompareOp::StartsWith, end + 2, end + 3)
+                (CompareOp::StartsWith, e + 1, e + 2)
             } else if (self.word_at(end, "ending") || self.word_at(end, "ends"))
                 && (self.word_at(end + 1, "with") || self.word_at(end + 1, "in"))
                 && self.searchable(end + 2)
@@ -182,6 +182,34 @@ impl Ctx<'_> {
             return Some((col, (w, w + 1), op, (i, stop)));
         }
         None
+    }
+
+    /// The token after a word of starting said of a field's values at
+    /// `end`: "starting", "beginning", "whose name starts", "that begin".
+    fn start_verb_at(&self, end: usize) -> Option<usize> {
+        let mut e = end;
+        if self.word_at(e, "whose") {
+            e += 1;
+            if ["name", "names", "title", "titles"]
+                .iter()
+                .any(|w| self.word_at(e, w))
+            {
+                e += 1;
+            }
+        } else if self.word_at(e, "that") || self.word_at(e, "which") {
+            e += 1;
+        }
+        [
+            "starting",
+            "beginning",
+            "starts",
+            "begins",
+            "start",
+            "begin",
+        ]
+        .iter()
+        .any(|w| self.word_at(e, w))
+        .then_some(e + 1)
     }
 
     /// "stars named ross", "iron man movies", "centauri stars": words that

@@ -1976,6 +1976,17 @@ impl Ctx<'_> {
         {
             return None;
         }
+        // "children under 5" beside `Mott Children's Hosp`: a word of age
+        // in a table of ages names people, not a part of a longer name.
+        if end - i == 1
+            && crate::lexicon::age_range(&t.norm).is_some()
+            && self.age_column().is_some()
+            && cands
+                .iter()
+                .all(|&id| self.ix.values[id as usize].stems.len() >= 2)
+        {
+            return None;
+        }
         // A lone adjective that only modifies a name ("new" of "New York",
         // "south" of "South Korea") is no evidence for it; one that ends it
         // may be ("gull" of "Herring gull").
@@ -2008,6 +2019,18 @@ fn one_word(i: usize, entries: Vec<u32>, kind: MatchKind) -> ValueMention {
 
 /// What a value written below another says it is below: the rest after
 /// "<", "lt-", "lt " or "less than " (`<HS`, `lt-hs`), lowercase.
+/// Whether a column's name is a state's or province's code or its name
+/// cut short (`mi`, `ky`, `wisc`, `illinois`).
+pub(super) fn place_flag(col: &str) -> bool {
+    crate::lexicon::US_STATES
+        .iter()
+        .chain(crate::lexicon::OTHER_STATES)
+        .any(|(name, code)| {
+            code.eq_ignore_ascii_case(col)
+                || col.len() >= 4 && name.replace(' ', "").starts_with(col)
+        })
+}
+
 fn below_rest(value: &str) -> Option<String> {
     let v = value.trim().to_lowercase();
     let rest = v
@@ -2554,6 +2577,24 @@ impl Ctx<'_> {
             // value ("hawaii" of a `state` holding `HI`, beside `hi_temp`).
             if cols.len() >= 2 && self.value_match_at(i, None).is_none() {
                 return Some((n, cols));
+            }
+            // "michigan" of `mi` beside `ky`, "wisconsin" of `wisc` beside
+            // `minn`: a 0/1 flag named by the place's code or its name cut
+            // short, in a table of two such flags or more.
+            let squashed = name.replace(' ', "");
+            let flag = (0..self.ix.profile.columns.len()).find(|&c| {
+                let col = self.ix.column_name(c);
+                self.yes_value(c).is_some()
+                    && (codes.iter().any(|code| col == code)
+                        || col.len() >= 4 && !col.contains('_') && squashed.starts_with(col))
+            });
+            if let Some(c) = flag {
+                let places = (0..self.ix.profile.columns.len())
+                    .filter(|&o| self.yes_value(o).is_some() && place_flag(self.ix.column_name(o)))
+                    .count();
+                if places >= 2 && self.value_match_at(i, None).is_none() {
+                    return Some((n, vec![(c, AliasKind::Full)]));
+                }
             }
         }
         None

@@ -137,7 +137,10 @@ struct Ctx<'a> {
 
 /// Plans one phrase: runs the passes in their order.
 pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
-    let toks = ordinals(engine_layouts(seasons(tokenize(query), ix), ix), ix);
+    let toks = single_counts(
+        ordinals(engine_layouts(seasons(tokenize(query), ix), ix), ix),
+        ix,
+    );
     let n = toks.len();
     let mut cx = Ctx {
         ix,
@@ -250,6 +253,45 @@ fn engine_layouts(toks: Vec<Token>, ix: &Index) -> Vec<Token> {
         }
     }
     out
+}
+
+/// "single-author packages", "a single bathroom": "single" before the
+/// word of a whole-number column counting things (`authors`, `bathrooms`,
+/// from 0 or 1) is the number 1, unless the table holds "single" as a
+/// value (a marital status).
+fn single_counts(mut toks: Vec<Token>, ix: &Index) -> Vec<Token> {
+    if ix.values_by_first.contains_key("single") {
+        return toks;
+    }
+    for k in 0..toks.len().saturating_sub(1) {
+        if !matches!(toks[k].norm.as_str(), "single" | "sole" | "solo") {
+            continue;
+        }
+        let next = &toks[k + 1];
+        if !next.is_word() || next.stem.len() < 4 {
+            continue;
+        }
+        let counts = ix.profile.columns.iter().any(|c| {
+            c.ty == ColumnType::Integer
+                && c.min
+                    .as_deref()
+                    .and_then(|m| m.parse::<i64>().ok())
+                    .is_some_and(|m| (0..=1).contains(&m))
+                && c.max
+                    .as_deref()
+                    .and_then(|m| m.parse::<i64>().ok())
+                    .is_some_and(|m| m > 1)
+                && c.name.split('_').any(|w| {
+                    w.len() > next.stem.len()
+                        && w.starts_with(next.stem.as_str())
+                        && w.ends_with('s')
+                })
+        });
+        if counts {
+            toks[k] = Token::plain_number(1.0, toks[k].start, toks[k].end);
+        }
+    }
+    toks
 }
 
 /// "first class women", "third class": an ordinal word before a word of the

@@ -281,8 +281,12 @@ impl Ctx<'_> {
             // "health insurance" of `health` and `insurance`: a flag's one
             // singular word right before another flag's name modifies it.
             let word = self.toks[f.start].norm.as_str();
+            // (A place's flag, "michigan construction workers", is no
+            // modifier.)
             let modifies = f.end - f.start == 1
                 && word == self.toks[f.start].stem
+                && !(super::linking::place_flag(name)
+                    && crate::lexicon::state_code(word).is_some())
                 && !word.ends_with("ed")
                 && !word.ends_with("ing")
                 && !wordnet::is_adjective(word)
