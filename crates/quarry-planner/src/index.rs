@@ -275,6 +275,23 @@ fn name_words(name: &str) -> Vec<String> {
             out.push(stem("temperature"));
             continue;
         }
+        // `gdppc`, `rgdppc` (real), `incpc`: a measure per capita.
+        if let Some(base) = w.strip_suffix("pc").filter(|b| b.len() >= 3) {
+            let base = base
+                .strip_prefix('r')
+                .filter(|b| known_name_part(b))
+                .unwrap_or(base);
+            if known_name_part(base) {
+                let full = ABBREVIATIONS
+                    .iter()
+                    .find(|(a, _)| *a == base)
+                    .map_or(base, |(_, f)| f);
+                out.extend(full.split(' ').map(stem));
+                out.push("per".to_string());
+                out.push(stem("capita"));
+                continue;
+            }
+        }
         // `tmax`, `tmin`, `tavg` (a weather station's columns): the day's
         // temperature at its extreme, its "highs" and "lows".
         if let Some(x) = w.strip_prefix('t').filter(|x| extreme(x) && x.len() >= 3) {

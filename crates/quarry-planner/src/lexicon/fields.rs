@@ -192,6 +192,8 @@ pub const ABBREVIATIONS: &[(&str, &str)] = &[
     ("pct", "percent"),
     ("perc", "percent"),
     ("avg", "average"),
+    ("tot", "total"),
+    ("pre", "previous"),
     ("wid", "width"),
     ("unemp", "unemployment"),
     ("ur", "unemployment"),

@@ -2686,15 +2686,26 @@ impl Ctx<'_> {
                 .filter_map(|&id| {
                     let e = &self.ix.values[id as usize];
                     let want = e.value.trim().to_lowercase();
-                    // Codes are short: only the short categorical values
-                    // (a bounded list) are read.
-                    self.ix.short_codes.iter().copied().find(|&o| {
-                        let o = &self.ix.values[o as usize];
-                        o.column == e.column
-                            && below_rest(&o.value).is_some_and(|rest| {
+                    // Only a categorical field's values (a bounded list)
+                    // are read: `<HS`, `Less Than High School`.
+                    let col = &self.ix.profile.columns[e.column];
+                    if col.values.len() > 50 || col.distinct_count as usize > col.values.len() {
+                        return None;
+                    }
+                    col.values
+                        .iter()
+                        .find(|o| {
+                            below_rest(&o.value).is_some_and(|rest| {
                                 rest == want || initials.len() >= 2 && rest == initials
                             })
-                    })
+                        })
+                        .and_then(|o| {
+                            self.ix
+                                .values
+                                .iter()
+                                .position(|x| x.column == e.column && x.value == o.value)
+                        })
+                        .map(|id| id as u32)
                 })
                 .collect();
             if below.is_empty() {

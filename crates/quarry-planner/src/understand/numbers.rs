@@ -1468,9 +1468,10 @@ impl Ctx<'_> {
             }
         }
         if field.is_none() && p.cmp.is_some() && !measured {
+            // "over 3000 traffic deaths in a year": no year is 3000.
             field = self
                 .nearest_ordered_field(i)
-                .filter(|&c| !flag(c))
+                .filter(|&c| !flag(c) && !(self.calendar_years(c) && !p.year_like()))
                 .or_else(|| self.field_by_range(v, p.scaled));
             how = MatchKind::Inferred;
         }
