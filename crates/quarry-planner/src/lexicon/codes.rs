@@ -3,7 +3,8 @@
 //! `D`, "alive" → `A`) and conservation status (the IUCN Red List's
 //! categories: "endangered" → `EN`, "least concern" → `LC`), and the codes
 //! of sports ("shortstops" → `SS`, "outfielders" → `LF`, `CF`, `RF`,
-//! "sliders" → `SL`), and letter grades ("failed" → `F`).
+//! "sliders" → `SL`), letter grades ("failed" → `F`) and parties
+//! ("republicans" → `R`).
 
 /// The codes of sizes: a column holds sizes when it holds two of them.
 pub const SIZE_CODES: &[&str] = &["XS", "S", "M", "L", "XL", "XXL", "2XL", "SM", "MD", "LG"];
@@ -22,6 +23,10 @@ pub const IUCN_CODES: &[&str] = &["LC", "NT", "VU", "EN", "CR", "EW", "EX", "DD"
 pub const GRADE_CODES: &[&str] = &[
     "A+", "A", "A-", "B+", "B", "B-", "C+", "C", "C-", "D+", "D", "D-", "E", "F", "W", "I", "P",
 ];
+
+/// US political parties as rolls of legislators write them ("democrats"
+/// → `D`).
+pub const PARTY_CODES: &[&str] = &["D", "R", "I", "DEM", "REP", "IND", "GOP", "L", "LIB"];
 
 /// Baseball's fielding positions ("pitchers" → `P`, "outfielders" → `LF`,
 /// `CF`, `RF`).
@@ -223,6 +228,10 @@ pub fn letter_codes(
         "failed" | "fail" | "failing" | "fails" | "flunked" => (&["F"], GRADE_CODES),
         "withdrew" | "withdrawn" | "withdrawals" | "withdrawal" => (&["W"], GRADE_CODES),
         "incomplete" => (&["I"], GRADE_CODES),
+        "democrat" | "democrats" | "democratic" | "dems" => (&["D", "DEM"], PARTY_CODES),
+        "republican" | "republicans" | "gop" => (&["R", "REP", "GOP"], PARTY_CODES),
+        "independent" | "independents" => (&["I", "IND"], PARTY_CODES),
+        "libertarian" | "libertarians" => (&["L", "LIB"], PARTY_CODES),
         "endangered" => (&["EN"], IUCN_CODES),
         "vulnerable" => (&["VU"], IUCN_CODES),
         "extinct" => (&["EX", "EW"], IUCN_CODES),

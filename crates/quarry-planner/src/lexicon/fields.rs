@@ -285,6 +285,10 @@ pub fn group_measures(group: FieldGroup) -> &'static [&'static str] {
             "words",
             "pages",
             "time",
+            // "the longest serving senator": years in office.
+            "tenure",
+            "seniority",
+            "years",
         ],
         FieldGroup::Population => &["population", "pop", "inhabitants", "residents"],
         // "the strongest earthquake", "the most powerful car".

@@ -551,6 +551,7 @@ impl Ctx<'_> {
                 .code_value_at(i)
                 .or_else(|| self.word_code_at(i))
                 .or_else(|| self.initials_value_at(i))
+                .or_else(|| self.member_value_at(i))
             {
                 self.claims.claim((m.start, m.end), ClaimedBy::Value);
                 i = m.end;
@@ -1639,6 +1640,31 @@ impl Ctx<'_> {
             return None;
         }
         self.word_code_of(i)
+    }
+
+    /// "senators" of `senate`, "councillors" of `council`: a member of
+    /// what a value of a categorical field names (the word less "or", the
+    /// value's last "e" dropped too). One column only.
+    fn member_value_at(&self, i: usize) -> Option<ValueMention> {
+        let t = &self.toks[i];
+        if self.claims.is_claimed(i) || !t.is_word() || t.norm.len() < 6 {
+            return None;
+        }
+        let base = t
+            .norm
+            .strip_suffix("ors")
+            .or_else(|| t.norm.strip_suffix("or"))
+            .or_else(|| t.norm.strip_suffix("lors"))
+            .or_else(|| t.norm.strip_suffix("lor"))?;
+        if base.len() < 4 {
+            return None;
+        }
+        let ids = self.short_values(|e| {
+            let v = e.value.trim().to_lowercase();
+            e.words.len() == 1 && (v.strip_suffix('e') == Some(base) || v == base)
+        });
+        self.one_column(&ids)?;
+        Some(one_word(i, ids, MatchKind::Inferred))
     }
 
     /// `word_code_at` for a word another pass claimed ("bottom", a
