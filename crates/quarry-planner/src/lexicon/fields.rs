@@ -193,6 +193,7 @@ pub const ABBREVIATIONS: &[(&str, &str)] = &[
     ("perc", "percent"),
     ("avg", "average"),
     ("tot", "total"),
+    ("vet", "veteran"),
     ("pre", "previous"),
     ("wid", "width"),
     ("unemp", "unemployment"),

@@ -2658,14 +2658,32 @@ impl Ctx<'_> {
                             })
                     })
             });
-            if hit {
+            // "homeowners" of `home_ownership`: the word's head a name
+            // word, its rest the start of the next one.
+            let split = words.windows(2).any(|p| {
+                p[0].len() >= 4
+                    && t.norm.strip_prefix(p[0].as_str()).is_some_and(|rest| {
+                        let rest = rest.strip_suffix('s').unwrap_or(rest);
+                        rest.len() >= 4 && p[1].len() > rest.len() && p[1].starts_with(rest)
+                    })
+            });
+            if hit || split {
                 if found.is_some() {
                     return None;
                 }
-                found = Some(c);
+                // Spelling a two-word name whole, it names it whole.
+                let whole = split && words.len() == 2;
+                found = Some((
+                    c,
+                    if whole {
+                        AliasKind::Full
+                    } else {
+                        AliasKind::Partial
+                    },
+                ));
             }
         }
-        found.map(|c| (1, vec![(c, AliasKind::Partial)]))
+        found.map(|c| (1, vec![c]))
     }
 }
 

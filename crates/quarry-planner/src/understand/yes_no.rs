@@ -143,9 +143,18 @@ impl Ctx<'_> {
             let plural = self.toks[f.start].norm != stem
                 && self.toks[f.start].norm.ends_with('s')
                 && !rest_named;
+            // (`vet_wwko` of "veterans": the first part a short form.)
+            let first_part = self.ix.column_name(col).split('_').next().map(|p| {
+                crate::lexicon::ABBREVIATIONS
+                    .iter()
+                    .find(|(a, _)| *a == p)
+                    .filter(|(_, full)| !full.contains(' '))
+                    .map_or(p.to_string(), |(_, full)| crate::text::stem(full))
+            });
             let first_word = kind == AliasKind::Partial
                 && f.end - f.start == 1
-                && (self.ix.column_name(col).split('_').next() == Some(stem) && !plural
+                && (first_part.as_deref() == Some(stem)
+                    && (!plural || self.ix.column_name(col).split('_').next() != Some(stem))
                     || self
                         .ix
                         .column_name(col)
