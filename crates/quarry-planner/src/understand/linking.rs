@@ -1759,8 +1759,20 @@ impl Ctx<'_> {
     /// code abbreviates one word, in order). Two or three words.
     fn code_value_at(&self, i: usize) -> Option<ValueMention> {
         for n in (2..=3).rev() {
-            // "no league" is no `NL`.
-            if !self.plain_words_at(i, n) {
+            // "no league" is no `NL`. A little word may lead a code that
+            // spells it out ("some" of `somePS`).
+            let led = || {
+                self.plain_words_at(i + 1, n - 1)
+                    && !self.claims.is_claimed(i)
+                    && self.toks[i].is_word()
+                    && !is_negation(self.norm(i))
+                    && self.ix.code_values.iter().any(|&id| {
+                        let v = &self.ix.values[id as usize].value;
+                        v.strip_prefix(self.norm(i))
+                            .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()))
+                    })
+            };
+            if !self.plain_words_at(i, n) && !led() {
                 continue;
             }
             // Words that name a value of their own, or another field, are
@@ -1807,10 +1819,14 @@ impl Ctx<'_> {
                         return Some((id, n));
                     }
                     let fits = parts.len() == n
-                        && parts
-                            .iter()
-                            .zip(&words)
-                            .all(|(p, w)| p.len() >= 2 && abbreviates(p, w));
+                        && parts.iter().zip(&words).all(|(p, w)| {
+                            p.len() >= 2 && abbreviates(p, w)
+                                    // `somePS` of "some post-secondary": a
+                                    // word, then capitals that are initials.
+                                    || p.len() == 1
+                                        && w.starts_with(p.as_str())
+                                        && parts[0].len() >= 3
+                        });
                     fits.then(|| {
                         let score = parts
                             .iter()
