@@ -2020,7 +2020,13 @@ impl Ctx<'_> {
         }
         // "children under 5" beside `Mott Children's Hosp`: a word of age
         // in a table of ages names people, not a part of a longer name.
+        // ("children's hospitals" is the name's word.)
+        let (said, after) = (&self.query[t.start..t.end], &self.query[t.end..]);
+        let possessive = ["'s", "’s"]
+            .iter()
+            .any(|s| said.ends_with(s) || after.starts_with(s));
         if end - i == 1
+            && !possessive
             && crate::lexicon::age_range(&t.norm).is_some()
             && self.age_column().is_some()
             && cands

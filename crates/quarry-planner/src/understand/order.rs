@@ -253,7 +253,13 @@ impl Ctx<'_> {
             });
             let standings: Vec<usize> = (0..self.ix.profile.columns.len())
                 .filter(|&c| {
-                    self.is_standing(c) && (finishers || self.ix.profile.columns[c].null_count == 0)
+                    // (A name with the word glued on, `recruitrank`, ranks
+                    // one thing among others: it must be named.)
+                    let name = self.ix.column_name(c);
+                    let glued = !name.contains('_') && !matches!(name, "rank" | "ranking");
+                    self.is_standing(c)
+                        && !(glued && name.contains("rank"))
+                        && (finishers || self.ix.profile.columns[c].null_count == 0)
                 })
                 .collect();
             match standings[..] {
