@@ -465,7 +465,16 @@ corpus!(
     tasting_panel,
     survey_brackets,
     car_specs,
-    trial_outcomes
+    trial_outcomes,
+    station_days,
+    legislators,
+    faculty_panel,
+    injury_claims,
+    episode_results,
+    insect_growth,
+    package_checks,
+    canada_survey,
+    country_panel
 );
 
 #[test]
@@ -612,6 +621,15 @@ fn every_phrases_file_has_a_test() {
         "survey_brackets",
         "car_specs",
         "trial_outcomes",
+        "station_days",
+        "legislators",
+        "faculty_panel",
+        "injury_claims",
+        "episode_results",
+        "insect_growth",
+        "package_checks",
+        "canada_survey",
+        "country_panel",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -180,6 +180,15 @@ sources=(
     "survey_brackets=$data/survey_brackets.csv"
     "car_specs=$data/car_specs.csv"
     "trial_outcomes=$data/trial_outcomes.csv"
+    "station_days=$data/station_days.csv"
+    "legislators=$data/legislators.csv"
+    "faculty_panel=$data/faculty_panel.csv"
+    "injury_claims=$data/injury_claims.csv"
+    "episode_results=$data/episode_results.csv"
+    "insect_growth=$data/insect_growth.csv"
+    "package_checks=$data/package_checks.csv"
+    "canada_survey=$data/canada_survey.csv"
+    "country_panel=$data/country_panel.csv"
 )
 
 for entry in "${sources[@]}"; do
