@@ -192,7 +192,52 @@ impl Ctx<'_> {
 
     pub(super) fn field_match_at(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
         // A mention covers at least its first word, so every caller moves on.
-        self.field_match_from(i).filter(|(len, _)| *len > 0)
+        let found = self.field_match_from(i).filter(|(len, _)| *len > 0);
+        self.flag_begun_by(i, found.as_ref()).or(found)
+    }
+
+    /// "hispanic players" of the flag `hispan` beside the share
+    /// `perchisp`: a one-word mention of no flag gives way to the one 0/1
+    /// flag whose whole name (five letters or more) the word begins with.
+    fn flag_begun_by(
+        &self,
+        i: usize,
+        found: Option<&(usize, Vec<(usize, AliasKind)>)>,
+    ) -> Option<(usize, Vec<(usize, AliasKind)>)> {
+        let (1, cols) = found? else {
+            return None;
+        };
+        if cols.iter().any(|c| self.yes_value(c.0).is_some()) {
+            return None;
+        }
+        // A share said so, or a number near, is the share ("over 10%
+        // hispanic", "share hispanic").
+        let near = i.saturating_sub(3)..(i + 2).min(self.toks.len());
+        if near.clone().any(|k| self.toks[k].number().is_some())
+            || near.into_iter().any(|k| {
+                matches!(
+                    self.norm(k),
+                    "share" | "percent" | "percentage" | "proportion" | "fraction" | "pct" | "%"
+                )
+            })
+        {
+            return None;
+        }
+        let t = &self.toks[i];
+        let flags: Vec<usize> = (0..self.ix.profile.columns.len())
+            .filter(|&c| {
+                let name = self.ix.column_name(c);
+                name.len() >= 5
+                    && !name.contains('_')
+                    && t.norm.len() > name.len()
+                    && t.norm.starts_with(name)
+                    && self.yes_value(c).is_some()
+            })
+            .collect();
+        match flags[..] {
+            [flag] => Some((1, vec![(flag, AliasKind::Partial)])),
+            _ => None,
+        }
     }
 
     fn field_match_from(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
