@@ -312,9 +312,23 @@ fn name_words(name: &str) -> Vec<String> {
             None => {
                 // `wgt19`: a measure's word cut short, a year glued on.
                 let letters = w.trim_end_matches(|c: char| c.is_ascii_digit());
-                match units::word_of_cut(letters) {
-                    Some(full) => out.push(stem(full)),
-                    None => out.push(stem(&w)),
+                // `totsc8`: two short forms glued before the digits
+                // (total score, grade 8).
+                let short = |x: &str| ABBREVIATIONS.iter().find(|(a, _)| *a == x).map(|p| p.1);
+                let glued = (letters.len() < w.len() && letters.len() >= 4)
+                    .then(|| {
+                        (2..=letters.len() - 2).find_map(|k| {
+                            let (a, b) = letters.split_at(k);
+                            Some((short(a)?, short(b)?))
+                        })
+                    })
+                    .flatten();
+                match (units::word_of_cut(letters), glued) {
+                    (Some(full), _) => out.push(stem(full)),
+                    (None, Some((a, b))) => {
+                        out.extend(a.split(' ').chain(b.split(' ')).map(stem));
+                    }
+                    (None, None) => out.push(stem(&w)),
                 }
             }
         }

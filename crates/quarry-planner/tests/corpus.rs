@@ -474,7 +474,8 @@ corpus!(
     insect_growth,
     package_checks,
     canada_survey,
-    country_panel
+    country_panel,
+    district_scores
 );
 
 #[test]
@@ -630,6 +631,7 @@ fn every_phrases_file_has_a_test() {
         "package_checks",
         "canada_survey",
         "country_panel",
+        "district_scores",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -194,6 +194,7 @@ pub const ABBREVIATIONS: &[(&str, &str)] = &[
     ("avg", "average"),
     ("tot", "total"),
     ("vet", "veteran"),
+    ("sc", "score"),
     ("pre", "previous"),
     ("wid", "width"),
     ("unemp", "unemployment"),

@@ -304,7 +304,11 @@ impl Ctx<'_> {
                     && !self.claims.is_claimed(q)
                     && self.toks[q].is_word()
                     && (self.toks[q].stem == a.words[k]
-                        || len == 1 && verbs(&self.toks[q].norm).contains(&a.words[k]))
+                        // (A verb of a word the name only abbreviates,
+                        // "scoring" of `totsc4`, is not enough.)
+                        || len == 1
+                            && verbs(&self.toks[q].norm).contains(&a.words[k])
+                            && self.ix.column_name(a.column).contains(a.words[k].as_str()))
             });
             if !ok {
                 continue;
@@ -1193,9 +1197,21 @@ impl Ctx<'_> {
         if !t.is_word() || is_stopword(&t.norm) || t.norm.len() < 2 || i + 1 >= self.toks.len() {
             return None;
         }
-        let n = self.toks[i + 1]
+        // "size class 3" of `sc3`: two words, their initials the letters.
+        let pair = self
+            .toks
+            .get(i + 1)
+            .filter(|w| w.is_word() && !is_stopword(&w.norm) && !self.claims.is_claimed(i + 1));
+        let (letters_said, at) = match pair {
+            Some(w) if self.toks.get(i + 2).is_some_and(|x| x.number().is_some()) => (
+                format!("{}{}", &t.norm[..1], w.norm.get(..1).unwrap_or_default()),
+                i + 2,
+            ),
+            _ => (t.norm.clone(), i + 1),
+        };
+        let n = self.toks[at]
             .number()
-            .filter(|v| v.fract() == 0.0 && *v >= 0.0 && !self.claims.is_claimed(i + 1))?;
+            .filter(|v| v.fract() == 0.0 && *v >= 0.0 && !self.claims.is_claimed(at))?;
         let mut found: Vec<u32> = Vec::new();
         for &id in &self.ix.short_codes {
             let e = &self.ix.values[id as usize];
@@ -1209,14 +1225,14 @@ impl Ctx<'_> {
             {
                 continue;
             }
-            if letters == t.norm {
+            if letters == letters_said {
                 found.push(id);
             }
         }
         self.one_column(&found)?;
         Some(ValueMention {
             start: i,
-            end: i + 2,
+            end: at + 1,
             entries: found,
             kind: MatchKind::Inferred,
         })

@@ -106,7 +106,16 @@ fn families(names: &[&str]) -> Vec<Family> {
     let pairs = by_stem.iter().filter(|(_, m)| m.len() == 2).count();
     by_stem
         .into_iter()
-        .filter(|(_, m)| m.len() >= 3 || m.len() == 2 && pairs >= 2)
+        // So is a pair of grades that are no first and second option
+        // (`totsc4`, `totsc8`: the 4th and 8th grade's scores).
+        .filter(|(_, m)| {
+            m.len() >= 3
+                || m.len() == 2
+                    && (pairs >= 2
+                        || m.iter().all(|(_, tag)| {
+                            tag.parse::<u32>().is_ok_and(|n| (3..=12).contains(&n))
+                        }))
+        })
         .map(|(_, members)| Family { members })
         .collect()
 }

@@ -189,6 +189,7 @@ sources=(
     "package_checks=$data/package_checks.csv"
     "canada_survey=$data/canada_survey.csv"
     "country_panel=$data/country_panel.csv"
+    "district_scores=$data/district_scores.csv"
 )
 
 for entry in "${sources[@]}"; do
