@@ -384,28 +384,8 @@ impl Ctx<'_> {
             return false;
         };
         let field = self.ix.column_name(*col).to_string();
-        let span = (s.start, s.end + 1);
-        let source = self.span_text(span.0, span.1);
-        self.note(Note::Value {
-            source: source.clone(),
-            field: field.clone(),
-            negated: false,
-            matched: MatchKind::Exact,
-            ambiguous: false,
-            confidence: crate::confidence::of_match(MatchKind::Exact),
-        });
-        self.phrases.push(span);
-        self.push_condition(
-            span,
-            Condition {
-                field,
-                op: CompareOp::Eq,
-                values: vec![Literal::Text(value.clone())],
-                source,
-                matched: MatchKind::Exact,
-                confidence: crate::confidence::of_match(MatchKind::Exact),
-            },
-        );
+        let value = value.clone();
+        self.superlative_value((s.start, s.end + 1), field, value, MatchKind::Exact);
         self.claims.claim_token(s.end, ClaimedBy::Value);
         true
     }
@@ -430,15 +410,27 @@ impl Ctx<'_> {
             + usize::from(
                 s.count.is_some() && self.toks.get(s.end).is_some_and(|t| t.number().is_some()),
             );
-        let span = (s.start, end);
+        self.superlative_value((s.start, end), field, value, MatchKind::Inferred);
+        true
+    }
+
+    /// The condition `field = value` a superlative word's span says, with
+    /// its note.
+    fn superlative_value(
+        &mut self,
+        span: (usize, usize),
+        field: String,
+        value: String,
+        matched: MatchKind,
+    ) {
         let source = self.span_text(span.0, span.1);
         self.note(Note::Value {
             source: source.clone(),
             field: field.clone(),
             negated: false,
-            matched: MatchKind::Inferred,
+            matched,
             ambiguous: false,
-            confidence: crate::confidence::of_match(MatchKind::Inferred),
+            confidence: crate::confidence::of_match(matched),
         });
         self.phrases.push(span);
         self.push_condition(
@@ -448,11 +440,10 @@ impl Ctx<'_> {
                 op: CompareOp::Eq,
                 values: vec![Literal::Text(value)],
                 source,
-                matched: MatchKind::Inferred,
-                confidence: crate::confidence::of_match(MatchKind::Inferred),
+                matched,
+                confidence: crate::confidence::of_match(matched),
             },
         );
-        true
     }
 
     /// The nouns the lexicon tried for a graded word, for the note.
