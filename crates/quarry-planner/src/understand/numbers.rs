@@ -1471,7 +1471,7 @@ impl Ctx<'_> {
             // "over 3000 traffic deaths in a year": no year is 3000.
             field = self
                 .nearest_ordered_field(i)
-                .filter(|&c| !flag(c) && !(self.calendar_years(c) && !p.year_like()))
+                .filter(|&c| !flag(c) && (!self.calendar_years(c) || p.year_like()))
                 .or_else(|| self.field_by_range(v, p.scaled));
             how = MatchKind::Inferred;
         }

@@ -294,8 +294,8 @@ impl Ctx<'_> {
             // modifier.)
             let modifies = f.end - f.start == 1
                 && word == self.toks[f.start].stem
-                && !(super::linking::place_flag(name)
-                    && crate::lexicon::state_code(word).is_some())
+                && (!super::linking::place_flag(name)
+                    || crate::lexicon::state_code(word).is_none())
                 && !word.ends_with("ed")
                 && !word.ends_with("ing")
                 && !wordnet::is_adjective(word)
