@@ -272,20 +272,25 @@ fn single_counts(mut toks: Vec<Token>, ix: &Index) -> Vec<Token> {
             continue;
         }
         let counts = ix.profile.columns.iter().any(|c| {
-            c.ty == ColumnType::Integer
+            c.ty.is_numeric()
                 && c.min
                     .as_deref()
-                    .and_then(|m| m.parse::<i64>().ok())
-                    .is_some_and(|m| (0..=1).contains(&m))
+                    .and_then(|m| m.parse::<f64>().ok())
+                    .is_some_and(|m| m == 0.0 || m == 1.0)
                 && c.max
                     .as_deref()
-                    .and_then(|m| m.parse::<i64>().ok())
-                    .is_some_and(|m| m > 1)
-                && c.name.split('_').any(|w| {
+                    .and_then(|m| m.parse::<f64>().ok())
+                    .is_some_and(|m| m > 1.0)
+                && (c.name.split('_').any(|w| {
                     w.len() > next.stem.len()
                         && w.starts_with(next.stem.as_str())
                         && w.ends_with('s')
                 })
+                    // `nown` of "a single owner": a count named `n` and
+                    // the word's start.
+                    || c.name.strip_prefix('n').is_some_and(|r| {
+                        r.len() >= 3 && !r.contains('_') && next.norm.starts_with(r)
+                    }))
         });
         if counts {
             toks[k] = Token::plain_number(1.0, toks[k].start, toks[k].end);
