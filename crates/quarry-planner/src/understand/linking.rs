@@ -1711,18 +1711,20 @@ impl Ctx<'_> {
         if self.claims.is_claimed(i) || !t.is_word() || t.norm.len() < 6 {
             return None;
         }
-        let base = t
-            .norm
-            .strip_suffix("ors")
-            .or_else(|| t.norm.strip_suffix("or"))
-            .or_else(|| t.norm.strip_suffix("lors"))
-            .or_else(|| t.norm.strip_suffix("lor"))?;
-        if base.len() < 4 {
+        let bases: Vec<&str> = ["lors", "ors", "lor", "or"]
+            .iter()
+            .filter_map(|x| t.norm.strip_suffix(x))
+            .filter(|b| b.len() >= 4)
+            .collect();
+        if bases.is_empty() {
             return None;
         }
         let ids = self.short_values(|e| {
             let v = e.value.trim().to_lowercase();
-            e.words.len() == 1 && (v.strip_suffix('e') == Some(base) || v == base)
+            e.words.len() == 1
+                && bases
+                    .iter()
+                    .any(|&b| v.strip_suffix('e') == Some(b) || v == b)
         });
         self.one_column(&ids)?;
         Some(one_word(i, ids, MatchKind::Inferred))
@@ -2126,8 +2128,6 @@ fn one_word(i: usize, entries: Vec<u32>, kind: MatchKind) -> ValueMention {
     }
 }
 
-/// What a value written below another says it is below: the rest after
-/// "<", "lt-", "lt " or "less than " (`<HS`, `lt-hs`), lowercase.
 /// Whether a column's name is a state's or province's code or its name
 /// cut short (`mi`, `ky`, `wisc`, `illinois`).
 pub(super) fn place_flag(col: &str) -> bool {
@@ -2140,6 +2140,9 @@ pub(super) fn place_flag(col: &str) -> bool {
         })
 }
 
+/// What a value written below another says it is below: the rest after
+/// "<", "lt-", "lt ", "less than " or a "less" glued to a capital (`<HS`,
+/// `lt-hs`, `lessHS`), lowercase.
 fn below_rest(value: &str) -> Option<String> {
     let v = value.trim().to_lowercase();
     let rest = v
