@@ -230,8 +230,6 @@ fn in_range(col: &ColumnProfile, v: f64) -> bool {
     bound(&col.min).is_some_and(|m| m <= v) && bound(&col.max).is_some_and(|m| m >= v)
 }
 
-/// Whether a year column holds the year `v`: within its range, or, of a
-/// column of years written with two digits (`year` 92 … 99), its last two.
 /// A column of years written with two digits: whole numbers from 0 to 99
 /// named a year (`year` 92 … 99, `yronset`, `yearphd` 38 … 96).
 pub(super) fn two_digit_years(col: &ColumnProfile) -> bool {
