@@ -243,8 +243,7 @@ impl Ctx<'_> {
             // pictures): its best would sort last.
             // Unless the rows are named by their standing ("the top 3
             // finishers").
-            let after =
-                s.end + usize::from(self.toks.get(s.end).is_some_and(|t| t.number().is_some()));
+            let after = self.past_count(s);
             let finishers = self.toks.get(after).is_some_and(|t| {
                 matches!(
                     t.norm.as_str(),
@@ -293,10 +292,7 @@ impl Ctx<'_> {
                     let top = (s.start..s.end).any(|k| self.norm(k) == "top");
                     if let Some(n) = s.count.filter(|_| top && !desc) {
                         let name = self.ix.column_name(col).to_string();
-                        let end = s.end
-                            + usize::from(
-                                self.toks.get(s.end).is_some_and(|t| t.number().is_some()),
-                            );
+                        let end = self.past_count(s);
                         self.phrases.push((s.start, end));
                         self.inferred_number(
                             (s.start, end),
@@ -406,12 +402,19 @@ impl Ctx<'_> {
         let e = &self.ix.values[id as usize];
         let (field, value) = (self.ix.column_name(e.column).to_string(), e.value.clone());
         // "bottom two": the count is the code's own.
-        let end = s.end
-            + usize::from(
-                s.count.is_some() && self.toks.get(s.end).is_some_and(|t| t.number().is_some()),
-            );
+        let end = if s.count.is_some() {
+            self.past_count(s)
+        } else {
+            s.end
+        };
         self.superlative_value((s.start, end), field, value, MatchKind::Inferred);
         true
+    }
+
+    /// The end of a superlative with the number written right after it
+    /// ("top 5", "bottom two").
+    fn past_count(&self, s: &Superlative) -> usize {
+        s.end + usize::from(self.toks.get(s.end).is_some_and(|t| t.number().is_some()))
     }
 
     /// The condition `field = value` a superlative word's span says, with
