@@ -402,7 +402,11 @@ fn id_from_file_name(name: &str) -> String {
             id.push('-');
         }
     }
-    let id: String = id.trim_matches('-').chars().take(64).collect();
+    let id: String = id
+        .trim_matches('-')
+        .chars()
+        .take(quarry_profile::MAX_DATASET_ID_LEN)
+        .collect();
     let id = id.trim_end_matches('-').to_string();
     if id.is_empty() {
         "dataset".into()

@@ -10,5 +10,5 @@
 mod id;
 mod profile;
 
-pub use id::{DatasetId, InvalidDatasetId};
+pub use id::{DatasetId, InvalidDatasetId, MAX_LEN as MAX_DATASET_ID_LEN};
 pub use profile::{ColumnProfile, ColumnType, DatasetProfile, ValueCount};

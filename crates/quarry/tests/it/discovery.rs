@@ -271,7 +271,7 @@ fn another_accounts_unknown_and_malformed_ids_are_404_invalid_dataset() {
     assert_eq!((status, code.as_str()), (404, "INVALID_DATASET"));
 
     // Ids no dataset can have: the same answer.
-    let long = "a".repeat(65);
+    let long = "a".repeat(129);
     for bad in [
         "-leading-dash",
         "has%20space",
