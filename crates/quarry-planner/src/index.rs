@@ -260,7 +260,11 @@ fn scorebook_words(name: &str) -> Option<&'static [&'static str]> {
 
 fn name_words(name: &str) -> Vec<String> {
     let mut out = Vec::new();
-    let parts = words(&name.replace('_', " "));
+    let mut parts = words(&name.replace('_', " "));
+    // `p_h` of "pH": single letters the normaliser split apart.
+    if parts.len() >= 2 && parts.iter().all(|p| p.len() == 1) {
+        parts = vec![parts.concat()];
+    }
     // `high_t`, `low_t`: a day's highest or lowest temperature.
     let extreme = |w: &str| {
         matches!(
@@ -327,6 +331,14 @@ fn name_words(name: &str) -> Vec<String> {
                     (Some(full), _) => out.push(stem(full)),
                     (None, Some((a, b))) => {
                         out.extend(a.split(' ').chain(b.split(' ')).map(stem));
+                    }
+                    // `pop1831`: a known word, a year glued on.
+                    (None, None)
+                        if letters.len() >= 3
+                            && matches!(w.len() - letters.len(), 2 | 4)
+                            && known_name_part(letters) =>
+                    {
+                        out.push(stem(letters));
                     }
                     (None, None) => out.push(stem(&w)),
                 }
@@ -518,6 +530,11 @@ impl Aliases {
                 .or_else(|| clinic.then(|| clinical_words(&col.name)).flatten());
             for phrase in spelt.into_iter().flatten() {
                 full_forms.push(words(phrase).iter().map(|w| stem(w)).collect());
+            }
+            // A pH is a measure of alkalinity ("the most acidic" is the
+            // lowest).
+            if full_forms[0] == ["ph"] {
+                full_forms.push(vec![stem("alkalinity")]);
             }
             let raw: Vec<String> = words(&col.name.replace('_', " "))
                 .iter()

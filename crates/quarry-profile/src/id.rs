@@ -82,10 +82,26 @@ mod tests {
 
     #[test]
     fn the_accepted_set() {
-        for ok in ["a", "movies", "ds-1", "my_data", "9lives", &"x".repeat(MAX_LEN)] {
+        for ok in [
+            "a",
+            "movies",
+            "ds-1",
+            "my_data",
+            "9lives",
+            &"x".repeat(MAX_LEN),
+        ] {
             assert_eq!(DatasetId::parse(ok).unwrap().as_str(), ok);
         }
-        for bad in ["", "-x", "_x", "a b", "a/b", "é", "a.b", &"x".repeat(MAX_LEN + 1)] {
+        for bad in [
+            "",
+            "-x",
+            "_x",
+            "a b",
+            "a/b",
+            "é",
+            "a.b",
+            &"x".repeat(MAX_LEN + 1),
+        ] {
             assert!(DatasetId::parse(bad).is_err(), "{bad:?}");
         }
         assert_eq!(

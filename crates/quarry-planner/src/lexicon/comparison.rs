@@ -134,6 +134,7 @@ pub const COMPARATIVES: &[Comparative] = &[
     comparative!(["weaker"], Lt, None, Some(G::Strength)),
     comparative!(["more", "powerful"], Gt, None, Some(G::Strength)),
     comparative!(["later"], After, GT, None),
+    comparative!(["newer"], After, GT, Some(G::Year)),
     comparative!(["less"], Lt, LT, None),
     comparative!(["fewer"], Lt, LT, None),
     comparative!(["lower"], Lt, LT, None),

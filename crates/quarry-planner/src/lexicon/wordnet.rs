@@ -389,11 +389,23 @@ pub fn measures(base: &str, attributes_too: bool, synonyms_too: bool) -> Vec<Mea
     for &noun in counted_nouns(base) {
         add_measure(&mut out, noun, Pole::More, Relation::Derived, false);
     }
-    // "the quietest day": the fewest of what the busiest has most.
-    if base == "quiet" {
-        for &noun in counted_nouns("busy") {
-            add_measure(&mut out, noun, Pole::Less, Relation::Derived, false);
+    // "the quietest day": the fewest of what the busiest has most; "the
+    // driest" the least of what the wettest has most.
+    let opposite = match base {
+        "quiet" => Some("busy"),
+        "dry" => Some("wet"),
+        _ => None,
+    };
+    for &noun in opposite.map_or(&[][..], counted_nouns) {
+        add_measure(&mut out, noun, Pole::Less, Relation::Derived, false);
+    }
+    // "the most acidic": the lowest pH; "the most alkaline": the highest.
+    match base {
+        "acidic" | "acid" | "sour" => {
+            add_measure(&mut out, "ph", Pole::Less, Relation::Derived, false)
         }
+        "alkaline" | "basic" => add_measure(&mut out, "ph", Pole::More, Relation::Derived, false),
+        _ => {}
     }
     if attributes_too {
         for &(noun, pole) in attributes(base) {
@@ -439,6 +451,8 @@ fn counted_nouns(base: &str) -> &'static [&'static str] {
             "cnt",
         ],
         "crowded" => &["attendance", "visitors", "passengers"],
+        "wet" | "rainy" => &["rain", "rainfall", "precipitation", "precip", "prcp"],
+        "populous" => &["population", "pop"],
         "costly" => &["cost", "damage", "damages"],
         "destructive" | "damaging" => &["damage", "damages", "cost"],
         "profitable" => &["profit", "profits", "income"],

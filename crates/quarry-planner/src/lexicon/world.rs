@@ -209,6 +209,66 @@ pub const OTHER_STATES: &[(&str, &str)] = &[
     ("nunavut", "NU"),
 ];
 
+/// What the people of a state are called (singular), and the state.
+pub const STATE_DEMONYMS: &[(&str, &str)] = &[
+    ("alabamian", "alabama"),
+    ("alaskan", "alaska"),
+    ("arizonan", "arizona"),
+    ("arkansan", "arkansas"),
+    ("californian", "california"),
+    ("coloradan", "colorado"),
+    ("connecticuter", "connecticut"),
+    ("delawarean", "delaware"),
+    ("floridian", "florida"),
+    ("georgian", "georgia"),
+    ("hawaiian", "hawaii"),
+    ("idahoan", "idaho"),
+    ("illinoisan", "illinois"),
+    ("hoosier", "indiana"),
+    ("iowan", "iowa"),
+    ("kansan", "kansas"),
+    ("kentuckian", "kentucky"),
+    ("louisianan", "louisiana"),
+    ("mainer", "maine"),
+    ("marylander", "maryland"),
+    ("michigander", "michigan"),
+    ("minnesotan", "minnesota"),
+    ("mississippian", "mississippi"),
+    ("missourian", "missouri"),
+    ("montanan", "montana"),
+    ("nebraskan", "nebraska"),
+    ("nevadan", "nevada"),
+    ("new hampshirite", "new hampshire"),
+    ("new jerseyan", "new jersey"),
+    ("new mexican", "new mexico"),
+    ("new yorker", "new york"),
+    ("north carolinian", "north carolina"),
+    ("north dakotan", "north dakota"),
+    ("ohioan", "ohio"),
+    ("oklahoman", "oklahoma"),
+    ("oregonian", "oregon"),
+    ("pennsylvanian", "pennsylvania"),
+    ("rhode islander", "rhode island"),
+    ("south carolinian", "south carolina"),
+    ("south dakotan", "south dakota"),
+    ("tennessean", "tennessee"),
+    ("texan", "texas"),
+    ("utahn", "utah"),
+    ("vermonter", "vermont"),
+    ("virginian", "virginia"),
+    ("washingtonian", "washington"),
+    ("west virginian", "west virginia"),
+    ("wisconsinite", "wisconsin"),
+    ("wyomingite", "wyoming"),
+    ("queenslander", "queensland"),
+    ("tasmanian", "tasmania"),
+    ("victorian", "victoria"),
+    ("albertan", "alberta"),
+    ("ontarian", "ontario"),
+    ("quebecer", "quebec"),
+    ("manitoban", "manitoba"),
+];
+
 /// The code of a US state, an Australian state or territory, or a
 /// Canadian province or territory named by a single word ("queensland" →
 /// `QLD`).
@@ -450,8 +510,8 @@ pub const WORLD_REGIONS: &[(&[&str], Scope)] = &[
 ];
 /// Regions of the United States a search names, with their states: the
 /// Census Bureau's regions and divisions, and common names of others.
-/// Only names that are no plain compass word ("the south" is often a
-/// value of its own).
+/// Of the plain compass words only "south" (the South is a region of its
+/// own; "the west" is too loose).
 pub const US_REGIONS: &[(&str, &[&str])] = &[
     ("new england", &["CT", "ME", "MA", "NH", "RI", "VT"]),
     ("mid atlantic", &["NJ", "NY", "PA"]),
@@ -466,6 +526,15 @@ pub const US_REGIONS: &[(&str, &[&str])] = &[
         &["CT", "ME", "MA", "NH", "RI", "VT", "NJ", "NY", "PA"],
     ),
     ("deep south", &["AL", "GA", "LA", "MS", "SC"]),
+    // The Census Bureau's South, read only over a column of states (a
+    // value "South" of the data wins).
+    (
+        "south",
+        &[
+            "DE", "DC", "FL", "GA", "MD", "NC", "SC", "VA", "WV", "AL", "KY", "MS", "TN", "AR",
+            "LA", "OK", "TX",
+        ],
+    ),
     ("southwest", &["AZ", "NM", "TX", "OK"]),
     ("pacific northwest", &["WA", "OR", "ID"]),
     ("west coast", &["CA", "OR", "WA"]),
@@ -566,6 +635,14 @@ pub fn place_variants(phrase: &str) -> Vec<String> {
     }
     for (name, code) in US_STATES.iter().chain(OTHER_STATES) {
         if *name == phrase {
+            out.push(code.to_lowercase());
+        }
+    }
+    // "texans", "a new yorker": the state's name and code.
+    let one = phrase.strip_suffix('s').unwrap_or(phrase);
+    if let Some((_, state)) = STATE_DEMONYMS.iter().find(|(d, _)| *d == one) {
+        if let Some((name, code)) = US_STATES.iter().chain(OTHER_STATES).find(|s| s.0 == *state) {
+            out.push(name.to_string());
             out.push(code.to_lowercase());
         }
     }

@@ -350,6 +350,19 @@ impl Ctx<'_> {
                 continue;
             }
             let Some(f) = self.graded_field(&g) else {
+                // "shoulders narrower than 4 feet": no field is a width, but
+                // the word is the low end of what it grades, so the field
+                // the phrase names is compared downwards.
+                let low_end = g.bases.first().is_some_and(|base| {
+                    let attrs: Vec<wordnet::Measure> = wordnet::measures(base, true, false)
+                        .into_iter()
+                        .filter(|m| m.relation == wordnet::Relation::Attribute)
+                        .collect();
+                    !attrs.is_empty() && attrs.iter().all(|m| m.pole == Pole::Less)
+                });
+                if low_end && !g.hand {
+                    self.ops[k].cmp = flip_cmp(self.ops[k].cmp);
+                }
                 continue;
             };
             if f.flip {

@@ -1640,10 +1640,10 @@ impl Ctx<'_> {
             cols[c].ty == ColumnType::Text
                 && (2..=most).contains(&cols[c].values.len())
                 && cols[c].values.iter().all(|v| {
-                    v.value.trim().len() <= 3
+                    bare_code(&v.value).len() <= 3
                         || family == LIFE_CODES
                         || family == IUCN_CODES
-                        || compass && v.value.trim().len() <= 4
+                        || compass && bare_code(&v.value).len() <= 4
                 })
                 && cols[c]
                     .values
@@ -1651,7 +1651,7 @@ impl Ctx<'_> {
                     .filter(|v| {
                         family
                             .iter()
-                            .any(|f| v.value.trim().eq_ignore_ascii_case(f))
+                            .any(|f| bare_code(&v.value).eq_ignore_ascii_case(f))
                     })
                     .count()
                     >= 2
@@ -1661,7 +1661,7 @@ impl Ctx<'_> {
                 .values
                 .iter()
                 .enumerate()
-                .filter(|(_, e)| e.value.eq_ignore_ascii_case(code) && short(e.column))
+                .filter(|(_, e)| bare_code(&e.value).eq_ignore_ascii_case(code) && short(e.column))
                 .map(|(id, _)| id as u32)
                 .collect()
         };
@@ -1675,12 +1675,16 @@ impl Ctx<'_> {
                 (!ids.is_empty()).then_some(ids)
             })?
         };
-        // "large cities": the word describes another field's noun.
+        // "large cities": the word describes another field's noun; not
+        // the rows' own number ("southern departments" of `dept`).
         let column = self.ix.values[ids[0] as usize].column;
+        let row_number = |c: usize| {
+            cols[c].ty == ColumnType::Integer && cols[c].distinct_count >= self.ix.profile.row_count
+        };
         let other_noun = (i + n < self.toks.len())
             .then(|| self.field_match_at(i + n))
             .flatten()
-            .is_some_and(|(_, cols)| cols.iter().all(|&(c, _)| c != column));
+            .is_some_and(|(_, fc)| fc.iter().all(|&(c, _)| c != column && !row_number(c)));
         if other_noun {
             return None;
         }
@@ -3244,3 +3248,13 @@ const COLOURS: &[&str] = &[
     "red", "orange", "yellow", "green", "blue", "purple", "violet", "black", "white", "brown",
     "grey", "gray", "pink",
 ];
+
+/// A code without the rank written before it (`Lg` of "3:Lg", `Med` of
+/// "2:Med": an ordered factor's level numbered for sorting).
+fn bare_code(v: &str) -> &str {
+    let t = v.trim();
+    match t.split_once(':') {
+        Some((n, rest)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => rest.trim(),
+        _ => t,
+    }
+}

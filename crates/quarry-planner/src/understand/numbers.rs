@@ -368,6 +368,17 @@ impl Ctx<'_> {
             // temperature's or a speed's lowest, average and highest, the
             // lowest is what falls below, the highest what rises above.
             let field = field.map(|c| self.extreme_of(c, &p).unwrap_or(c));
+            // "sodium in the 60-90 cm layer": a length is no sodium's when a
+            // column of bands is named for lengths.
+            let field = match (field, p.unit) {
+                (Some(c), Some(u)) if self.ix.measures[c].dim.is_none() => {
+                    match self.band_field(u, &p) {
+                        Some((b, true)) => Some(b),
+                        _ => Some(c),
+                    }
+                }
+                (f, _) => f,
+            };
             // "posted reserves in 1997" of `posted_reserve97`: the year the
             // field's name ends with names it; it is no value of it.
             if let Some(col) = field.filter(|&c| p.cmp.is_none() && self.year_of_name(c, &p)) {
@@ -415,6 +426,10 @@ impl Ctx<'_> {
                 // "winning times under 2 hours 10 minutes" over race times
                 // written "02:09:37".
                 self.clock_text_condition(&p, col);
+            } else if let Some((col, _)) = p.unit.and_then(|u| self.band_field(u, &p)) {
+                // "the 0-10 cm layer", "deeper than 30 cm" over depths
+                // written as bands ("0-10", "30-60").
+                self.number_condition(&mut p, col, MatchKind::Inferred);
             } else if let Some(unit) = p.unit {
                 // "2.5 kg" where no field is a mass.
                 let (start, end) = (p.start(), p.end);
@@ -691,6 +706,46 @@ impl Ctx<'_> {
         (cols.len() == 1).then(|| cols[0])
     }
 
+    /// The text column of numeric bands ("0-10", "30-60") a number said
+    /// in `unit` is about when no numeric field holds one: the one whose
+    /// name is a word of the unit's dimension (`depth` for centimetres),
+    /// else the only column of bands when the number is one of its
+    /// bounds.
+    /// The column and whether its name said the dimension.
+    fn band_field(&self, unit: &'static Unit, p: &NumberPhrase) -> Option<(usize, bool)> {
+        let words: &[&str] = match unit.dim {
+            Dimension::Length => &[
+                "depth", "length", "height", "width", "distance", "size", "layer",
+            ],
+            Dimension::Duration => &["age", "duration", "time", "tenure", "period"],
+            Dimension::Mass => &["weight", "mass"],
+            Dimension::Temperature => &["temperature", "temp"],
+            _ => &[],
+        };
+        let bands: Vec<(usize, Vec<(String, f64, f64)>)> = (0..self.ix.profile.columns.len())
+            .filter_map(|c| numeric_bands(&self.ix.profile.columns[c]).map(|b| (c, b)))
+            .collect();
+        let named: Vec<usize> = bands
+            .iter()
+            .filter(|(c, _)| {
+                self.ix
+                    .column_name(*c)
+                    .split('_')
+                    .any(|w| words.contains(&w))
+            })
+            .map(|b| b.0)
+            .collect();
+        if named.len() == 1 {
+            return Some((named[0], true));
+        }
+        let [(c, b)] = bands.as_slice() else {
+            return None;
+        };
+        b.iter()
+            .any(|(_, lo, hi)| *lo == p.value || *hi == p.value)
+            .then_some((*c, false))
+    }
+
     /// "per 100k people", "per 100,000 residents", "per capita" within
     /// four words after `k` (the number's phrase end): the span from
     /// "per" to the end of its count (its magnitude too) and the one noun
@@ -958,6 +1013,38 @@ impl Ctx<'_> {
             return;
         }
         let end = p.end;
+        // "aged 25-34", "$15-20", "0-10 cm": two numbers joined by a dash.
+        let dashed = end < self.toks.len()
+            && end == p.at + 1
+            && self.toks[end - 1].end < self.toks[end].start
+            && matches!(
+                &self.query[self.toks[end - 1].end..self.toks[end].start],
+                "-" | "–"
+            )
+            // Not the parts of a date ("2001-03-15").
+            && !self.query[..self.toks[p.at].start].ends_with(['-', '/'])
+            && !self.query[self.toks[end].end..].starts_with(['-', '/', ':']);
+        if let Some(hi) = self
+            .toks
+            .get(end)
+            .and_then(|t| t.number())
+            .filter(|&hi| dashed && hi > p.value && !self.claims.is_claimed(end))
+        {
+            p.hi = Some(hi);
+            p.cmp = Some(Cmp::Between);
+            p.end = self.past_unit_words(end + 1);
+            if let Some(q) = self.quantity(end) {
+                match p.unit {
+                    Some(u) => p.hi = Some(convert(q.amount, q.unit, u)),
+                    None => {
+                        p.unit = Some(q.unit);
+                        p.hi = Some(q.amount);
+                    }
+                }
+                p.end = q.end;
+            }
+            return;
+        }
         if end + 1 < self.toks.len()
             && self.toks[end].is_word()
             && joins_range(self.norm(end))
@@ -1779,7 +1866,20 @@ impl Ctx<'_> {
         }) {
             self.claims.attach_field(f.start);
         }
-        let cmp = p.cmp.unwrap_or(Cmp::Eq);
+        let mut cmp = p.cmp.unwrap_or(Cmp::Eq);
+        // "records older than 1985": of a year, older is earlier.
+        let op_word = p.op.as_ref().map(|o| self.norm(o.start).to_string());
+        let of_time = matches!(
+            self.ix.column_type(col),
+            ColumnType::Date | ColumnType::DateTime
+        ) || Some(col) == self.year_column();
+        if p.year_like() && of_time {
+            match (op_word.as_deref(), cmp) {
+                (Some("older"), Cmp::Gt) => cmp = Cmp::Before,
+                (Some("younger"), Cmp::Lt) => cmp = Cmp::After,
+                _ => {}
+            }
+        }
         let conversion = self.to_field_unit(p, col);
         let Some((op, values)) = self.number_operands(p, col, cmp) else {
             return;
@@ -2016,11 +2116,12 @@ impl Ctx<'_> {
         let unit = p.unit?;
         // "within 500 m of an existing population": a length within which
         // something lies is a distance, when a field is named for one.
-        let within = self
-            .toks
-            .get(self.past_unit_words(p.end))
-            .is_some_and(|t| t.norm == "of")
-            && (p.start().saturating_sub(1)..=p.start()).any(|k| self.norm(k) == "within");
+        // So is a length "from" a place or "away" ("more than 300 km from
+        // paris").
+        let next = self.toks.get(self.past_unit_words(p.end));
+        let within = next.is_some_and(|t| t.norm == "of")
+            && (p.start().saturating_sub(1)..=p.start()).any(|k| self.norm(k) == "within")
+            || next.is_some_and(|t| matches!(t.norm.as_str(), "from" | "away"));
         if within && unit.dim == Dimension::Length {
             let distance: Vec<usize> = self
                 .ix

@@ -619,8 +619,15 @@ impl Ctx<'_> {
                         None => true,
                         // A name two words spell is the field meant ("the 5
                         // longest average sentences" of `avgsen`).
+                        // "the 5 most populous departments" of `dept`, a
+                        // whole number per row: what the rows are called.
                         Some(g) => {
+                            let col = &self.ix.profile.columns[c];
+                            let key = col.ty == ColumnType::Integer
+                                && col.distinct_count >= self.ix.profile.row_count
+                                && g != c;
                             self.ix.column_type(c).is_numeric()
+                                && !key
                                 && (measures(c) || !measures(g) || end >= s.end + 2)
                         }
                     })
