@@ -533,6 +533,16 @@ impl Aliases {
             }
             // A pH is a measure of alkalinity ("the most acidic" is the
             // lowest).
+            // "top earners" of `earnings`, "savers" of `savings`: who does
+            // what a money field's name counts.
+            for w in col.name.split('_') {
+                if let Some(base) = w
+                    .strip_suffix("ings")
+                    .filter(|b| b.len() >= 3 && matches!(*b, "earn" | "sav" | "winn" | "hold"))
+                {
+                    full_forms.push(vec![stem(&format!("{base}ers"))]);
+                }
+            }
             if full_forms[0] == ["ph"] {
                 full_forms.push(vec![stem("alkalinity")]);
             }

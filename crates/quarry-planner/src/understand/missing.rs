@@ -54,7 +54,7 @@ impl Ctx<'_> {
             // A yes/no field is empty only when said so after it ("jail
             // law not recorded", "smoking status unknown"): "no smoking" is
             // its "no".
-            if flag && !(matches!(asks, Asks::Empty) && span.1 > f.end) {
+            if flag && !(matches!(asks, Asks::Empty | Asks::NoneValue(_)) && span.1 > f.end) {
                 continue;
             }
             let (op, values) = match asks {
@@ -107,6 +107,12 @@ impl Ctx<'_> {
             && column.min.as_deref().and_then(|m| m.parse::<f64>().ok()) == Some(0.0);
         let unclaimed_word =
             |i: usize| i < self.toks.len() && !self.claims.is_claimed(i) && self.toks[i].is_word();
+        // "income not recorded" where the field writes it as a value
+        // ("Unknown"): that value; else the empty records.
+        let empty = |span: (usize, usize)| match unknown_value(column) {
+            Some(v) => Some((Asks::NoneValue(v), span)),
+            None => has_empty.then_some((Asks::Empty, span)),
+        };
         if count && crate::lexicon::month_index(&column.name).is_some() {
             if let Some(r) = self.period_amount_asked(start, end) {
                 return Some(r);
@@ -143,10 +149,10 @@ impl Ctx<'_> {
             return Some((Asks::Zero, (start - 2, end)));
         }
         if unclaimed_word(after) && is_absence_word(self.norm(after)) {
-            return has_empty.then_some((Asks::Empty, (start, after + 1)));
+            return empty((start, after + 1));
         }
         if not_after && recorded_after(after + 1) {
-            return has_empty.then_some((Asks::Empty, (start, after + 2)));
+            return empty((start, after + 2));
         }
         // Before the field, skipping an article: "no", "unknown", "with a".
         let mut before = start;
@@ -194,14 +200,14 @@ impl Ctx<'_> {
             if count && !recorded {
                 return Some((Asks::Zero, (cue, stop)));
             }
-            return has_empty.then_some((Asks::Empty, (cue, stop)));
+            return empty((cue, stop));
         }
         // "never arrested" of `narr86`: a count, none of it.
         if w == "never" && count && !recorded && self.yes_value(col).is_none() {
             return Some((Asks::Zero, (cue, stop)));
         }
         if is_absence_word(w) {
-            return has_empty.then_some((Asks::Empty, (cue, stop)));
+            return empty((cue, stop));
         }
         if is_presence_word(w) {
             if count && !has_empty {
@@ -408,6 +414,31 @@ fn none_value(column: &crate::profile::ColumnProfile) -> Option<String> {
             matches!(
                 v.value.trim().to_lowercase().as_str(),
                 "none" | "no" | "nil" | "n/a" | "na" | "absent" | "without"
+            )
+        })
+        .map(|v| v.value.clone())
+}
+
+/// The value a text field writes when it does not know ("unknown", "not
+/// stated"), among a few categories.
+fn unknown_value(column: &crate::profile::ColumnProfile) -> Option<String> {
+    if column.ty != ColumnType::Text || column.values.len() < 2 || column.values.len() > 30 {
+        return None;
+    }
+    column
+        .values
+        .iter()
+        .find(|v| {
+            matches!(
+                v.value.trim().to_lowercase().as_str(),
+                "unknown"
+                    | "not known"
+                    | "not recorded"
+                    | "not stated"
+                    | "unspecified"
+                    | "not specified"
+                    | "missing"
+                    | "unk"
             )
         })
         .map(|v| v.value.clone())

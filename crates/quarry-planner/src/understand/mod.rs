@@ -200,6 +200,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.signs();
     cx.halves();
     cx.digit_counts();
+    cx.money_figures();
     cx.trends();
     cx.age_word_conditions();
     cx.figures();

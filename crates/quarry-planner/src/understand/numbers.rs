@@ -3102,6 +3102,73 @@ impl Ctx<'_> {
         }
     }
 
+    /// "making six figures", "a seven-figure salary", "millionaires": an
+    /// amount of money by its digits, on the money field named nearby,
+    /// else the one money field that holds such amounts.
+    pub(super) fn money_figures(&mut self) {
+        for i in 0..self.toks.len() {
+            if self.claims.is_claimed(i) {
+                continue;
+            }
+            let (lo, hi, len) = match (self.toks[i].number(), self.toks.get(i + 1)) {
+                (Some(n), Some(t))
+                    if (4.0..=10.0).contains(&n)
+                        && n.fract() == 0.0
+                        && matches!(t.norm.as_str(), "figures" | "figure")
+                        && !self.claims.is_claimed(i + 1) =>
+                {
+                    (10f64.powf(n - 1.0), Some(10f64.powf(n)), 2)
+                }
+                (None, _) => match self.norm(i) {
+                    "millionaire" | "millionaires" => (1e6, None, 1),
+                    "billionaire" | "billionaires" => (1e9, None, 1),
+                    _ => continue,
+                },
+                _ => continue,
+            };
+            let money = |c: usize| {
+                self.is_ordered(c)
+                    && self.ix.column_type(c).is_numeric()
+                    && self.takes(c, &crate::lexicon::units::DOLLAR, false, false) == Some(true)
+                    && self.holds(c, lo)
+            };
+            let named = self
+                .fields
+                .iter()
+                .filter(|f| f.end <= i && i - f.end <= 4 || f.start >= i + len && f.start - i <= 5)
+                .flat_map(|f| f.columns.iter().map(|c| c.0))
+                .find(|&c| money(c));
+            let col = named.or_else(|| {
+                let all: Vec<usize> = self.ix.ordered_columns().filter(|&c| money(c)).collect();
+                self.plainest(&all)
+            });
+            let Some(col) = col else {
+                continue;
+            };
+            let name = self.ix.column_name(col).to_string();
+            if self.has_filter_on(&name) {
+                continue;
+            }
+            let span = (i, i + len);
+            self.claims.claim(span, ClaimedBy::Number);
+            self.inferred_number(span, name.clone(), CompareOp::Ge, Literal::Float(lo));
+            if let Some(hi) = hi {
+                let source = self.span_text(span.0, span.1);
+                self.push_condition(
+                    span,
+                    Condition {
+                        field: name,
+                        op: CompareOp::Lt,
+                        values: vec![Literal::Float(hi)],
+                        source,
+                        matched: MatchKind::Inferred,
+                        confidence: confidence::INFERRED,
+                    },
+                );
+            }
+        }
+    }
+
     /// "shrinking populations", "homes that lost value", "growing
     /// cities": a word of decline or growth over a column of changes
     /// (`pct_change`, `population_growth_rate`: numeric, both signs, named

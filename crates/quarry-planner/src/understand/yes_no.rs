@@ -268,6 +268,39 @@ impl Ctx<'_> {
             let compass = f.end - f.start == 1
                 && super::linking::compass_halves(tok)
                     .is_some_and(|h| name == format!("{}{}", &h[0].0[..1], &h[1].0[..1]));
+            // "democrats who voted no", "yes votes": the answer said beside
+            // the flag's word.
+            let answer_at = |k: usize| {
+                self.toks.get(k).filter(|t| {
+                    t.is_word()
+                        && !self.claims.is_claimed(k)
+                        && matches!(t.norm.as_str(), "yes" | "no")
+                })
+            };
+            let answer = answer_at(f.end)
+                .map(|t| (f.end, t.norm == "no"))
+                .or_else(|| {
+                    (f.start > 0)
+                        .then(|| answer_at(f.start - 1).map(|t| (f.start - 1, t.norm == "no")))
+                        .flatten()
+                })
+                .filter(|_| {
+                    f.end - f.start == 1
+                        && self.ix.profile.columns[col].ty != ColumnType::Text
+                        && !self.has_filter_on(self.ix.column_name(col))
+                });
+            if let Some((k, no)) = answer {
+                // ("no votes": that "no" is the answer, not a negation.)
+                let neg = if k < f.start {
+                    no
+                } else {
+                    no != self.negated(f.start)
+                };
+                if self.flag_condition(col, (f.start, f.end), neg) {
+                    self.claims.claim((k, k + 1), ClaimedBy::Value);
+                }
+                continue;
+            }
             if kind < AliasKind::Full
                 && f.end - f.start < 2
                 && !compass
