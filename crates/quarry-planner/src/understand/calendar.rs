@@ -47,9 +47,81 @@ impl Ctx<'_> {
         self.times_of_day();
         self.holidays();
         self.decades();
+        self.parts_of_years();
         self.days();
         self.month_ranges();
         self.weekdays();
+    }
+
+    /// "the last quarter of 2016", "the first half of 2019", "the first
+    /// week of 2008", "q3 2015": the days of that part of the year, on a
+    /// date column.
+    fn parts_of_years(&mut self) {
+        let mut i = 0;
+        while i + 3 < self.toks.len() {
+            let free = |k: usize| !self.claims.is_claimed(k);
+            let ordinal = match self.norm(i) {
+                "first" | "1st" => Some(1),
+                "second" | "2nd" => Some(2),
+                "third" | "3rd" => Some(3),
+                "fourth" | "4th" => Some(4),
+                "last" | "final" => Some(0),
+                _ => None,
+            };
+            let part = self.norm(i + 1).to_string();
+            let parts = match part.as_str() {
+                "quarter" => 4,
+                "half" => 2,
+                "week" => 0,
+                _ => {
+                    i += 1;
+                    continue;
+                }
+            };
+            let year = self.toks[i + 3].number().filter(|y| {
+                y.fract() == 0.0 && (1000.0..=2100.0).contains(y) && self.norm(i + 2) == "of"
+            });
+            let (Some(n), Some(y)) = (ordinal, year) else {
+                i += 1;
+                continue;
+            };
+            if !(i..i + 4).all(free) || parts > 0 && n > parts {
+                i += 1;
+                continue;
+            }
+            let y = y as i32;
+            let day = |month: u32, day: u32| Written {
+                month,
+                day: Some(day),
+                year: Some(y),
+            };
+            let last_day = |m: u32| if matches!(m, 4 | 6 | 9 | 11) { 30 } else { 31 };
+            let (from, to) = if parts == 0 {
+                // Weeks: the first seven days, or the last.
+                if n == 1 {
+                    (day(1, 1), day(1, 7))
+                } else if n == 0 {
+                    (day(12, 25), day(12, 31))
+                } else {
+                    (day(1, 7 * (n - 1) + 1), day(1, 7 * n))
+                }
+            } else {
+                let n = if n == 0 { parts } else { n };
+                let months = 12 / parts;
+                let (m1, m2) = (months * (n - 1) + 1, months * n);
+                (day(m1, 1), day(m2, last_day(m2)))
+            };
+            let start = if i > 0 && self.norm(i - 1) == "the" {
+                i - 1
+            } else {
+                i
+            };
+            if self.day_condition((start, i + 4), Span::Days(from, to)) {
+                i += 4;
+            } else {
+                i += 1;
+            }
+        }
     }
 
     /// "the 80s", "the 1970s", "the sixties": ten years.
@@ -122,8 +194,53 @@ impl Ctx<'_> {
                 ],
                 _ => continue,
             };
+            // "road records not from the 2000s": before it or after it.
+            // (The operators pass, which lists negations, runs later.)
+            let mut k = span.0;
+            while k > 0 && matches!(self.norm(k - 1), "from" | "in" | "during" | "of") {
+                k -= 1;
+            }
+            if k > 0 && crate::lexicon::is_negation(self.norm(k - 1)) {
+                self.calendar_outside((k - 1, span.1), col, bounds);
+                continue;
+            }
             self.calendar_condition(span, col, bounds);
         }
+    }
+
+    /// `calendar_condition` for a period negated: a record before its
+    /// first bound or past its second.
+    fn calendar_outside(
+        &mut self,
+        span: (usize, usize),
+        col: usize,
+        bounds: Vec<(CompareOp, Literal)>,
+    ) {
+        let name = self.ix.column_name(col).to_string();
+        self.claims.claim(span, ClaimedBy::Month);
+        let source = self.span_text(span.0, span.1);
+        self.note(Note::Calendar {
+            source: source.clone(),
+            field: name.clone(),
+        });
+        self.phrases.push(span);
+        let any_of = bounds
+            .into_iter()
+            .map(|(op, value)| Condition {
+                field: name.clone(),
+                op: match op {
+                    CompareOp::Ge => CompareOp::Lt,
+                    CompareOp::Gt => CompareOp::Le,
+                    CompareOp::Lt => CompareOp::Ge,
+                    _ => CompareOp::Gt,
+                },
+                values: vec![value],
+                source: source.clone(),
+                matched: MatchKind::Exact,
+                confidence: confidence::MONTH,
+            })
+            .collect();
+        self.push_alternatives(span, any_of);
     }
 
     /// The first year of a two-digit decade: in the century where the year
