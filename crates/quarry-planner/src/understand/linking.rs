@@ -540,6 +540,13 @@ impl Ctx<'_> {
                 self.values.push(m);
                 continue;
             }
+            // "texas districts" over `TX-12`, `TX-13`: the state's codes.
+            if let Some(m) = self.state_prefixed_at(i) {
+                self.claims.claim((m.start, m.end), ClaimedBy::Value);
+                i = m.end;
+                self.values.push(m);
+                continue;
+            }
             // "large" of a size field holding `L`: the code, not the field.
             if let Some(m) = self.letter_code_at(i) {
                 self.claims.claim((m.start, m.end), ClaimedBy::Value);
@@ -1613,6 +1620,80 @@ impl Ctx<'_> {
             start: i,
             end: i + n,
             entries: ids,
+            kind: MatchKind::Synonym,
+        })
+    }
+
+    /// A state named at `i` (its name, one or two words, or its people:
+    /// "texans") over a column of codes that begin with a state's postal
+    /// code (`TX-12`, `CA-AL`, `NY 3`: congressional districts): every
+    /// value of that state.
+    fn state_prefixed_at(&self, i: usize) -> Option<ValueMention> {
+        let free =
+            |k: usize| k < self.toks.len() && !self.claims.is_claimed(k) && self.toks[k].is_word();
+        if !free(i) {
+            return None;
+        }
+        let cols = &self.ix.profile.columns;
+        let prefixed = |v: &str| {
+            let b = v.as_bytes();
+            b.len() >= 4
+                && b[0].is_ascii_uppercase()
+                && b[1].is_ascii_uppercase()
+                && matches!(b[2], b'-' | b' ' | b'_')
+                && b[3..].iter().all(|c| c.is_ascii_alphanumeric())
+                && crate::lexicon::US_STATES
+                    .iter()
+                    .any(|(_, code)| code.as_bytes() == &b[..2])
+        };
+        let col = (0..cols.len()).find(|&c| {
+            cols[c].ty == ColumnType::Text
+                && cols[c].values.len() >= 20
+                && cols[c].values.iter().filter(|v| prefixed(&v.value)).count() * 10
+                    >= cols[c].values.len() * 9
+        })?;
+        // A state ("new york", "texans") or a region of states ("new
+        // england").
+        let (codes, n) = [3usize, 2, 1].into_iter().find_map(|n| {
+            if !(i..i + n).all(free) {
+                return None;
+            }
+            let phrase = (i..i + n)
+                .map(|k| self.norm(k))
+                .collect::<Vec<_>>()
+                .join(" ");
+            if let Some((_, states)) = crate::lexicon::US_REGIONS
+                .iter()
+                .find(|(r, _)| *r == phrase || phrase.strip_suffix("ern") == Some(r))
+            {
+                return Some((states.to_vec(), n));
+            }
+            let one = phrase.strip_suffix('s').unwrap_or(&phrase);
+            let state = crate::lexicon::STATE_DEMONYMS
+                .iter()
+                .find(|(d, _)| *d == one)
+                .map_or(phrase.as_str(), |(_, s)| s);
+            crate::lexicon::US_STATES
+                .iter()
+                .find(|(name, _)| *name == state)
+                .map(|(_, code)| (vec![*code], n))
+        })?;
+        let entries: Vec<u32> = self
+            .ix
+            .values
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| {
+                e.column == col
+                    && codes.iter().any(|c| e.value.starts_with(c))
+                    && prefixed(&e.value)
+            })
+            .map(|(id, _)| id as u32)
+            .collect();
+        (!entries.is_empty()).then_some(ValueMention {
+            start: i,
+            end: i + n,
+            entries,
             kind: MatchKind::Synonym,
         })
     }

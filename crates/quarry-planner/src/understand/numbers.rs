@@ -1167,6 +1167,46 @@ impl Ctx<'_> {
         if compass && p.unit.is_some_and(|u| u.dim == Dimension::Temperature) {
             p.unit = None;
         }
+        // "20 or more years of schooling": a count of years of what a
+        // numeric field names ("years of education" of `education`), not
+        // a field of years.
+        let years_word = self
+            .toks
+            .get(p.end)
+            .is_some_and(|t| matches!(t.norm.as_str(), "years" | "year" | "yrs"));
+        if p.unit.is_some_and(|u| u.dim == Dimension::Duration) || years_word {
+            let of = if years_word {
+                p.end + 1
+            } else {
+                self.past_unit_words(p.end)
+            };
+            let k = if self.word_at(of, "of") { of + 1 } else { of };
+            let counted = self.word_at(of, "of").then(|| {
+                self.fields
+                    .iter()
+                    .filter(|f| f.start == k)
+                    .flat_map(|f| f.columns.iter().map(|c| c.0))
+                    .find(|&c| {
+                        self.ix.column_type(c).is_numeric()
+                            && self.ix.measures[c].dim.is_none()
+                            && self.yes_value(c).is_none()
+                            && !self.calendar_years(c)
+                            && !self
+                                .ix
+                                .column_name(c)
+                                .split('_')
+                                .any(crate::lexicon::is_year_name_part)
+                    })
+            });
+            if let Some(c) = counted.flatten() {
+                p.unit = None;
+                if years_word {
+                    self.claims.claim((p.end, p.end + 1), ClaimedBy::Number);
+                    p.end += 1;
+                }
+                return (Some(c), MatchKind::Exact);
+            }
+        }
         // "working over 40 hours a week" beside a column named `hours`: the
         // unit word is the column's whole name.
         if let Some(u) = p.unit {
