@@ -475,7 +475,10 @@ corpus!(
     package_checks,
     canada_survey,
     country_panel,
-    district_scores
+    district_scores,
+    soil_layers,
+    house_votes,
+    borrower_survey
 );
 
 #[test]
@@ -632,6 +635,9 @@ fn every_phrases_file_has_a_test() {
         "canada_survey",
         "country_panel",
         "district_scores",
+        "soil_layers",
+        "house_votes",
+        "borrower_survey",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

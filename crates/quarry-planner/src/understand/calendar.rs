@@ -197,7 +197,11 @@ impl Ctx<'_> {
             // "road records not from the 2000s": before it or after it.
             // (The operators pass, which lists negations, runs later.)
             let mut k = span.0;
-            while k > 0 && matches!(self.norm(k - 1), "from" | "in" | "during" | "of") {
+            // ("not sampled in the 2000s": past the field's own word.)
+            while k > 0
+                && (matches!(self.norm(k - 1), "from" | "in" | "during" | "of")
+                    || self.ix.column_words[col].contains(&self.toks[k - 1].stem))
+            {
                 k -= 1;
             }
             if k > 0 && crate::lexicon::is_negation(self.norm(k - 1)) {

@@ -370,8 +370,23 @@ impl Ctx<'_> {
             let field = field.map(|c| self.extreme_of(c, &p).unwrap_or(c));
             // "sodium in the 60-90 cm layer": a length is no sodium's when a
             // column of bands is named for lengths.
+            // So is a length said of a layer or a depth ("the surface
+            // layer 0-10 cm", "deeper than 30 cm") beside a distance.
+            let of_depth = self.toks.iter().any(|t| {
+                matches!(
+                    t.stem.as_str(),
+                    "layer"
+                        | "deep"
+                        | "deeper"
+                        | "deepest"
+                        | "depth"
+                        | "shallow"
+                        | "shallower"
+                        | "surface"
+                )
+            });
             let field = match (field, p.unit) {
-                (Some(c), Some(u)) if self.ix.measures[c].dim.is_none() => {
+                (Some(c), Some(u)) if self.ix.measures[c].dim.is_none() || of_depth => {
                     match self.band_field(u, &p) {
                         Some((b, true)) => Some(b),
                         _ => Some(c),

@@ -190,6 +190,9 @@ sources=(
     "canada_survey=$data/canada_survey.csv"
     "country_panel=$data/country_panel.csv"
     "district_scores=$data/district_scores.csv"
+    "soil_layers=$data/soil_layers.csv"
+    "house_votes=$data/house_votes.csv"
+    "borrower_survey=$data/borrower_survey.csv"
 )
 
 for entry in "${sources[@]}"; do
