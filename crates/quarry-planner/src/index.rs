@@ -332,10 +332,14 @@ fn name_words(name: &str) -> Vec<String> {
                     (None, Some((a, b))) => {
                         out.extend(a.split(' ').chain(b.split(' ')).map(stem));
                     }
-                    // `pop1831`: a known word, a year glued on.
+                    // `pop1831`: a known word, a year glued on (four digits:
+                    // `child13` is children up to 13).
                     (None, None)
                         if letters.len() >= 3
-                            && matches!(w.len() - letters.len(), 2 | 4)
+                            && w[letters.len()..]
+                                .parse::<u32>()
+                                .is_ok_and(|y| (1700..=2100).contains(&y))
+                            && w.len() - letters.len() == 4
                             && known_name_part(letters) =>
                     {
                         out.push(stem(letters));

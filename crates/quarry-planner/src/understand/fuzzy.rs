@@ -25,7 +25,20 @@ impl Ctx<'_> {
             // "companies in europe" over a field of countries: the
             // continent's countries the field holds (one spelling each).
             let mut members: Vec<u32> = Vec::new();
-            for spellings in continent_countries(&phrase) {
+            // "southern states" beside a flag `south`: the field the word
+            // names, not the Census region.
+            let compass = phrase.strip_suffix("ern").unwrap_or(&phrase);
+            let named_field = matches!(compass, "south" | "north" | "east" | "west")
+                && self
+                    .ix
+                    .profile
+                    .columns
+                    .iter()
+                    .any(|c| c.name.split('_').any(|w| w == compass || w == phrase));
+            for spellings in continent_countries(&phrase)
+                .into_iter()
+                .filter(|_| !named_field)
+            {
                 let found = spellings.iter().find_map(|v| {
                     let ws: Vec<String> = v.split(' ').map(str::to_string).collect();
                     let ids: Vec<u32> = self

@@ -353,12 +353,33 @@ impl Ctx<'_> {
                 // "shoulders narrower than 4 feet": no field is a width, but
                 // the word is the low end of what it grades, so the field
                 // the phrase names is compared downwards.
+                // (WordNet's poles are too loose for this: it has "steep"
+                // at the low end of its attribute.)
                 let low_end = g.bases.first().is_some_and(|base| {
-                    let attrs: Vec<wordnet::Measure> = wordnet::measures(base, true, false)
-                        .into_iter()
-                        .filter(|m| m.relation == wordnet::Relation::Attribute)
-                        .collect();
-                    !attrs.is_empty() && attrs.iter().all(|m| m.pole == Pole::Less)
+                    matches!(
+                        base.as_str(),
+                        "narrow"
+                            | "shallow"
+                            | "thin"
+                            | "slim"
+                            | "skinny"
+                            | "low"
+                            | "small"
+                            | "tiny"
+                            | "little"
+                            | "short"
+                            | "light"
+                            | "slow"
+                            | "weak"
+                            | "cheap"
+                            | "young"
+                            | "near"
+                            | "close"
+                            | "cool"
+                            | "cold"
+                            | "quiet"
+                            | "few"
+                    )
                 });
                 if low_end && !g.hand {
                     self.ops[k].cmp = flip_cmp(self.ops[k].cmp);
