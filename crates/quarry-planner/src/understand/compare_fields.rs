@@ -45,7 +45,13 @@ impl Ctx<'_> {
             // The words between the fields, articles before the second
             // left out.
             let mut k = b.start;
-            while k > a.end && matches!(self.norm(k - 1), "the" | "their" | "its" | "his" | "her") {
+            // ("writes faster than it reads": a pronoun too.)
+            while k > a.end
+                && matches!(
+                    self.norm(k - 1),
+                    "the" | "their" | "its" | "his" | "her" | "it" | "they" | "he" | "she"
+                )
+            {
                 k -= 1;
             }
             let own = |j: usize| {
@@ -112,6 +118,16 @@ impl Ctx<'_> {
                 // "birth rate above death rate": one word of comparison
                 // between them ("is" allowed before it).
                 let mut j = a.end;
+                // "write speed above read speed": the noun both fields
+                // measure, said after each.
+                if j < k
+                    && b.end < self.toks.len()
+                    && self.toks[j].is_word()
+                    && !self.claims.is_claimed(j)
+                    && self.toks[j].stem == self.toks[b.end].stem
+                {
+                    j += 1;
+                }
                 if j < k && matches!(self.norm(j), "is" | "was" | "are" | "were") {
                     j += 1;
                 }
@@ -261,13 +277,24 @@ impl Ctx<'_> {
             return None;
         }
         let w = self.norm(j);
-        split_comparative(w).or(match w {
-            "better" | "above" | "over" | "exceeds" | "exceeding" | "exceeded" | "beyond" => {
-                Some(Cmp::Gt)
-            }
-            "worse" | "below" | "under" | "fewer" | "less" | "lower" | "smaller" => Some(Cmp::Lt),
-            _ => None,
-        })
+        split_comparative(w)
+            .or(match w {
+                "better" | "above" | "over" | "exceeds" | "exceeding" | "exceeded" | "beyond" => {
+                    Some(Cmp::Gt)
+                }
+                "worse" | "below" | "under" | "fewer" | "less" | "lower" | "smaller" => {
+                    Some(Cmp::Lt)
+                }
+                _ => None,
+            })
+            // "writes faster than it reads": any comparative the operators
+            // pass read there.
+            .or_else(|| {
+                self.ops
+                    .iter()
+                    .find(|o| o.start == j && matches!(o.cmp, Cmp::Gt | Cmp::Lt))
+                    .map(|o| o.cmp)
+            })
     }
 
     fn is_date(&self, c: usize) -> bool {

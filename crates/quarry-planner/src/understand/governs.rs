@@ -105,6 +105,13 @@ impl Ctx<'_> {
                         || in_field(k)
                         || negation_bridge(w)
                         || unknown(k)
+                        // "not facing nw-ne": a verb's -ing form of no
+                        // field right after the negation.
+                        || k == ng + 1
+                            && w.len() >= 6
+                            && w.ends_with("ing")
+                            && !self.claims.is_claimed(k)
+                            && !in_field(k)
                         || or_list && self.values.iter().any(|v| v.start <= k && k < v.end)
                 })
             })

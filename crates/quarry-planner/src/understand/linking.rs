@@ -540,6 +540,13 @@ impl Ctx<'_> {
                 self.values.push(m);
                 continue;
             }
+            // "facing se to sw" of `SE-SW`: a value written as a range.
+            if let Some(m) = self.dashed_value_at(i) {
+                self.claims.claim((m.start, m.end), ClaimedBy::Value);
+                i = m.end;
+                self.values.push(m);
+                continue;
+            }
             // "texas districts" over `TX-12`, `TX-13`: the state's codes.
             if let Some(m) = self.state_prefixed_at(i) {
                 self.claims.claim((m.start, m.end), ClaimedBy::Value);
@@ -1621,6 +1628,38 @@ impl Ctx<'_> {
             end: i + n,
             entries: ids,
             kind: MatchKind::Synonym,
+        })
+    }
+
+    /// "se to sw", "nw through ne" of a value written `SE-SW`: two words
+    /// joined by "to" where the value joins them by a dash.
+    fn dashed_value_at(&self, i: usize) -> Option<ValueMention> {
+        let free =
+            |k: usize| k < self.toks.len() && !self.claims.is_claimed(k) && self.toks[k].is_word();
+        if !(free(i) && free(i + 1) && free(i + 2))
+            || !matches!(self.norm(i + 1), "to" | "through" | "thru")
+        {
+            return None;
+        }
+        let (a, b) = (self.norm(i), self.norm(i + 2));
+        let entries: Vec<u32> = self
+            .ix
+            .values_by_first
+            .get(a)?
+            .iter()
+            .copied()
+            .filter(|&id| {
+                let e = &self.ix.values[id as usize];
+                e.words.len() == 2
+                    && e.words[1] == b
+                    && e.value.to_lowercase().replace(' ', "") == format!("{a}-{b}")
+            })
+            .collect();
+        (!entries.is_empty()).then_some(ValueMention {
+            start: i,
+            end: i + 3,
+            entries,
+            kind: MatchKind::Exact,
         })
     }
 

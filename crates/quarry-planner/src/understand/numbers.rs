@@ -2119,9 +2119,13 @@ impl Ctx<'_> {
                 };
                 return Some((op, items));
             }
-            // A number in a text field: the text holds it.
+            // A number in a text field: the text holds it ("in 2007-2008"
+            // over seasons written "2007–08": its first year).
             return match cmp {
                 Cmp::Eq => Some((CompareOp::Contains, vec![Literal::Text(format_number(v))])),
+                Cmp::Between if yearish && p.hi.is_some_and(|h| h - v <= 1.0) => {
+                    Some((CompareOp::Contains, vec![Literal::Text(format_number(v))]))
+                }
                 Cmp::Ne => Some((
                     CompareOp::NotContains,
                     vec![Literal::Text(format_number(v))],
