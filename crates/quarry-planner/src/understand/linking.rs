@@ -540,6 +540,17 @@ impl Ctx<'_> {
                 self.values.push(m);
                 continue;
             }
+            // (Before a field one of the words names: "lanes wider".)
+            if let Some(col) = self.initial_glued_field(i) {
+                self.fields.push(FieldMention {
+                    start: i,
+                    end: i + 2,
+                    columns: vec![(col, AliasKind::Partial)],
+                });
+                self.claims.claim((i, i + 2), ClaimedBy::Field);
+                i += 2;
+                continue;
+            }
             // "facing se to sw" of `SE-SW`: a value written as a range.
             if let Some(m) = self.dashed_value_at(i) {
                 self.claims.claim((m.start, m.end), ClaimedBy::Value);
@@ -1636,8 +1647,10 @@ impl Ctx<'_> {
     fn dashed_value_at(&self, i: usize) -> Option<ValueMention> {
         let free =
             |k: usize| k < self.toks.len() && !self.claims.is_claimed(k) && self.toks[k].is_word();
-        if !(free(i) && free(i + 1) && free(i + 2))
-            || !matches!(self.norm(i + 1), "to" | "through" | "thru")
+        if !(free(i)
+            && free(i + 1)
+            && free(i + 2)
+            && matches!(self.norm(i + 1), "to" | "through" | "thru"))
         {
             return None;
         }
@@ -2064,6 +2077,32 @@ impl Ctx<'_> {
                 (ordered && t.norm.starts_with(w) && t.norm.len() >= w.len() + 3)
                     || (!w.chars().any(|ch| "aeiou".contains(ch)) && abbreviates(w, &t.norm))
             })
+        });
+        let first = found.next()?;
+        found.next().is_none().then_some(first)
+    }
+
+    /// "speed limit" of `slim`, "lane width" (or "lanes wider") of
+    /// `lwid`: a short number field's name glued from the first word's
+    /// initial and the start of the second. One field only.
+    fn initial_glued_field(&self, i: usize) -> Option<usize> {
+        let free =
+            |k: usize| k < self.toks.len() && !self.claims.is_claimed(k) && self.toks[k].is_word();
+        if !(free(i) && free(i + 1)) || is_stopword(self.norm(i)) {
+            return None;
+        }
+        let (a, b) = (self.norm(i), self.norm(i + 1));
+        if a.len() < 3 || b.len() < 4 {
+            return None;
+        }
+        let cols = &self.ix.profile.columns;
+        let mut found = (0..cols.len()).filter(|&c| {
+            let name = cols[c].name.as_str();
+            matches!(cols[c].ty, ColumnType::Integer | ColumnType::Float)
+                && (4..=6).contains(&name.len())
+                && name.bytes().all(|x| x.is_ascii_lowercase())
+                && name.as_bytes()[0] == a.as_bytes()[0]
+                && b.starts_with(&name[1..])
         });
         let first = found.next()?;
         found.next().is_none().then_some(first)

@@ -368,10 +368,8 @@ impl Ctx<'_> {
             // temperature's or a speed's lowest, average and highest, the
             // lowest is what falls below, the highest what rises above.
             let field = field.map(|c| self.extreme_of(c, &p).unwrap_or(c));
-            // "sodium in the 60-90 cm layer": a length is no sodium's when a
-            // column of bands is named for lengths.
-            // So is a length said of a layer or a depth ("the surface
-            // layer 0-10 cm", "deeper than 30 cm") beside a distance.
+            // "sodium in the 60-90 cm layer": a length said of a layer or a
+            // depth goes to the column of bands named for lengths.
             let of_depth = self.toks.iter().any(|t| {
                 matches!(
                     t.stem.as_str(),
@@ -386,7 +384,9 @@ impl Ctx<'_> {
                 )
             });
             let field = match (field, p.unit) {
-                (Some(c), Some(u)) if self.ix.measures[c].dim.is_none() || of_depth => {
+                (Some(c), Some(u))
+                    if of_depth && Some(c) != self.band_field(u, &p).map(|b| b.0) =>
+                {
                     match self.band_field(u, &p) {
                         Some((b, true)) => Some(b),
                         _ => Some(c),
@@ -441,6 +441,13 @@ impl Ctx<'_> {
                 // "winning times under 2 hours 10 minutes" over race times
                 // written "02:09:37".
                 self.clock_text_condition(&p, col);
+            } else if let Some(col) = p
+                .unit
+                .filter(|u| u.dim == Dimension::Speed)
+                .and_then(|_| self.limit_field(p.end))
+            {
+                // "a 55 mph limit" of `slim`, `spdlim`.
+                self.number_condition(&mut p, col, MatchKind::Inferred);
             } else if let Some((col, _)) = p.unit.and_then(|u| self.band_field(u, &p)) {
                 // "the 0-10 cm layer", "deeper than 30 cm" over depths
                 // written as bands ("0-10", "30-60").
@@ -721,6 +728,26 @@ impl Ctx<'_> {
         (cols.len() == 1).then(|| cols[0])
     }
 
+    /// The one number field whose name holds "lim" when the word after
+    /// `k` is "limit" ("a 55 mph limit" of `slim`).
+    fn limit_field(&self, k: usize) -> Option<usize> {
+        if !self
+            .toks
+            .get(k)
+            .is_some_and(|t| t.norm == "limit" || t.norm == "limits")
+        {
+            return None;
+        }
+        let found: Vec<usize> = self
+            .ix
+            .ordered_columns()
+            .filter(|&c| {
+                self.ix.column_type(c).is_numeric() && self.ix.column_name(c).contains("lim")
+            })
+            .collect();
+        (found.len() == 1).then(|| found[0])
+    }
+
     /// The text column of numeric bands ("0-10", "30-60") a number said
     /// in `unit` is about when no numeric field holds one: the one whose
     /// name is a word of the unit's dimension (`depth` for centimetres),
@@ -737,7 +764,8 @@ impl Ctx<'_> {
             Dimension::Temperature => &["temperature", "temp"],
             _ => &[],
         };
-        let bands: Vec<(usize, Vec<(String, f64, f64)>)> = (0..self.ix.profile.columns.len())
+        type Bands = Vec<(String, f64, f64)>;
+        let bands: Vec<(usize, Bands)> = (0..self.ix.profile.columns.len())
             .filter_map(|c| numeric_bands(&self.ix.profile.columns[c]).map(|b| (c, b)))
             .collect();
         let named: Vec<usize> = bands
