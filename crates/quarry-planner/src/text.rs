@@ -477,8 +477,12 @@ impl Scanner<'_> {
         let (b, c) = chars[i];
         // "-150": a minus sign after a space, glued to the digits.
         let minus = matches!(c, '-' | '−') && (i == 0 || chars[i - 1].1.is_whitespace());
-        let currency = if minus { None } else { currency_sign(c) };
-        let digit_at = if currency.is_some() || minus {
+        // ".300", ".05": a fraction written without its zero.
+        let dot = c == '.'
+            && (i == 0 || chars[i - 1].1.is_whitespace())
+            && chars.get(i + 1).is_some_and(|(_, d)| d.is_ascii_digit());
+        let currency = if minus || dot { None } else { currency_sign(c) };
+        let digit_at = if currency.is_some() || minus || dot {
             i + 1
         } else {
             i
@@ -489,7 +493,12 @@ impl Scanner<'_> {
             return None;
         }
         let (s, mut j) = self.digits(digit_at);
-        let digits_end = if minus { usize::MAX } else { j };
+        let s = if dot && !s.contains('.') {
+            format!("0.{s}")
+        } else {
+            s
+        };
+        let digits_end = if minus || dot { usize::MAX } else { j };
         let mut value: f64 = s.parse().unwrap_or(0.0);
         if minus {
             value = -value;

@@ -478,7 +478,8 @@ corpus!(
     district_scores,
     soil_layers,
     house_votes,
-    borrower_survey
+    borrower_survey,
+    car_spells
 );
 
 #[test]
@@ -638,6 +639,7 @@ fn every_phrases_file_has_a_test() {
         "soil_layers",
         "house_votes",
         "borrower_survey",
+        "car_spells",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

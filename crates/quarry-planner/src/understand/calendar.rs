@@ -374,7 +374,18 @@ impl Ctx<'_> {
                     last.year = ly.or(fy.map(|y| if wraps { y + 1 } else { y }));
                     (Span::Days(first, last), stop)
                 }
-                // A month alone, or a month and year, is the months pass's.
+                // A month alone, or a month and year, is the months pass's;
+                // but "before june 2011", "after march 2011" are days on
+                // either side of it.
+                (None, Some("after" | "before" | "until" | "till" | "since"))
+                    if first.day.is_none() && first.year.is_some() =>
+                {
+                    match prev.as_deref() {
+                        Some("after") => (Span::After(first), end),
+                        Some("since") => (Span::Since(first), end),
+                        _ => (Span::Before(first), end),
+                    }
+                }
                 (None, _) if first.day.is_none() => {
                     i += 1;
                     continue;

@@ -368,6 +368,26 @@ impl Ctx<'_> {
             // temperature's or a speed's lowest, average and highest, the
             // lowest is what falls below, the highest what rises above.
             let field = field.map(|c| self.extreme_of(c, &p).unwrap_or(c));
+            // "city mileage under 15 mpg": the unit names `comb_mpg`, but a
+            // word just before names its sibling `city_mpg`.
+            let field = field.map(|c| {
+                let words = &self.ix.column_words[c];
+                self.fields
+                    .iter()
+                    .filter(|f| f.end <= p.start() && p.start() - f.end <= 3)
+                    .filter(|f| !self.claims.is_field_attached(f.start))
+                    // A mention of the sibling alone, not one of several.
+                    .filter(|f| f.columns.len() == 1)
+                    .map(|f| f.columns[0].0)
+                    .find(|&o| {
+                        o != c
+                            && self.ix.column_type(o).is_numeric()
+                            && self.ix.column_words[o].len() >= 2
+                            && self.ix.column_words[o].iter().any(|w| words.contains(w))
+                            && self.holds(o, p.value)
+                    })
+                    .unwrap_or(c)
+            });
             // "sodium in the 60-90 cm layer": a length said of a layer or a
             // depth goes to the column of bands named for lengths.
             let of_depth = self.toks.iter().any(|t| {
@@ -3609,6 +3629,27 @@ impl Ctx<'_> {
             p.unit = Some(&crate::lexicon::units::YEAR);
         }
         let mut m = self.ix.measures[col];
+        // "under 4 weeks" on a bare `duration` of 0 to 117, taken to be in
+        // minutes by its name alone: days, weeks or months said of it, and
+        // the number among its values, are its unit (not years: "over a
+        // year" is no `duration > 1`).
+        let bare = self
+            .ix
+            .column_name(col)
+            .split('_')
+            .all(|w| matches!(w, "duration" | "runtime" | "spell" | "length"));
+        if let Some(u) = p.unit.filter(|u| {
+            bare && u.dim == Dimension::Duration
+                && m.unit
+                    .is_some_and(|cu| std::ptr::eq(cu, &crate::lexicon::units::MINUTE))
+                && u.factor >= crate::lexicon::units::DAY.factor
+                && u.factor < crate::lexicon::units::YEAR.factor
+                && in_range(&self.ix.profile.columns[col], p.value)
+                && p.hi
+                    .is_none_or(|h| in_range(&self.ix.profile.columns[col], h))
+        }) {
+            return Some((u.symbol.to_string(), true));
+        }
         // A `length` read as a running time: its unit as one.
         if let Some(u) = p.unit {
             m.unit = m.unit_in(u.dim);

@@ -193,6 +193,7 @@ sources=(
     "soil_layers=$data/soil_layers.csv"
     "house_votes=$data/house_votes.csv"
     "borrower_survey=$data/borrower_survey.csv"
+    "car_spells=$data/car_spells.csv"
 )
 
 for entry in "${sources[@]}"; do
