@@ -453,6 +453,7 @@ fn counted_nouns(base: &str) -> &'static [&'static str] {
         "crowded" => &["attendance", "visitors", "passengers"],
         "wet" | "rainy" => &["rain", "rainfall", "precipitation", "precip", "prcp"],
         "populous" => &["population", "pop"],
+        "thick" | "stout" => &["diameter", "dbh", "girth", "thickness"],
         "costly" => &["cost", "damage", "damages"],
         "destructive" | "damaging" => &["damage", "damages", "cost"],
         "profitable" => &["profit", "profits", "income"],

@@ -109,9 +109,11 @@ impl Ctx<'_> {
             |i: usize| i < self.toks.len() && !self.claims.is_claimed(i) && self.toks[i].is_word();
         // "income not recorded" where the field writes it as a value
         // ("Unknown"): that value; else the empty records.
+        // ("no position listed" where none is written "-": that value.)
         let empty = |span: (usize, usize)| match unknown_value(column) {
             Some(v) => Some((Asks::NoneValue(v), span)),
-            None => has_empty.then_some((Asks::Empty, span)),
+            None if has_empty => Some((Asks::Empty, span)),
+            None => none_value(column).map(|v| (Asks::NoneValue(v), span)),
         };
         if count && crate::lexicon::month_index(&column.name).is_some() {
             if let Some(r) = self.period_amount_asked(start, end) {
@@ -192,7 +194,7 @@ impl Ctx<'_> {
             return Some((Asks::Zero, (cue, stop)));
         }
         if w == "no" || w == "without" {
-            if let Some(v) = none_value(column).filter(|_| !recorded) {
+            if let Some(v) = none_value(column).filter(|_| !recorded || !has_empty) {
                 return Some((Asks::NoneValue(v), (cue, stop)));
             }
             // "no visits" on a count of visits is none, even where some
@@ -413,7 +415,7 @@ fn none_value(column: &crate::profile::ColumnProfile) -> Option<String> {
         .find(|v| {
             matches!(
                 v.value.trim().to_lowercase().as_str(),
-                "none" | "no" | "nil" | "n/a" | "na" | "absent" | "without"
+                "none" | "no" | "nil" | "n/a" | "na" | "absent" | "without" | "-" | "--"
             )
         })
         .map(|v| v.value.clone())
