@@ -1871,10 +1871,12 @@ impl Ctx<'_> {
     /// superlative that orders by nothing, of `BTM`).
     pub(super) fn word_code_of(&self, i: usize) -> Option<ValueMention> {
         let t = &self.toks[i];
+        // ("100 rbi seasons" is no `SEA`: a word of time names no code.)
         if !t.is_word()
             || t.norm.len() < 4
             || is_stopword(&t.norm)
             || is_negation(&t.norm)
+            || super::order::is_period_word(&t.stem)
             || self.field_match_at(i).is_some()
         {
             return None;

@@ -1970,6 +1970,19 @@ impl Ctx<'_> {
             self.claims.attach_field(f.start);
         }
         let mut cmp = p.cmp.unwrap_or(Cmp::Eq);
+        // "100 rbi seasons", "30 point games": a milestone reached, at
+        // least the number.
+        if p.cmp.is_none() && p.hi.is_none() && p.list.len() <= 1 {
+            let milestone = self
+                .fields
+                .iter()
+                .find(|f| f.start == p.end && f.columns.iter().any(|c| c.0 == col))
+                .and_then(|f| self.toks.get(f.end))
+                .is_some_and(|t| matches!(t.stem.as_str(), "season" | "game" | "match" | "race"));
+            if milestone {
+                cmp = Cmp::Ge;
+            }
+        }
         // "records older than 1985": of a year, older is earlier.
         let op_word = p.op.as_ref().map(|o| self.norm(o.start).to_string());
         let of_time = matches!(

@@ -851,7 +851,7 @@ impl Ctx<'_> {
 
 /// A word for a stretch of time the rows may be ("the 5 busiest hours",
 /// "the wettest month", "the driest period"), by its stem.
-fn is_period_word(stem: &str) -> bool {
+pub(super) fn is_period_word(stem: &str) -> bool {
     matches!(
         stem,
         "hour"
