@@ -301,6 +301,61 @@ pub fn participles_of(verb: &str) -> Vec<&'static str> {
     out
 }
 
+/// The verb of an irregular past or participle ("lost" → lose), if the
+/// table lists it.
+pub fn participles_of_word(word: &str) -> Option<&'static str> {
+    // The commonest irregular verbs, which the derived table leaves out
+    // (WordNet lists them in its exception files, not its synsets).
+    const COMMON: &[(&str, &str)] = &[
+        ("lost", "lose"),
+        ("won", "win"),
+        ("left", "leave"),
+        ("sold", "sell"),
+        ("bought", "buy"),
+        ("paid", "pay"),
+        ("made", "make"),
+        ("took", "take"),
+        ("taken", "take"),
+        ("gave", "give"),
+        ("given", "give"),
+        ("went", "go"),
+        ("gone", "go"),
+        ("came", "come"),
+        ("got", "get"),
+        ("held", "hold"),
+        ("kept", "keep"),
+        ("ran", "run"),
+        ("led", "lead"),
+        ("met", "meet"),
+        ("built", "build"),
+        ("sent", "send"),
+        ("spent", "spend"),
+        ("found", "find"),
+        ("drove", "drive"),
+        ("driven", "drive"),
+        ("flew", "fly"),
+        ("flown", "fly"),
+        ("grew", "grow"),
+        ("grown", "grow"),
+        ("fell", "fall"),
+        ("fallen", "fall"),
+        ("broke", "break"),
+        ("broken", "break"),
+        ("chose", "choose"),
+        ("chosen", "choose"),
+        ("wrote", "write"),
+        ("written", "write"),
+        ("ate", "eat"),
+        ("eaten", "eat"),
+        ("died", "die"),
+    ];
+    lexicon()
+        .participles
+        .get(word)
+        .copied()
+        .or_else(|| COMMON.iter().find(|(p, _)| *p == word).map(|(_, v)| *v))
+}
+
 pub fn verbs_of_participle(word: &str) -> Vec<String> {
     let lx = lexicon();
     if let Some(&v) = lx.participles.get(word) {

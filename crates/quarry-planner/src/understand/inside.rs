@@ -80,6 +80,15 @@ impl Ctx<'_> {
         (0..cols.len()).find(|&c| cols[c].ty == ColumnType::Text && self.holds_names(c))
     }
 
+    /// Whether one text field only holds names.
+    fn one_names_column(&self) -> bool {
+        let cols = &self.ix.profile.columns;
+        (0..cols.len())
+            .filter(|&c| cols[c].ty == ColumnType::Text && self.holds_names(c))
+            .count()
+            == 1
+    }
+
     /// The pattern at `i`, if any: (column, the searched word's token, the
     /// operator, the span to claim).
     fn inside_at(&self, i: usize) -> Option<Inside> {
@@ -115,7 +124,12 @@ impl Ctx<'_> {
                                     .map(|(c, _)| c)
                             })
                             .or_else(|| self.name_column())
-                            .or_else(|| self.names_column().filter(|_| guess))
+                            // (Not a guess when it is the only one:
+                            // `constituency` beside `county`.)
+                            .or_else(|| {
+                                self.names_column()
+                                    .filter(|_| guess || self.one_names_column())
+                            })
                     })
                     .flatten()
                     .map(|c| (c, k + 1))

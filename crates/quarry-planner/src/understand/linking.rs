@@ -1271,8 +1271,10 @@ impl Ctx<'_> {
         if !t.is_word() || t.norm.len() < 4 || is_stopword(&t.norm) || is_negation(&t.norm) {
             return None;
         }
+        // "lost their job" of `lose`: an irregular past, its verb.
+        let irregular = crate::lexicon::wordnet::participles_of_word(&t.norm);
         let base = verb_base(&t.norm);
-        if base.len() < 3 || base == t.norm {
+        if (base.len() < 3 || base == t.norm) && irregular.is_none() {
             return None;
         }
         let cols = &self.ix.profile.columns;
@@ -1280,7 +1282,8 @@ impl Ctx<'_> {
             e.words.len() == 1
                 && (2..=30).contains(&cols[e.column].values.len())
                 && e.words[0] != t.norm
-                && verb_base(&e.words[0]) == base
+                && (base.len() >= 3 && base != t.norm && verb_base(&e.words[0]) == base
+                    || irregular == Some(e.words[0].as_str()))
         });
         (!ids.is_empty() && ids.len() <= 3).then(|| one_word(i, ids, MatchKind::Inferred))
     }
