@@ -333,17 +333,21 @@ impl Ctx<'_> {
             .collect();
         self.notes.retain(|n| {
             !matches!(n, crate::note::Note::Value { source, field, .. }
-                if sources.contains(source) && keying.iter().any(|x| x.field == *field))
+                if source.split(", ").all(|s| sources.iter().any(|x| x == s))
+                    && keying.iter().any(|x| x.field == *field))
         });
         let mut k = 0;
         let spans = std::mem::take(&mut self.filter_spans);
         let mut kept_spans = Vec::new();
         self.plan.filters.retain(|f| {
-            let drop = matches!(&f.any_of[..], [c] if c.op == crate::plan::CompareOp::Eq
-            && keying.iter().any(|x| {
+            // (Two values joined, "heinz cheaper than hunts": `In` of both.)
+            let drop = matches!(&f.any_of[..], [c]
+            if matches!(c.op, crate::plan::CompareOp::Eq | crate::plan::CompareOp::In)
+            && !c.values.is_empty()
+            && c.values.iter().all(|v| keying.iter().any(|x| {
                 c.field == x.field
-                    && matches!(&c.values[..], [crate::plan::Literal::Text(t)] if *t == x.value)
-            }));
+                    && matches!(v, crate::plan::Literal::Text(t) if *t == x.value)
+            })));
             if !drop {
                 if let Some(s) = spans.get(k) {
                     kept_spans.push(*s);

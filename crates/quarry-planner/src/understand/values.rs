@@ -210,6 +210,19 @@ impl Ctx<'_> {
         let Some((op, field, from)) = self.row_comparison_before(m.start) else {
             return false;
         };
+        // "heinz cheaper than hunts" beside `price_hunts`: the value names
+        // a sibling field too, compared in each record (pass 6b), not the
+        // record of that value.
+        let sibling = self.fields.iter().any(|f| {
+            f.start <= m.start
+                && m.end <= f.end
+                && f.columns
+                    .iter()
+                    .any(|c| c.0 != field && self.ix.column_type(c.0).is_numeric())
+        });
+        if sibling {
+            return false;
+        }
         let name = self.ix.column_name(field).to_string();
         let anchor = self.ix.column_name(col).to_string();
         let source = self.span_text(from, m.end);
