@@ -50,6 +50,9 @@ struct NumberPhrase {
     age: bool,
     /// A magnitude multiplied the number ("5k", "200B").
     scaled: bool,
+    /// No year: the dataset's years lie centuries away ("over 1000 men"
+    /// in a table of 2005 to 2016).
+    no_year: bool,
 }
 
 impl NumberPhrase {
@@ -63,6 +66,7 @@ impl NumberPhrase {
     fn year_like(&self) -> bool {
         self.unit.is_none()
             && !self.scaled
+            && !self.no_year
             && self.value.fract() == 0.0
             && (1000.0..=2100.0).contains(&self.value)
     }
@@ -980,7 +984,9 @@ impl Ctx<'_> {
             unit: q.as_ref().map(|q| q.unit),
             age: q.as_ref().is_some_and(|q| q.age),
             scaled: matches!(self.toks[i].kind, TokenKind::Number { scaled: true, .. }),
+            no_year: false,
         };
+        p.no_year = self.years_far_from(value);
         if q.as_ref().is_some_and(|q| q.or_more) {
             p.cmp = Some(Cmp::Ge); // "8+ miles"
         }
@@ -1893,6 +1899,36 @@ impl Ctx<'_> {
                 }) || matches!(col.name.as_str(), "idno" | "idnum" | "idcode" | "ident"))
                 && in_range(col, v)
         })
+    }
+
+    /// Whether the dataset has dates or calendar years and every one of
+    /// them lies more than 200 years from `v`: then `v` is no year.
+    fn years_far_from(&self, v: f64) -> bool {
+        if !(1000.0..=2100.0).contains(&v) || v.fract() != 0.0 {
+            return false;
+        }
+        let year = |b: &Option<String>| {
+            b.as_deref()
+                .and_then(|x| x.get(..4))
+                .and_then(|x| x.parse::<f64>().ok())
+        };
+        let spans: Vec<(f64, f64)> = self
+            .ix
+            .profile
+            .columns
+            .iter()
+            .enumerate()
+            .filter(|(c, col)| {
+                matches!(col.ty, ColumnType::Date | ColumnType::DateTime)
+                    || self.calendar_years(*c) && !self.in_two_digit_years(*c)
+            })
+            .filter_map(|(_, col)| Some((year(&col.min)?, year(&col.max)?)))
+            .filter(|(lo, hi)| *lo >= 1000.0 && *hi <= 2200.0)
+            .collect();
+        !spans.is_empty()
+            && spans
+                .iter()
+                .all(|(lo, hi)| v < lo - 200.0 || v > hi + 200.0)
     }
 
     /// Whether year `v` lies within the years column `c` holds (a year
