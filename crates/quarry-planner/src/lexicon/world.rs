@@ -181,6 +181,7 @@ pub const US_STATES: &[(&str, &str)] = &[
     ("wisconsin", "WI"),
     ("wyoming", "WY"),
     ("district of columbia", "DC"),
+    ("washington dc", "DC"),
 ];
 
 /// Australia's states and territories and Canada's provinces and
