@@ -1689,26 +1689,8 @@ impl Ctx<'_> {
         if !free(i) {
             return None;
         }
-        let cols = &self.ix.profile.columns;
-        let prefixed = |v: &str| {
-            let b = v.as_bytes();
-            b.len() >= 4
-                && b[0].is_ascii_uppercase()
-                && b[1].is_ascii_uppercase()
-                && matches!(b[2], b'-' | b' ' | b'_')
-                && b[3..].iter().all(|c| c.is_ascii_alphanumeric())
-                && crate::lexicon::US_STATES
-                    .iter()
-                    .any(|(_, code)| code.as_bytes() == &b[..2])
-        };
-        let col = (0..cols.len()).find(|&c| {
-            cols[c].ty == ColumnType::Text
-                && cols[c].values.len() >= 20
-                && cols[c].values.iter().filter(|v| prefixed(&v.value)).count() * 10
-                    >= cols[c].values.len() * 9
-        })?;
         // A state ("new york", "texans") or a region of states ("new
-        // england").
+        // england"), before any column is looked at.
         let (codes, n) = [3usize, 2, 1].into_iter().find_map(|n| {
             if !(i..i + n).all(free) {
                 return None;
@@ -1733,17 +1715,41 @@ impl Ctx<'_> {
                 .find(|(name, _)| *name == state)
                 .map(|(_, code)| (vec![*code], n))
         })?;
-        let entries: Vec<u32> = self
-            .ix
-            .values
+        let cols = &self.ix.profile.columns;
+        let prefixed = |v: &str| {
+            let b = v.as_bytes();
+            b.len() >= 4
+                && b[0].is_ascii_uppercase()
+                && b[1].is_ascii_uppercase()
+                && matches!(b[2], b'-' | b' ' | b'_')
+                && b[3..].iter().all(|c| c.is_ascii_alphanumeric())
+                && crate::lexicon::US_STATES
+                    .iter()
+                    .any(|(_, code)| code.as_bytes() == &b[..2])
+        };
+        // A column of such codes, judged by its commonest values.
+        let col = (0..cols.len()).find(|&c| {
+            let sample: Vec<&str> = cols[c]
+                .values
+                .iter()
+                .take(100)
+                .map(|v| v.value.as_str())
+                .collect();
+            cols[c].ty == ColumnType::Text
+                && sample.len() >= 20
+                && sample.iter().filter(|v| prefixed(v)).count() * 10 >= sample.len() * 9
+        })?;
+        // Its values begin with the code as their first word (`tx` of
+        // "TX-12").
+        let entries: Vec<u32> = codes
             .iter()
-            .enumerate()
-            .filter(|(_, e)| {
-                e.column == col
-                    && codes.iter().any(|c| e.value.starts_with(c))
-                    && prefixed(&e.value)
+            .filter_map(|code| self.ix.values_by_first.get(&code.to_lowercase()))
+            .flatten()
+            .copied()
+            .filter(|&id| {
+                let e = &self.ix.values[id as usize];
+                e.column == col && prefixed(&e.value)
             })
-            .map(|(id, _)| id as u32)
             .collect();
         (!entries.is_empty()).then_some(ValueMention {
             start: i,
