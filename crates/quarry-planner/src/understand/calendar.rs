@@ -220,14 +220,7 @@ impl Ctx<'_> {
         col: usize,
         bounds: Vec<(CompareOp, Literal)>,
     ) {
-        let name = self.ix.column_name(col).to_string();
-        self.claims.claim(span, ClaimedBy::Month);
-        let source = self.span_text(span.0, span.1);
-        self.note(Note::Calendar {
-            source: source.clone(),
-            field: name.clone(),
-        });
-        self.phrases.push(span);
+        let (name, source) = self.claim_calendar(span, col);
         let any_of = bounds
             .into_iter()
             .map(|(op, value)| Condition {
@@ -546,13 +539,9 @@ impl Ctx<'_> {
         })
     }
 
-    /// Claims `span` and adds one condition per bound on `col`.
-    pub(super) fn calendar_condition(
-        &mut self,
-        span: (usize, usize),
-        col: usize,
-        bounds: Vec<(CompareOp, Literal)>,
-    ) {
+    /// Claims `span` as a period of `col`, with its note (once); the
+    /// field's name and the span's text.
+    fn claim_calendar(&mut self, span: (usize, usize), col: usize) -> (String, String) {
         let name = self.ix.column_name(col).to_string();
         self.claims.claim(span, ClaimedBy::Month);
         let source = self.span_text(span.0, span.1);
@@ -563,6 +552,17 @@ impl Ctx<'_> {
             });
             self.phrases.push(span);
         }
+        (name, source)
+    }
+
+    /// Claims `span` and adds one condition per bound on `col`.
+    pub(super) fn calendar_condition(
+        &mut self,
+        span: (usize, usize),
+        col: usize,
+        bounds: Vec<(CompareOp, Literal)>,
+    ) {
+        let (name, source) = self.claim_calendar(span, col);
         for (op, value) in bounds {
             self.push_condition(
                 span,

@@ -406,42 +406,41 @@ impl Ctx<'_> {
 /// The value of a categorical text field that writes the absence of what
 /// it records ("none", "no", "n/a"), as the data spells it.
 fn none_value(column: &crate::profile::ColumnProfile) -> Option<String> {
-    if column.ty != ColumnType::Text || column.values.len() < 2 || column.values.len() > 30 {
-        return None;
-    }
-    column
-        .values
-        .iter()
-        .find(|v| {
-            matches!(
-                v.value.trim().to_lowercase().as_str(),
-                "none" | "no" | "nil" | "n/a" | "na" | "absent" | "without" | "-" | "--"
-            )
-        })
-        .map(|v| v.value.clone())
+    value_among(
+        column,
+        &[
+            "none", "no", "nil", "n/a", "na", "absent", "without", "-", "--",
+        ],
+    )
 }
 
 /// The value a text field writes when it does not know ("unknown", "not
 /// stated"), among a few categories.
 fn unknown_value(column: &crate::profile::ColumnProfile) -> Option<String> {
+    value_among(
+        column,
+        &[
+            "unknown",
+            "not known",
+            "not recorded",
+            "not stated",
+            "unspecified",
+            "not specified",
+            "missing",
+            "unk",
+        ],
+    )
+}
+
+/// The first value of a categorical text field (2 to 30 values) that is
+/// one of `words`, as the data spells it.
+fn value_among(column: &crate::profile::ColumnProfile, words: &[&str]) -> Option<String> {
     if column.ty != ColumnType::Text || column.values.len() < 2 || column.values.len() > 30 {
         return None;
     }
     column
         .values
         .iter()
-        .find(|v| {
-            matches!(
-                v.value.trim().to_lowercase().as_str(),
-                "unknown"
-                    | "not known"
-                    | "not recorded"
-                    | "not stated"
-                    | "unspecified"
-                    | "not specified"
-                    | "missing"
-                    | "unk"
-            )
-        })
+        .find(|v| words.contains(&v.value.trim().to_lowercase().as_str()))
         .map(|v| v.value.clone())
 }

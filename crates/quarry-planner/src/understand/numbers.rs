@@ -1075,6 +1075,21 @@ impl Ctx<'_> {
         (None, None)
     }
 
+    /// "between 1 and 2 hours", "0-10 cm": the unit after a range's
+    /// second number (at `k`) is the first's too.
+    fn upper_quantity(&self, p: &mut NumberPhrase, k: usize) {
+        if let Some(q) = self.quantity(k) {
+            match p.unit {
+                Some(u) => p.hi = Some(convert(q.amount, q.unit, u)),
+                None => {
+                    p.unit = Some(q.unit);
+                    p.hi = Some(q.amount);
+                }
+            }
+            p.end = q.end;
+        }
+    }
+
     /// "between 10 and 20", "from 2010 to 2015", "10 to 20"; "from 1990"
     /// alone means since.
     fn number_range(&self, p: &mut NumberPhrase) {
@@ -1102,16 +1117,7 @@ impl Ctx<'_> {
             p.hi = Some(hi);
             p.cmp = Some(Cmp::Between);
             p.end = self.past_unit_words(end + 1);
-            if let Some(q) = self.quantity(end) {
-                match p.unit {
-                    Some(u) => p.hi = Some(convert(q.amount, q.unit, u)),
-                    None => {
-                        p.unit = Some(q.unit);
-                        p.hi = Some(q.amount);
-                    }
-                }
-                p.end = q.end;
-            }
+            self.upper_quantity(p, end);
             return;
         }
         if end + 1 < self.toks.len()
@@ -1140,18 +1146,7 @@ impl Ctx<'_> {
                 }
             }
             p.end = self.past_unit_words(end + 2);
-            // "between 1 and 2 hours": the unit after the second number is
-            // the first's too.
-            if let Some(q) = self.quantity(end + 1) {
-                match p.unit {
-                    Some(u) => p.hi = Some(convert(q.amount, q.unit, u)),
-                    None => {
-                        p.unit = Some(q.unit);
-                        p.hi = Some(q.amount);
-                    }
-                }
-                p.end = q.end;
-            }
+            self.upper_quantity(p, end + 1);
         } else if p.cmp == Some(Cmp::Between) {
             // "from 1990" alone. "from 100 up" is at least 100, and so is
             // a year "from 1990 on"; "bills from 2005" is of that year.
