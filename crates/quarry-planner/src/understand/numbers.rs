@@ -408,14 +408,10 @@ impl Ctx<'_> {
                 )
             });
             let field = match (field, p.unit) {
-                (Some(c), Some(u))
-                    if of_depth && Some(c) != self.band_field(u, &p).map(|b| b.0) =>
-                {
-                    match self.band_field(u, &p) {
-                        Some((b, true)) => Some(b),
-                        _ => Some(c),
-                    }
-                }
+                (Some(c), Some(u)) if of_depth => match self.band_field(u, &p) {
+                    Some((b, true)) => Some(b),
+                    _ => Some(c),
+                },
                 (f, _) => f,
             };
             // "posted reserves in 1997" of `posted_reserve97`: the year the
@@ -776,8 +772,7 @@ impl Ctx<'_> {
     /// in `unit` is about when no numeric field holds one: the one whose
     /// name is a word of the unit's dimension (`depth` for centimetres),
     /// else the only column of bands when the number is one of its
-    /// bounds.
-    /// The column and whether its name said the dimension.
+    /// bounds; and whether its name said the dimension.
     fn band_field(&self, unit: &'static Unit, p: &NumberPhrase) -> Option<(usize, bool)> {
         let words: &[&str] = match unit.dim {
             Dimension::Length => &[
