@@ -551,15 +551,12 @@ impl Ctx<'_> {
                 i += 2;
                 continue;
             }
-            // "facing se to sw" of `SE-SW`: a value written as a range.
-            if let Some(m) = self.dashed_value_at(i) {
-                self.claims.claim((m.start, m.end), ClaimedBy::Value);
-                i = m.end;
-                self.values.push(m);
-                continue;
-            }
+            // "facing se to sw" of `SE-SW`: a value written as a range;
             // "texas districts" over `TX-12`, `TX-13`: the state's codes.
-            if let Some(m) = self.state_prefixed_at(i) {
+            if let Some(m) = self
+                .dashed_value_at(i)
+                .or_else(|| self.state_prefixed_at(i))
+            {
                 self.claims.claim((m.start, m.end), ClaimedBy::Value);
                 i = m.end;
                 self.values.push(m);
