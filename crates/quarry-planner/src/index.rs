@@ -570,6 +570,35 @@ impl Aliases {
             for form in &full_forms {
                 aliases.add_form(ci, form);
             }
+            // `mage` beside `fage`, `mheight` beside `fheight`: a
+            // mother's and a father's measure, named by the parent.
+            if let Some(parent) = parent_of(profile, &col.name) {
+                for w in parent {
+                    aliases.add(FieldAlias {
+                        column: ci,
+                        words: vec![stem(w)],
+                        kind: AliasKind::Synonym,
+                    });
+                }
+            }
+            // "economically active women" of `economic_activity_female`:
+            // a name with a sex part is named by its other words too (the
+            // sex word said apart picks the column later).
+            let raw_parts: Vec<&str> = col.name.split('_').collect();
+            if raw_parts.len() >= 2 && raw_parts.iter().any(|p| sex_part(p).is_some()) {
+                let rest: Vec<String> = raw_parts
+                    .iter()
+                    .filter(|p| sex_part(p).is_none())
+                    .map(|p| stem(p))
+                    .collect();
+                if !rest.is_empty() && !full_forms.contains(&rest) {
+                    aliases.add(FieldAlias {
+                        column: ci,
+                        words: rest,
+                        kind: AliasKind::Partial,
+                    });
+                }
+            }
             // "era" of `earned_run_average`: the initials of a name of
             // three words or more.
             // Not when two names share them (`earned_runs_allowed`).
@@ -1352,6 +1381,40 @@ impl Index {
 /// The words of a column name as written, split at underscores.
 fn raw_words_of(name: &str) -> Vec<String> {
     words(&name.replace('_', " "))
+}
+
+/// The sex a part of a column's name names (`life_female`, `men_pct`).
+pub fn sex_part(p: &str) -> Option<crate::lexicon::Sex> {
+    use crate::lexicon::Sex;
+    match p {
+        "female" | "females" | "women" | "fem" | "girls" => Some(Sex::Female),
+        "male" | "males" | "men" | "boys" => Some(Sex::Male),
+        _ => None,
+    }
+}
+
+/// The words for the parent a name glued from `m` or `f` and a measure
+/// names, when the table has both (`mage` and `fage`, `meduc` and
+/// `feduc`): "mother", "mom" for the first, "father", "dad" for the other.
+fn parent_of(profile: &DatasetProfile, name: &str) -> Option<&'static [&'static str]> {
+    let (letter, rest) = name.split_at_checked(1)?;
+    if rest.len() < 3 || !rest.bytes().all(|b| b.is_ascii_lowercase()) || !known_name_part(rest) {
+        return None;
+    }
+    let other = match letter {
+        "m" => "f",
+        "f" => "m",
+        _ => return None,
+    };
+    let sibling = format!("{other}{rest}");
+    if !profile.columns.iter().any(|c| c.name == sibling) {
+        return None;
+    }
+    Some(if letter == "m" {
+        &["mother", "mom", "maternal", "mum"]
+    } else {
+        &["father", "dad", "paternal"]
+    })
 }
 
 #[cfg(test)]

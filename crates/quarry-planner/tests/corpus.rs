@@ -479,7 +479,10 @@ corpus!(
     soil_layers,
     house_votes,
     borrower_survey,
-    car_spells
+    car_spells,
+    county_justice,
+    parents_births,
+    country_indicators
 );
 
 #[test]
@@ -640,6 +643,9 @@ fn every_phrases_file_has_a_test() {
         "house_votes",
         "borrower_survey",
         "car_spells",
+        "county_justice",
+        "parents_births",
+        "country_indicators",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

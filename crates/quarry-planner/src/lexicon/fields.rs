@@ -189,6 +189,7 @@ pub const ABBREVIATIONS: &[(&str, &str)] = &[
     ("nbr", "number"),
     ("qty", "quantity"),
     ("amt", "amount"),
+    ("amnt", "amount"),
     ("pct", "percent"),
     ("perc", "percent"),
     ("avg", "average"),

@@ -10,7 +10,7 @@ use super::Ctx;
 use crate::confidence;
 use crate::lexicon::{is_average_article, is_average_word, split_comparative, Cmp};
 use crate::note::Note;
-use crate::plan::{CompareOp, Condition, MatchKind};
+use crate::plan::{CompareOp, Condition, Literal, MatchKind};
 use crate::profile::ColumnType;
 
 impl Ctx<'_> {
@@ -28,7 +28,15 @@ impl Ctx<'_> {
                 _ => continue,
             };
             let mut k = o.end;
-            while k < n && is_average_article(self.norm(k)) {
+            // "than the 20th century average": articles, and a century.
+            let century = |k: usize| {
+                let w = self.norm(k);
+                w == "century"
+                    || w.starts_with(|c: char| c.is_ascii_digit())
+                        && k + 1 < n
+                        && self.norm(k + 1) == "century"
+            };
+            while k < n && (is_average_article(self.norm(k)) || century(k)) {
                 k += 1;
             }
             if k >= n || !is_average_word(self.norm(k)) || self.claims.is_claimed(k) {
@@ -71,8 +79,20 @@ impl Ctx<'_> {
             } else {
                 op
             };
-            self.claims.claim((o.start, end), ClaimedBy::Average);
             let name = self.ix.column_name(col).to_string();
+            // `temp_anomaly`, `deviation`: a field that is the difference
+            // from an average already; above average is above 0.
+            if is_anomaly(&name) {
+                self.claims.mark_average((start, end));
+                let op = if op == CompareOp::GtAvg {
+                    CompareOp::Gt
+                } else {
+                    CompareOp::Lt
+                };
+                self.inferred_number((start.min(o.start), end), name, op, Literal::Integer(0));
+                continue;
+            }
+            self.claims.claim((o.start, end), ClaimedBy::Average);
             let source = self.span_text(start, end);
             self.note(Note::Average {
                 source: source.clone(),
@@ -119,4 +139,15 @@ impl Ctx<'_> {
         }
         ops
     }
+}
+
+/// A name whose values are differences from an average (`temp_anomaly`,
+/// `anom`, `deviation`, `departure`).
+fn is_anomaly(name: &str) -> bool {
+    name.split('_').any(|p| {
+        matches!(
+            p,
+            "anomaly" | "anomalies" | "anom" | "deviation" | "departure" | "dev_from_mean"
+        )
+    })
 }

@@ -1025,20 +1025,27 @@ impl Ctx<'_> {
         });
     }
 
-    /// A column of hours of the day: integers from 0 to 23 named `hour`
-    /// (or `…_hour`, `hr`, `hour_of_day`).
+    /// A column of hours of the day named `hour` (or `…_hour`, `hr`,
+    /// `hour_of_day`): integers from 0 to 23, or fractions of hours from 0
+    /// to below 24 (13.5 is half past one).
     fn hour_column(&self) -> Option<usize> {
         let cols = &self.ix.profile.columns;
-        let bound = |b: &Option<String>| b.as_deref().and_then(|v| v.parse::<i64>().ok());
+        let bound = |b: &Option<String>| b.as_deref().and_then(|v| v.parse::<f64>().ok());
         (0..cols.len()).find(|&c| {
             let col = &cols[c];
-            col.ty == ColumnType::Integer
+            matches!(col.ty, ColumnType::Integer | ColumnType::Float)
                 && col
                     .name
                     .split('_')
                     .any(|w| matches!(w, "hour" | "hr" | "hours" | "hod"))
-                && bound(&col.min).is_some_and(|v| v >= 0)
-                && bound(&col.max).is_some_and(|v| (12..=23).contains(&v))
+                && bound(&col.min).is_some_and(|v| v >= 0.0)
+                && bound(&col.max).is_some_and(|v| {
+                    if col.ty == ColumnType::Integer {
+                        (12.0..=23.0).contains(&v)
+                    } else {
+                        (12.0..24.0).contains(&v)
+                    }
+                })
         })
     }
 
@@ -1074,16 +1081,24 @@ impl Ctx<'_> {
     ) {
         let source = self.span_text(span.0, span.1);
         let name = self.ix.column_name(col).to_string();
+        // Fractions of hours (`hour` 13.5): the clock's own hours, a range
+        // said "between 2 and 5 pm" holding its end.
+        let fractional = per_hour && self.ix.column_type(col) == ColumnType::Float;
         let (first, last) = if per_hour {
             (i64::from(from / 60), i64::from(to.div_ceil(60)))
         } else {
             (i64::from(from), i64::from(to))
         };
         let after = !per_hour && matches!(self.norm(span.0), "after" | "past");
-        let cond = |op: CompareOp, v: i64| Condition {
+        let both_ends = fractional && matches!(self.norm(span.0), "between" | "from");
+        let cond = |op: CompareOp, v: i64, exact: Minutes| Condition {
             field: name.clone(),
             op,
-            values: vec![Literal::Integer(v)],
+            values: vec![if fractional {
+                Literal::Float(f64::from(exact) / 60.0)
+            } else {
+                Literal::Integer(v)
+            }],
             source: source.clone(),
             matched: MatchKind::Inferred,
             confidence: confidence::MONTH,
@@ -1093,10 +1108,16 @@ impl Ctx<'_> {
             any_of.push(cond(
                 if after { CompareOp::Gt } else { CompareOp::Ge },
                 first,
+                from,
             ));
         }
         if to < END_OF_DAY {
-            any_of.push(cond(CompareOp::Lt, last));
+            let op = if both_ends {
+                CompareOp::Le
+            } else {
+                CompareOp::Lt
+            };
+            any_of.push(cond(op, last, to));
         }
         if any_of.is_empty() {
             return;

@@ -88,6 +88,10 @@ impl Ctx<'_> {
                 && (self.norm(ng) != "non" || start - ng == 1)
                 // "outside the northeast costing over 400": a place's
                 // negation ends at the place named after it.
+                // So does "outside the us aged 65+": a value (a place)
+                // named between them.
+                && (self.norm(ng) != "outside"
+                    || !self.values.iter().any(|v| ng < v.start && v.end <= start))
                 && (self.norm(ng) != "outside"
                     || !self.fields.iter().any(|f| {
                         ng < f.start

@@ -389,6 +389,8 @@ impl Ctx<'_> {
             if f.flip {
                 self.ops[k].cmp = flip_cmp(self.ops[k].cmp);
             }
+            let mut f = f;
+            f.column = self.named_sibling(f.column, (self.ops[k].start, self.ops[k].end));
             let source = self.span_text(self.ops[k].start, self.ops[k].end);
             let field = self.ix.column_name(f.column).to_string();
             let noun = f.noun.clone();
@@ -410,9 +412,35 @@ impl Ctx<'_> {
             {
                 continue;
             }
-            let field = self.graded_field(&g);
+            let span = (self.sups[k].start, self.sups[k].end);
+            let field = self.graded_field(&g).map(|mut f| {
+                f.column = self.named_sibling(f.column, span);
+                f
+            });
             self.sups[k].graded.as_mut().unwrap().field = field;
         }
+    }
+
+    /// "ocean cooler than average", "the coldest years on land": the
+    /// adjective grades `temp_anomaly`, but a field named within four
+    /// words of it (`ocean_anomaly`, `land_anomaly`: a number field alone
+    /// in its mention, sharing a word of its name) is the one meant.
+    fn named_sibling(&self, col: usize, (start, end): (usize, usize)) -> usize {
+        let words = &self.ix.column_words[col];
+        self.fields
+            .iter()
+            .filter(|f| {
+                f.end <= start && start - f.end <= 4 || f.start >= end && f.start - end <= 4
+            })
+            .filter(|f| f.columns.len() == 1 && !self.claims.is_field_attached(f.start))
+            .map(|f| f.columns[0].0)
+            .find(|&o| {
+                o != col
+                    && self.ix.column_type(o).is_numeric()
+                    && self.ix.column_words[o].len() >= 2
+                    && self.ix.column_words[o].iter().any(|w| words.contains(w))
+            })
+            .unwrap_or(col)
     }
 
     /// The column a comparator phrase implies: its field group's, else

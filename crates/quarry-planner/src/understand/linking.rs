@@ -2084,10 +2084,41 @@ impl Ctx<'_> {
                 let ordered = matches!(cols[c].ty, ColumnType::Integer | ColumnType::Float);
                 (ordered && t.norm.starts_with(w) && t.norm.len() >= w.len() + 3)
                     || (!w.chars().any(|ch| "aeiou".contains(ch)) && abbreviates(w, &t.norm))
-            })
+            }) || self.glued_end_abbreviates(c, &t.norm)
         });
         let first = found.next()?;
         found.next().is_none().then_some(first)
+    }
+
+    /// "sentences" of `avgsen`, "arrest" of `prbarr`, "police" of `polpc`,
+    /// "manufacturing" of `wmfg`, "crimes" of `crmrte`: a number field's
+    /// name glued from short forms, no dictionary's word and no known
+    /// short form, whose start or end (three letters or more, one letter
+    /// or more left over) begins the word (two letters or more shorter) or
+    /// is, with no vowel, the word's letters in order from its first.
+    fn glued_end_abbreviates(&self, c: usize, word: &str) -> bool {
+        let col = &self.ix.profile.columns[c];
+        if !matches!(col.ty, ColumnType::Integer | ColumnType::Float) {
+            return false;
+        }
+        let letters = col.name.trim_end_matches(|ch: char| ch.is_ascii_digit());
+        if letters.len() < 4
+            || !letters.bytes().all(|b| b.is_ascii_lowercase())
+            || wordnet::knows(letters)
+            || wordnet::knows(letters.strip_suffix('s').unwrap_or(letters))
+            || crate::lexicon::ABBREVIATIONS
+                .iter()
+                .any(|(a, _)| *a == letters)
+        {
+            return false;
+        }
+        let cuts = |seg: &str| {
+            seg.len() >= 3
+                && !crate::lexicon::ABBREVIATIONS.iter().any(|(a, _)| *a == seg)
+                && (word.len() >= seg.len() + 2 && word.starts_with(seg)
+                    || !seg.chars().any(|ch| "aeiou".contains(ch)) && abbreviates(seg, word))
+        };
+        (3..letters.len()).any(|k| cuts(&letters[..k]) || cuts(&letters[letters.len() - k..]))
     }
 
     /// "speed limit" of `slim`, "lane width" (or "lanes wider") of

@@ -204,6 +204,10 @@ impl Ctx<'_> {
             }
             return empty((cue, stop));
         }
+        // "nothing pending" of `num_pending`: a count, none of it.
+        if matches!(w, "nothing" | "none") && count && !recorded {
+            return Some((Asks::Zero, (cue, stop)));
+        }
         // "never arrested" of `narr86`: a count, none of it.
         if w == "never" && count && !recorded && self.yes_value(col).is_none() {
             return Some((Asks::Zero, (cue, stop)));

@@ -444,6 +444,28 @@ impl Ctx<'_> {
                 let _ = col;
                 continue;
             }
+            // "more than 3 police per 100 residents" of `polpc` (0.0007 to
+            // 0.009): a rate said per a count of people on a field that
+            // holds it per person, a fraction, is divided by the count.
+            if let (Some(col), Some((from, _))) = (field, per) {
+                let per_count = self.toks.get(from + 1).and_then(|t| t.number()).map(|n| {
+                    let scale = match self.toks.get(from + 2).map(|t| t.norm.as_str()) {
+                        Some("k" | "thousand") => 1e3,
+                        Some("m" | "million") => 1e6,
+                        _ => 1.0,
+                    };
+                    n * scale
+                });
+                let col_p = &self.ix.profile.columns[col];
+                let max = col_p.max.as_deref().and_then(|m| m.parse::<f64>().ok());
+                if let (Some(n), Some(max)) = (per_count, max) {
+                    if n >= 10.0 && max <= 1.0 && p.value > max && p.value / n <= 1.0 {
+                        p.value /= n;
+                        p.hi = p.hi.map(|h| h / n);
+                        p.list.iter_mut().for_each(|x| *x /= n);
+                    }
+                }
+            }
             if let Some(col) = field {
                 let asked = p.clone();
                 self.number_condition(&mut p, col, how);

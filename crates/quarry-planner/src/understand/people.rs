@@ -140,14 +140,23 @@ impl Ctx<'_> {
             .ordered_columns()
             .filter(|&c| {
                 matches!(cols[c].ty, ColumnType::Integer | ColumnType::Float)
-                    && cols[c].name.split('_').any(|w| w == "age" || glued_age(w))
+                    && cols[c].name.split('_').any(|w| {
+                        w == "age"
+                            || glued_age(w)
+                            // `mage`, `fage`: a parent's age.
+                            || matches!(w, "mage" | "fage")
+                    })
                     && fits(c)
             })
             .collect();
-        candidates
-            .iter()
-            .copied()
-            .find(|&c| cols[c].name == "age")
+        // "teen mothers" of `mage` beside `fage`: the one the phrase names.
+        let named = candidates.iter().copied().find(|&c| {
+            self.fields
+                .iter()
+                .any(|f| f.columns.len() == 1 && f.columns[0].0 == c)
+        });
+        named
+            .or_else(|| candidates.iter().copied().find(|&c| cols[c].name == "age"))
             .or_else(|| candidates.first().copied())
     }
 
@@ -162,6 +171,7 @@ impl Ctx<'_> {
 
     /// Pass 3b: people words among the unclaimed tokens.
     pub(super) fn people_words(&mut self) {
+        self.sex_named_columns();
         let sex_col = self.sex_column();
         let age_col = self.age_column();
         let sex_flag = if sex_col.is_none() {
@@ -420,5 +430,42 @@ impl Ctx<'_> {
         };
         let name = self.ix.column_name(col).to_string();
         self.inferred_number((i, i + 2), name, CompareOp::Eq, Literal::Integer(1));
+    }
+}
+
+impl Ctx<'_> {
+    /// "economically active women" where the mention names both
+    /// `economic_activity_male` and `economic_activity_female`: the sex
+    /// word said in the phrase keeps the column of its sex. The word stays
+    /// free for the sex field, if any.
+    fn sex_named_columns(&mut self) {
+        let said: Vec<Sex> = (0..self.toks.len())
+            .filter(|&k| self.toks[k].is_word())
+            .filter_map(|k| sex_of(self.norm(k)).map(|s| s.0))
+            .collect();
+        let [sex] = said[..] else { return };
+        for f in &mut self.fields {
+            if f.columns.len() < 2 {
+                continue;
+            }
+            let of_sex = |c: usize| {
+                self.ix
+                    .column_name(c)
+                    .split('_')
+                    .find_map(crate::index::sex_part)
+            };
+            if !f.columns.iter().all(|c| of_sex(c.0).is_some()) {
+                continue;
+            }
+            let kept: Vec<_> = f
+                .columns
+                .iter()
+                .copied()
+                .filter(|c| of_sex(c.0) == Some(sex))
+                .collect();
+            if !kept.is_empty() {
+                f.columns = kept;
+            }
+        }
     }
 }

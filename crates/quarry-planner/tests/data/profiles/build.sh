@@ -194,6 +194,9 @@ sources=(
     "house_votes=$data/house_votes.csv"
     "borrower_survey=$data/borrower_survey.csv"
     "car_spells=$data/car_spells.csv"
+    "county_justice=$data/county_justice.csv"
+    "parents_births=$data/parents_births.csv"
+    "country_indicators=$data/country_indicators.csv"
 )
 
 for entry in "${sources[@]}"; do
