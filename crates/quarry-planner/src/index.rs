@@ -377,6 +377,24 @@ fn wordnet_only(w: &str) -> bool {
 /// `poptotal` → `pop_total`, `bodywt` → `body_wt`, `percblack` →
 /// `perc_black`. `None` when no word of the name splits so.
 fn split_glued(name: &str) -> Option<String> {
+    // `gd_pper_capita`: the normaliser's cut of "GDPperCapita" after the
+    // capitals' last but one; one letter moved back makes two known words
+    // (`gdp_per_capita`).
+    let parts: Vec<&str> = name.split('_').collect();
+    if let Some(k) = (0..parts.len().saturating_sub(1)).find(|&k| {
+        let (a, b) = (parts[k], parts[k + 1]);
+        (2..=4).contains(&a.len())
+            && b.len() >= 4
+            && b.is_char_boundary(1)
+            && !known_name_part(a)
+            && known_name_part(&format!("{a}{}", &b[..1]))
+            && known_name_part(&b[1..])
+    }) {
+        let mut fixed: Vec<String> = parts.iter().map(|p| p.to_string()).collect();
+        let moved = fixed[k + 1].remove(0);
+        fixed[k].push(moved);
+        return Some(fixed.join("_"));
+    }
     let mut changed = false;
     let parts: Vec<String> = name
         .split('_')
@@ -428,10 +446,21 @@ fn split_glued(name: &str) -> Option<String> {
 fn split_camel(s: &str) -> String {
     let mut out = String::new();
     let mut prev_lower = false;
-    for c in s.chars() {
+    let chars: Vec<char> = s.chars().collect();
+    let mut upper_run = 0;
+    for (i, &c) in chars.iter().enumerate() {
         if c.is_uppercase() && prev_lower {
             out.push(' ');
         }
+        // "GDPperCapita", "USDperTon": a run of capitals, then a little
+        // joining word in lower case.
+        if c.is_lowercase() && upper_run >= 2 {
+            let word: String = chars[i..].iter().take_while(|c| c.is_lowercase()).collect();
+            if matches!(word.as_str(), "per" | "of" | "to" | "in" | "and") {
+                out.push(' ');
+            }
+        }
+        upper_run = if c.is_uppercase() { upper_run + 1 } else { 0 };
         prev_lower = c.is_lowercase() || c.is_ascii_digit();
         out.push(c);
     }

@@ -482,7 +482,8 @@ corpus!(
     car_spells,
     county_justice,
     parents_births,
-    country_indicators
+    country_indicators,
+    loan_book
 );
 
 #[test]
@@ -646,6 +647,7 @@ fn every_phrases_file_has_a_test() {
         "county_justice",
         "parents_births",
         "country_indicators",
+        "loan_book",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -769,7 +769,8 @@ pub fn dimension_word(w: &str) -> Option<Dimension> {
         | "takings" | "turnover" | "spent" | "charge" | "charges" | "prize" | "prizes"
         | "winnings" | "bonus" | "bonuses" | "dividend" | "dividends" | "deposit" | "deposits"
         | "refund" | "refunds" | "totexp" | "expense" | "expenses" | "cash" | "savings"
-        | "equity" | "liabilities" | "capital" | "ebitda" | "networth" => Dimension::Money,
+        | "equity" | "liabilities" | "capital" | "ebitda" | "networth" | "funded" | "balance"
+        | "principal" => Dimension::Money,
         "population" | "pop" | "employees" | "staff" | "votes" | "count" | "cnt" | "users"
         | "visitors" | "followers" | "likes" | "retweets" | "views" | "members" | "students"
         | "subscribers" | "downloads" | "passengers" | "enrollment" | "applications"

@@ -221,6 +221,34 @@ impl Ctx<'_> {
                     }
                 }
             }
+            // "premature" of `premie`, "vegetarian" of `veggie`: a clipped
+            // form, the word's first four letters or more and a clipping's
+            // ending ("ie", "y", "o"), a value no dictionary knows of a
+            // field of a few values.
+            if found.is_empty() {
+                for cut in (4..w.len() - 2).rev() {
+                    if !w.is_char_boundary(cut) {
+                        continue;
+                    }
+                    let head = &w[..cut];
+                    for end in ["ie", "y", "o", "gie"] {
+                        let clipped = format!("{head}{end}");
+                        if crate::lexicon::wordnet::knows(&clipped) {
+                            continue;
+                        }
+                        if let Some(ids) = self.ix.values_by_first.get(&clipped) {
+                            found.extend(ids.iter().filter(|&&id| {
+                                let e = &self.ix.values[id as usize];
+                                e.words.len() == 1
+                                    && self.ix.profile.columns[e.column].values.len() <= 10
+                            }));
+                        }
+                    }
+                    if !found.is_empty() {
+                        break;
+                    }
+                }
+            }
             // "silent films": not the start of a title.
             if self.attributive_adjective(i) {
                 found.retain(|&id| !self.names_like(self.ix.values[id as usize].column));

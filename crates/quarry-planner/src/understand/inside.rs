@@ -358,4 +358,76 @@ impl Ctx<'_> {
             },
         );
     }
+
+    /// "grade a loans" over `sub_grade` 'A1' … 'G5': a letter said right
+    /// after or before the field's word, where every value of the field
+    /// is a letter and digits, is the codes that begin with it.
+    pub(super) fn letter_grades(&mut self) {
+        let fields = self.fields.clone();
+        for f in &fields {
+            let [(col, _)] = f.columns[..] else { continue };
+            let colp = &self.ix.profile.columns[col];
+            if colp.ty != crate::profile::ColumnType::Text
+                || colp.values.len() < 2
+                || colp.distinct_count as usize > colp.values.len()
+            {
+                continue;
+            }
+            let graded = |v: &str| {
+                let mut cs = v.chars();
+                cs.next().is_some_and(|c| c.is_ascii_alphabetic())
+                    && v.len() >= 2
+                    && cs.all(|c| c.is_ascii_digit())
+            };
+            if !colp.values.iter().all(|v| graded(&v.value)) {
+                continue;
+            }
+            let letter_at = |k: usize| {
+                self.toks.get(k).and_then(|t| {
+                    (t.is_word() && !self.claims.is_claimed(k) && t.norm.len() == 1)
+                        .then(|| t.norm.to_ascii_uppercase())
+                        .filter(|l| {
+                            colp.values
+                                .iter()
+                                .any(|v| v.value.to_ascii_uppercase().starts_with(l.as_str()))
+                        })
+                })
+            };
+            // "grade a", "a grade of c"; before the word, "c grade" (not
+            // the article of "a grade").
+            let of = self.toks.get(f.end).is_some_and(|t| t.norm == "of");
+            let after = if of { f.end + 1 } else { f.end };
+            let found = letter_at(after)
+                .map(|l| (l, (f.start, after + 1)))
+                .or_else(|| {
+                    f.start
+                        .checked_sub(1)
+                        .filter(|&k| !matches!(self.norm(k), "a" | "i"))
+                        .and_then(|k| letter_at(k).map(|l| (l, (k, f.end))))
+                });
+            let Some((letter, span)) = found else {
+                continue;
+            };
+            let field = self.ix.column_name(col).to_string();
+            self.claims.claim(span, ClaimedBy::Substring);
+            self.claims.attach_field(f.start);
+            let source = self.span_text(span.0, span.1);
+            self.note(Note::Substring {
+                text: letter.clone(),
+                field: field.clone(),
+            });
+            self.phrases.push(span);
+            self.push_condition(
+                span,
+                Condition {
+                    field,
+                    op: CompareOp::StartsWith,
+                    values: vec![Literal::Text(letter)],
+                    source,
+                    matched: MatchKind::Inferred,
+                    confidence: confidence::SUBSTRING,
+                },
+            );
+        }
+    }
 }

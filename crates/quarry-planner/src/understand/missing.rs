@@ -442,9 +442,24 @@ fn value_among(column: &crate::profile::ColumnProfile, words: &[&str]) -> Option
     if column.ty != ColumnType::Text || column.values.len() < 2 || column.values.len() > 30 {
         return None;
     }
+    // `emp_unk` beside `emp_1`, `emp_lt_1`: the prefix every value shares
+    // (through a `_`) is left out.
+    let first = column.values[0].value.as_str();
+    let shared = first
+        .match_indices('_')
+        .map(|(i, _)| &first[..=i])
+        .take_while(|p| column.values.iter().all(|v| v.value.starts_with(p)))
+        .last()
+        .unwrap_or("");
     column
         .values
         .iter()
-        .find(|v| words.contains(&v.value.trim().to_lowercase().as_str()))
+        .find(|v| {
+            let w = v.value.trim().to_lowercase();
+            words.contains(&w.as_str())
+                || !shared.is_empty()
+                    && w.get(shared.len()..)
+                        .is_some_and(|rest| words.contains(&rest.replace('_', " ").as_str()))
+        })
         .map(|v| v.value.clone())
 }

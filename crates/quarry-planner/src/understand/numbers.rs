@@ -494,6 +494,14 @@ impl Ctx<'_> {
                 // "the 0-10 cm layer", "deeper than 30 cm" over depths
                 // written as bands ("0-10", "30-60").
                 self.number_condition(&mut p, col, MatchKind::Inferred);
+            } else if let Some(col) = p
+                .unit
+                .and_then(|_| p.hi.is_none().then(|| self.numbered_code_field(p.value)))
+                .flatten()
+            {
+                // "60 month loans" over `term` 'term_36', 'term_60': no field
+                // holds the unit, one field of numbered codes the number.
+                self.number_condition(&mut p, col, MatchKind::Inferred);
             } else if let Some(unit) = p.unit {
                 // "2.5 kg" where no field is a mass.
                 let (start, end) = (p.start(), p.end);
@@ -504,6 +512,24 @@ impl Ctx<'_> {
                 });
             }
         }
+    }
+
+    /// The one text column of numbered codes (`term_36`, `term_60`) one of
+    /// whose codes carries the number `v`.
+    fn numbered_code_field(&self, v: f64) -> Option<usize> {
+        let mut found = None;
+        for (c, col) in self.ix.profile.columns.iter().enumerate() {
+            if col.ty != ColumnType::Text {
+                continue;
+            }
+            if numbered_codes(col).is_some_and(|codes| codes.iter().any(|(_, n)| *n == v)) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(c);
+            }
+        }
+        found
     }
 
     /// A text column of durations written as a clock ("02:09:37",
@@ -3911,7 +3937,22 @@ impl Ctx<'_> {
     /// ">50k", "gt50k", "over 50k"). One column's value only; the field
     /// named right before is claimed with them.
     pub(super) fn bracket_codes(&mut self) {
-        let ops = self.ops.clone();
+        let mut ops = self.ops.clone();
+        // "10+ years" of `emp_ge_10`: a number with a plus after it.
+        for k in 0..self.toks.len() {
+            if self.toks[k].number().is_some()
+                && self.toks.get(k + 1).is_some_and(|t| t.norm == "+")
+                && !ops.iter().any(|o| o.end == k)
+            {
+                ops.push(OpMention {
+                    start: k,
+                    end: k,
+                    cmp: Cmp::Ge,
+                    implies: None,
+                    graded: None,
+                });
+            }
+        }
         for o in &ops {
             let at = o.end;
             let Some(v) = self.toks.get(at).and_then(|t| t.number()) else {
@@ -3936,6 +3977,7 @@ impl Ctx<'_> {
                     if below {
                         vec![
                             format!("lt{n}"),
+                            format!("le{n}"),
                             format!("<{n}"),
                             format!("under{n}"),
                             format!("lessthan{n}"),
@@ -3946,6 +3988,7 @@ impl Ctx<'_> {
                             format!("{n}+"),
                             format!(">{n}"),
                             format!("gt{n}"),
+                            format!("ge{n}"),
                             format!("over{n}"),
                             format!("morethan{n}"),
                             format!("above{n}"),
@@ -3964,7 +4007,20 @@ impl Ctx<'_> {
                 .short_codes
                 .iter()
                 .map(|&id| &self.ix.values[id as usize])
-                .filter(|e| codes.contains(&squash(&e.value)))
+                .filter(|e| {
+                    let sv = squash(&e.value);
+                    codes.iter().any(|c| {
+                        sv == *c
+                            // `emp_ge_10` beside `emp_1`: after the prefix
+                            // every value of the field shares.
+                            || sv.strip_suffix(c.as_str()).is_some_and(|head| {
+                                let vals = &self.ix.profile.columns[e.column].values;
+                                !head.is_empty()
+                                    && vals.len() >= 3
+                                    && vals.iter().all(|v| squash(&v.value).starts_with(head))
+                            })
+                    })
+                })
                 .map(|e| (e.column, e.value.clone()))
                 .collect();
             let [(col, value)] = &found[..] else {
@@ -3980,7 +4036,8 @@ impl Ctx<'_> {
             {
                 continue;
             }
-            let mut span = (o.start, at + 1);
+            let plus = o.start == o.end;
+            let mut span = (o.start, if plus { at + 2 } else { at + 1 });
             if let Some(f) = self
                 .fields
                 .iter()

@@ -197,6 +197,7 @@ sources=(
     "county_justice=$data/county_justice.csv"
     "parents_births=$data/parents_births.csv"
     "country_indicators=$data/country_indicators.csv"
+    "loan_book=$data/loan_book.csv"
 )
 
 for entry in "${sources[@]}"; do
