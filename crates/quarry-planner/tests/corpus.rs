@@ -483,7 +483,9 @@ corpus!(
     county_justice,
     parents_births,
     country_indicators,
-    loan_book
+    loan_book,
+    feeding_trial,
+    leaf_traits
 );
 
 #[test]
@@ -648,6 +650,8 @@ fn every_phrases_file_has_a_test() {
         "parents_births",
         "country_indicators",
         "loan_book",
+        "feeding_trial",
+        "leaf_traits",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -116,6 +116,13 @@ impl Ctx<'_> {
                             && w.ends_with("ing")
                             && !self.claims.is_claimed(k)
                             && !in_field(k)
+                        // "who don't say too little": the word right after a
+                        // negated auxiliary (its verb), of no field.
+                        || k == ng + 1
+                            && matches!(self.norm(ng), "dont" | "doesnt" | "didnt")
+                            && self.toks[k].is_word()
+                            && !self.claims.is_claimed(k)
+                            && !in_field(k)
                         || or_list && self.values.iter().any(|v| v.start <= k && k < v.end)
                 })
             })

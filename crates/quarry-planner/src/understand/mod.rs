@@ -175,6 +175,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.claim_hemispheres();
     cx.words_inside_names();
     cx.link();
+    cx.combined_values();
     cx.letter_grades();
     cx.below_values();
     cx.per_capita_mentions();

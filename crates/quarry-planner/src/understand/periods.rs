@@ -195,6 +195,43 @@ impl Ctx<'_> {
                 .filter(|&c| holds(&cols[c]) && base_of(&cols[c].name) == Some(false))
                 .collect();
             let found = exact.or_else(|| (started.len() == 1).then(|| started[0]));
+            // "respondent 42", "patient 7": a person or what the rows are,
+            // and the table's one identifier (`id`, `id_no`).
+            let plural = format!("{w}s");
+            let person = crate::lexicon::is_person_noun(w)
+                || crate::lexicon::is_person_noun(&plural)
+                || crate::lexicon::is_role_noun(w)
+                || matches!(s, "record" | "row" | "entry" | "observation" | "case")
+                || self.ix.row_nouns.contains(s);
+            let named_number = self
+                .fields
+                .iter()
+                .any(|f| f.start == i && f.columns.iter().any(|c| cols[c.0].ty.is_numeric()));
+            let ids: Vec<usize> = (0..cols.len())
+                .filter(|&c| matches!(cols[c].name.as_str(), "id" | "id_no" | "id_number" | "idno"))
+                .collect();
+            let found = found.or_else(|| match ids[..] {
+                // ("employees 500+" is of `employees`: a word that named a
+                // number field keeps it.)
+                [c] if person && holds(&cols[c]) && !named_number => Some(c),
+                _ => None,
+            });
+            // "week 10", "day 3" where no field is named for the period:
+            // the one whole-number field named `time` that holds it.
+            let period = matches!(s, "week" | "day" | "month" | "visit")
+                && !cols
+                    .iter()
+                    .any(|c| c.name.split('_').any(|p| p.starts_with(s)));
+            let timed: Vec<usize> = (0..cols.len())
+                .filter(|&c| {
+                    cols[c].ty == crate::profile::ColumnType::Integer
+                        && matches!(cols[c].name.as_str(), "time" | "t" | "period")
+                })
+                .collect();
+            let found = found.or_else(|| match timed[..] {
+                [c] if period && !named && holds(&cols[c]) => Some(c),
+                _ => None,
+            });
             let Some(col) = found else {
                 continue;
             };

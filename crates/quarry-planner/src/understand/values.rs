@@ -6,6 +6,7 @@
 //! Kenya", "the same wins as X"), and one after a position word an anchor
 //! position ("before San Juan", which also sets the order by position).
 
+use super::claims::ClaimedBy;
 use super::mentions::ValueMention;
 use super::Ctx;
 use crate::confidence;
@@ -565,5 +566,90 @@ impl Ctx<'_> {
             return Some((op, field, j));
         }
         None
+    }
+
+    /// "barley and lupin mix" over `diet` 'barley', 'lupins',
+    /// 'barley+lupins': two values of one field said together, where the
+    /// field also holds them joined ("+", "&", "/"), are that joined value;
+    /// "no barley at all" leaves out the joined values holding it too.
+    pub(super) fn combined_values(&mut self) {
+        let parts_of = |v: &str| -> Vec<String> {
+            v.split(['+', '&', '/'])
+                .map(|p| p.trim().to_lowercase())
+                .filter(|p| !p.is_empty())
+                .collect()
+        };
+        let joined: Vec<(u32, Vec<String>)> = self
+            .ix
+            .values
+            .iter()
+            .enumerate()
+            .filter_map(|(id, e)| {
+                let parts = parts_of(&e.value);
+                (parts.len() >= 2).then_some((id as u32, parts))
+            })
+            .collect();
+        if joined.is_empty() {
+            return;
+        }
+        let connector = |w: &str| matches!(w, "and" | "plus" | "+" | "&" | "with");
+        for vi in 0..self.values.len() {
+            let m = self.values[vi].clone();
+            // The values this mention and the one after it (past a
+            // connector) name, on one field.
+            let mut named: Vec<u32> = m.entries.clone();
+            let mut end = m.end;
+            if let Some(next) = self
+                .values
+                .iter()
+                .find(|n| n.start == m.end + 1 && connector(self.norm(m.end)))
+            {
+                named.extend(next.entries.iter().copied());
+                end = next.end;
+            }
+            let texts: Vec<(usize, String)> = named
+                .iter()
+                .map(|&id| {
+                    let e = &self.ix.values[id as usize];
+                    (e.column, e.value.trim().to_lowercase())
+                })
+                .collect();
+            let col = texts.first().map(|t| t.0);
+            let Some(col) = col.filter(|&c| texts.iter().all(|t| t.0 == c)) else {
+                continue;
+            };
+            let mut said: Vec<&str> = texts.iter().map(|t| t.1.as_str()).collect();
+            said.sort_unstable();
+            said.dedup();
+            // Said together: a connector between them, not "or".
+            let together = (m.start..end).any(|k| connector(self.norm(k)))
+                && !(m.start..end).any(|k| self.norm(k) == "or");
+            if said.len() >= 2 && together {
+                let whole = joined.iter().find(|(id, parts)| {
+                    let mut p: Vec<&str> = parts.iter().map(String::as_str).collect();
+                    p.sort_unstable();
+                    self.ix.values[*id as usize].column == col && p == said
+                });
+                if let Some((id, _)) = whole {
+                    let id = *id;
+                    self.values.retain(|n| !(n.start > m.start && n.end <= end));
+                    let v = &mut self.values[vi];
+                    v.entries = vec![id];
+                    v.end = end;
+                    self.claims.claim((m.start, end), ClaimedBy::Value);
+                    return;
+                }
+            } else if said.len() == 1 && self.negated(m.start) {
+                let extra: Vec<u32> = joined
+                    .iter()
+                    .filter(|(id, parts)| {
+                        self.ix.values[*id as usize].column == col
+                            && parts.iter().any(|p| p == said[0])
+                    })
+                    .map(|(id, _)| *id)
+                    .collect();
+                self.values[vi].entries.extend(extra);
+            }
+        }
     }
 }

@@ -360,6 +360,11 @@ impl Ctx<'_> {
                 && (0..self.toks.len()).any(|k| {
                     (k < f.start || k >= f.end)
                         && self.toks[k].is_word()
+                        // ("lobed without a smooth edge": not a word of
+                        // another field's mention.)
+                        && !self.fields.iter().any(|g| {
+                            g.start <= k && k < g.end && g.columns.iter().all(|c| c.0 != col)
+                        })
                         && name.split('_').any(|w| {
                             let w = crate::text::stem(w);
                             w.len() >= 4 && self.toks[k].stem.starts_with(&w[..w.len().min(5)])

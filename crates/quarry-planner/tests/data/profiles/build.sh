@@ -198,6 +198,8 @@ sources=(
     "parents_births=$data/parents_births.csv"
     "country_indicators=$data/country_indicators.csv"
     "loan_book=$data/loan_book.csv"
+    "feeding_trial=$data/feeding_trial.csv"
+    "leaf_traits=$data/leaf_traits.csv"
 )
 
 for entry in "${sources[@]}"; do
