@@ -485,7 +485,8 @@ corpus!(
     country_indicators,
     loan_book,
     feeding_trial,
-    leaf_traits
+    leaf_traits,
+    opinion_panel
 );
 
 #[test]
@@ -652,6 +653,7 @@ fn every_phrases_file_has_a_test() {
         "loan_book",
         "feeding_trial",
         "leaf_traits",
+        "opinion_panel",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

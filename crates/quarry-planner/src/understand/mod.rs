@@ -82,6 +82,7 @@ mod periods;
 mod quantities;
 mod quoted;
 mod schooling;
+mod stance;
 mod standings;
 mod taught;
 mod traits;
@@ -176,6 +177,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.words_inside_names();
     cx.link();
     cx.combined_values();
+    cx.stances();
     cx.letter_grades();
     cx.below_values();
     cx.per_capita_mentions();

@@ -200,6 +200,7 @@ sources=(
     "loan_book=$data/loan_book.csv"
     "feeding_trial=$data/feeding_trial.csv"
     "leaf_traits=$data/leaf_traits.csv"
+    "opinion_panel=$data/opinion_panel.csv"
 )
 
 for entry in "${sources[@]}"; do
