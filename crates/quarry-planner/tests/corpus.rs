@@ -486,7 +486,8 @@ corpus!(
     loan_book,
     feeding_trial,
     leaf_traits,
-    opinion_panel
+    opinion_panel,
+    sun_times
 );
 
 #[test]
@@ -654,6 +655,7 @@ fn every_phrases_file_has_a_test() {
         "feeding_trial",
         "leaf_traits",
         "opinion_panel",
+        "sun_times",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

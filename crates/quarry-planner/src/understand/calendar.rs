@@ -965,14 +965,20 @@ impl Ctx<'_> {
         let source = self.span_text(span.0, span.1);
         if self.time_column(span).is_none() {
             if let Some(col) = self.hour_column() {
-                self.clock_column_condition(span, col, (from, to), true);
+                self.clock_column_condition(span, col, (from, to), ClockColumn::Hours);
                 return;
             }
             // A clock time said as one ("before 7 am", "after 15:30").
             let clock =
                 (span.0..span.1).any(|k| self.clock_at(k).is_some_and(|(c, _)| c.is_time()));
             if let Some(col) = self.minute_of_day_column().filter(|_| clock) {
-                self.clock_column_condition(span, col, (from, to), false);
+                self.clock_column_condition(span, col, (from, to), ClockColumn::Minutes);
+                return;
+            }
+            // Clock times written as numbers, hours and minutes (`dep_time`
+            // 517 is 5:17, `tst` 1030): the same range so written.
+            if let Some(col) = self.hhmm_column() {
+                self.clock_column_condition(span, col, (from, to), ClockColumn::HoursMinutes);
                 return;
             }
         }
@@ -1067,30 +1073,67 @@ impl Ctx<'_> {
         })
     }
 
+    /// A column of clock times written as a number of hours and minutes
+    /// (`dep_time` 517 is 5:17, `tst` 1030 half past ten): whole numbers
+    /// named `time`, `…_time`, `tst`, `clock` or `tod`, from 0 to 2400,
+    /// some past 100, none of the listed ones with minutes past 59.
+    fn hhmm_column(&self) -> Option<usize> {
+        let cols = &self.ix.profile.columns;
+        let bound = |b: &Option<String>| b.as_deref().and_then(|v| v.parse::<i64>().ok());
+        let found: Vec<usize> = (0..cols.len())
+            .filter(|&c| {
+                let col = &cols[c];
+                col.ty == ColumnType::Integer
+                    && col
+                        .name
+                        .split('_')
+                        .any(|w| matches!(w, "time" | "tst" | "clock" | "tod"))
+                    && bound(&col.min).is_some_and(|v| v >= 0)
+                    && bound(&col.max).is_some_and(|v| (100..=2400).contains(&v))
+                    && col.values.len() >= 5
+                    && col
+                        .values
+                        .iter()
+                        .all(|v| v.value.parse::<i64>().is_ok_and(|x| x % 100 < 60))
+                    && col
+                        .values
+                        .iter()
+                        .any(|v| v.value.parse::<i64>().is_ok_and(|x| x % 100 != 0))
+            })
+            .collect();
+        // One, or the first of the ones scheduled and done (`dep_time`,
+        // `sched_dep_time`): the phrase names which otherwise.
+        found.first().copied()
+    }
+
     /// A time range on a column of minutes of the day ("sampled before 7
-    /// am" → `time < 420`, "after 3 pm" → `time > 900`) or of hours of the
-    /// day (`per_hour`: "trips before 6 am" → `hour < 6`, "after 10 pm" →
-    /// `hour >= 22`, the hours the range covers). A range past midnight
-    /// holds on either side.
+    /// am" → `time < 420`, "after 3 pm" → `time > 900`), of hours of the
+    /// day (`ClockColumn::Hours`: "trips before 6 am" → `hour < 6`, "after 10 pm"
+    /// → `hour >= 22`, the hours the range covers), or of clock times
+    /// written as numbers (`ClockColumn::HoursMinutes`: "before 7 am" → `tst <
+    /// 700`). A range past midnight holds on either side.
     fn clock_column_condition(
         &mut self,
         span: (usize, usize),
         col: usize,
         (from, to): (Minutes, Minutes),
-        per_hour: bool,
+        clock: ClockColumn,
     ) {
         let source = self.span_text(span.0, span.1);
         let name = self.ix.column_name(col).to_string();
+        let per_hour = clock == ClockColumn::Hours;
         // Fractions of hours (`hour` 13.5): the clock's own hours, a range
         // said "between 2 and 5 pm" holding its end.
         let fractional = per_hour && self.ix.column_type(col) == ColumnType::Float;
-        let (first, last) = if per_hour {
-            (i64::from(from / 60), i64::from(to.div_ceil(60)))
-        } else {
-            (i64::from(from), i64::from(to))
+        let hhmm = |m: Minutes| i64::from((m / 60) * 100 + m % 60);
+        let (first, last) = match clock {
+            ClockColumn::Hours => (i64::from(from / 60), i64::from(to.div_ceil(60))),
+            ClockColumn::Minutes => (i64::from(from), i64::from(to)),
+            ClockColumn::HoursMinutes => (hhmm(from), hhmm(to)),
         };
         let after = !per_hour && matches!(self.norm(span.0), "after" | "past");
-        let both_ends = fractional && matches!(self.norm(span.0), "between" | "from");
+        let both_ends = (fractional || clock == ClockColumn::HoursMinutes)
+            && matches!(self.norm(span.0), "between" | "from");
         let cond = |op: CompareOp, v: i64, exact: Minutes| Condition {
             field: name.clone(),
             op,
@@ -1460,4 +1503,15 @@ mod tests {
             p.notes
         );
     }
+}
+
+/// How a column writes the time of day.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ClockColumn {
+    /// Hours, 0 to 23 (or fractions of hours).
+    Hours,
+    /// Minutes since midnight.
+    Minutes,
+    /// Hours and minutes as one number (517 is 5:17).
+    HoursMinutes,
 }

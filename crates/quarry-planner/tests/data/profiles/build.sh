@@ -201,6 +201,7 @@ sources=(
     "feeding_trial=$data/feeding_trial.csv"
     "leaf_traits=$data/leaf_traits.csv"
     "opinion_panel=$data/opinion_panel.csv"
+    "sun_times=$data/sun_times.csv"
 )
 
 for entry in "${sources[@]}"; do
