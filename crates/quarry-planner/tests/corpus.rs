@@ -487,7 +487,8 @@ corpus!(
     feeding_trial,
     leaf_traits,
     opinion_panel,
-    sun_times
+    sun_times,
+    cholera_days
 );
 
 #[test]
@@ -656,6 +657,7 @@ fn every_phrases_file_has_a_test() {
         "leaf_traits",
         "opinion_panel",
         "sun_times",
+        "cholera_days",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -262,15 +262,31 @@ impl Ctx<'_> {
                 });
             }
         }
-        // Typos. Not of a word English has ("worth" is no typo of `north`).
-        if self.ix.word_rows.contains_key(&t.stem)
-            || self.ix.fields_by_first.contains_key(&t.stem)
-            || crate::lexicon::wordnet::knows(w)
+        // Typos. Not of a word English has ("worth" is no typo of `north`),
+        // unless the value is no word English has, of a field of a few
+        // values: "diarrhoea" of 'Diarrhaea' (a spelling of its own).
+        if self.ix.word_rows.contains_key(&t.stem) || self.ix.fields_by_first.contains_key(&t.stem)
         {
+            return None;
+        }
+        let known = crate::lexicon::wordnet::knows(w);
+        if known && w.len() < 6 {
             return None;
         }
         let mut best: Option<ValueMention> = None;
         for cand in self.ix.fuzzy_candidates(w) {
+            if known
+                && (crate::lexicon::wordnet::knows(cand)
+                    || !self.ix.values_by_first.get(cand).is_some_and(|ids| {
+                        ids.iter().all(|&id| {
+                            let e = &self.ix.values[id as usize];
+                            e.words.len() == 1
+                                && self.ix.profile.columns[e.column].values.len() <= 20
+                        })
+                    }))
+            {
+                continue;
+            }
             let first = vec![cand.to_string()];
             if let Some((len, ids, _)) = self.value_match_at(i, Some(&first)) {
                 if best.as_ref().is_none_or(|b| len > b.end - b.start) {

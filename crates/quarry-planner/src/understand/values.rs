@@ -275,6 +275,49 @@ impl Ctx<'_> {
             return false;
         };
         let before = side == Side::Before;
+        // "before july" of a field of month names beside a date column of
+        // one year: the dates before (or from the end of) that month.
+        if let Some(month) = crate::lexicon::month_index(&value.to_lowercase()) {
+            if let Some(date_col) = self.date_column() {
+                let dc = &self.ix.profile.columns[date_col];
+                let year =
+                    |b: &Option<String>| b.as_deref().and_then(|d| d.get(..4)).map(str::to_string);
+                if let (Some(y0), Some(y1)) = (year(&dc.min), year(&dc.max)) {
+                    if y0 != y1 {
+                        return false;
+                    }
+                    let (op, y, mm) = if before {
+                        (CompareOp::Lt, y0.clone(), month + 1)
+                    } else if month == 11 {
+                        return false;
+                    } else {
+                        (CompareOp::Ge, y0.clone(), month + 2)
+                    };
+                    let field = self.ix.column_name(date_col).to_string();
+                    let source = self.span_text(from, m.end);
+                    self.claims.claim((from, m.end), ClaimedBy::Month);
+                    self.note(Note::Number {
+                        source: source.clone(),
+                        field: field.clone(),
+                        matched: MatchKind::Inferred,
+                        confidence: confidence::MONTH,
+                    });
+                    self.phrases.push((from, m.end));
+                    self.push_condition(
+                        (from, m.end),
+                        Condition {
+                            field,
+                            op,
+                            values: vec![Literal::Text(format!("{y}-{mm:02}-01"))],
+                            source,
+                            matched: MatchKind::Inferred,
+                            confidence: confidence::MONTH,
+                        },
+                    );
+                    return true;
+                }
+            }
+        }
         let name = self.ix.column_name(col).to_string();
         let source = self.span_text(from, m.end);
         self.note(Note::RowPosition {
@@ -640,10 +683,14 @@ impl Ctx<'_> {
                     return;
                 }
             } else if said.len() == 1 && self.negated(m.start) {
+                // Mixtures only ('barley+lupins'): "not wood" keeps
+                // 'Urban/Wood', one or the other.
                 let extra: Vec<u32> = joined
                     .iter()
                     .filter(|(id, parts)| {
-                        self.ix.values[*id as usize].column == col
+                        let e = &self.ix.values[*id as usize];
+                        e.column == col
+                            && !e.value.contains('/')
                             && parts.iter().any(|p| p == said[0])
                     })
                     .map(|(id, _)| *id)

@@ -202,6 +202,7 @@ sources=(
     "leaf_traits=$data/leaf_traits.csv"
     "opinion_panel=$data/opinion_panel.csv"
     "sun_times=$data/sun_times.csv"
+    "cholera_days=$data/cholera_days.csv"
 )
 
 for entry in "${sources[@]}"; do
