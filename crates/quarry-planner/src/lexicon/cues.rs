@@ -403,6 +403,7 @@ pub fn is_search_verb(w: &str) -> bool {
             | "concerning"
             | "involving"
             | "saying"
+            | "say"
             | "says"
             | "said"
             | "talking"

@@ -77,9 +77,17 @@ impl Ctx<'_> {
                 self.ix.word_rows.contains_key(&t.stem) || self.ix.word_rows.contains_key(&t.norm);
             let share = self.ix.word_share(&t.stem).max(self.ix.word_share(&t.norm));
             if fts && (known || self.ix.has_free_text) && share < 0.5 {
+                // "waste of money": two trait words joined by "of" are one
+                // phrase.
+                let of_between = i >= 1 && last_end == i - 1 && self.norm(i - 1) == "of";
                 match (self.plan.traits.last_mut(), self.phrases.last_mut()) {
                     (Some(phrase), Some(span)) if last_end == i && span.1 == i => {
                         phrase.push(' ');
+                        phrase.push_str(&t.norm);
+                        span.1 = i + 1;
+                    }
+                    (Some(phrase), Some(span)) if of_between && span.1 == i - 1 => {
+                        phrase.push_str(" of ");
                         phrase.push_str(&t.norm);
                         span.1 = i + 1;
                     }
