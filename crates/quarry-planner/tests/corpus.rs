@@ -488,7 +488,9 @@ corpus!(
     leaf_traits,
     opinion_panel,
     sun_times,
-    cholera_days
+    cholera_days,
+    tree_parts,
+    purchase_panel
 );
 
 #[test]
@@ -658,6 +660,8 @@ fn every_phrases_file_has_a_test() {
         "opinion_panel",
         "sun_times",
         "cholera_days",
+        "tree_parts",
+        "purchase_panel",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

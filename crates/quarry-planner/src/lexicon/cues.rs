@@ -304,6 +304,8 @@ pub fn is_filler_noun(w: &str) -> bool {
         w,
         "figure"
             | "figures"
+            | "weight"
+            | "weights"
             | "data"
             | "value"
             | "values"

@@ -153,6 +153,26 @@ impl Ctx<'_> {
         if unclaimed_word(after) && is_absence_word(self.norm(after)) {
             return empty((start, after + 1));
         }
+        // "branch weight recorded", "root and bark measured": recorded
+        // said after the field (past the other fields of a list joined by
+        // "and") asks for a value.
+        let mut past = after;
+        while past + 1 < self.toks.len()
+            && matches!(self.norm(past), "and" | ",")
+            && self.fields.iter().any(|f| f.start == past + 1)
+        {
+            let f = self.fields.iter().find(|f| f.start == past + 1).unwrap();
+            past = f.end;
+            if unclaimed_word(past) && is_filler_noun(self.norm(past)) {
+                past += 1;
+            }
+        }
+        let denied = (start.saturating_sub(2)..start)
+            .any(|k| matches!(self.norm(k), "no" | "without" | "never" | "not" | "any"));
+        if has_empty && recorded_after(past) && !not_after && !denied {
+            let end = if past == after { after + 1 } else { end };
+            return Some((Asks::NotEmpty, (start, end)));
+        }
         if not_after && recorded_after(after + 1) {
             return empty((start, after + 2));
         }

@@ -173,6 +173,12 @@ impl Ctx<'_> {
                 if base == w || base == s {
                     return Some(true);
                 }
+                // `ketchup_hid` of "household 100": a last part of a
+                // word's initial (or two letters) and `id`.
+                let last = base.rsplit('_').next().unwrap_or(base);
+                if base.contains('_') && (1..=2).contains(&last.len()) && w.starts_with(last) {
+                    return Some(false);
+                }
                 // Four letters or more: `valid` is no `val` id.
                 (base.len() >= 4 && !base.contains('_') && w.starts_with(base)).then_some(false)
             };

@@ -699,4 +699,58 @@ impl Ctx<'_> {
             }
         }
     }
+
+    /// "species listed as other", "coded as none": the word after "listed
+    /// as" (marked, classified, coded, labelled, recorded) is a value, even
+    /// a little word that is never linked otherwise, when one categorical
+    /// field holds it whole.
+    pub(super) fn values_said_as(&mut self) {
+        for k in 1..self.toks.len().saturating_sub(1) {
+            if self.norm(k) != "as"
+                || !matches!(
+                    self.norm(k - 1),
+                    "listed"
+                        | "marked"
+                        | "classified"
+                        | "coded"
+                        | "labelled"
+                        | "labeled"
+                        | "recorded"
+                        | "categorized"
+                        | "categorised"
+                )
+                || self.claims.is_claimed(k + 1)
+                || !self.toks[k + 1].is_word()
+            {
+                continue;
+            }
+            let w = self.norm(k + 1).to_string();
+            let ids: Vec<u32> = self
+                .ix
+                .values
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| {
+                    e.value.trim().eq_ignore_ascii_case(&w)
+                        && self.ix.profile.columns[e.column].values.len() <= 50
+                })
+                .map(|(id, _)| id as u32)
+                .collect();
+            let one_field = ids.first().is_some_and(|&f| {
+                ids.iter().all(|&id| {
+                    self.ix.values[id as usize].column == self.ix.values[f as usize].column
+                })
+            });
+            if ids.is_empty() || !one_field {
+                continue;
+            }
+            self.claims.claim((k - 1, k + 2), ClaimedBy::Value);
+            self.values.push(ValueMention {
+                start: k - 1,
+                end: k + 2,
+                entries: ids,
+                kind: MatchKind::Exact,
+            });
+        }
+    }
 }

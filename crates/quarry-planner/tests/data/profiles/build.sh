@@ -203,6 +203,8 @@ sources=(
     "opinion_panel=$data/opinion_panel.csv"
     "sun_times=$data/sun_times.csv"
     "cholera_days=$data/cholera_days.csv"
+    "tree_parts=$data/tree_parts.csv"
+    "purchase_panel=$data/purchase_panel.csv"
 )
 
 for entry in "${sources[@]}"; do
