@@ -1505,6 +1505,62 @@ mod tests {
     }
 }
 
+impl Ctx<'_> {
+    /// "the 15th of every month", "on the 1st": a day of the month said
+    /// alone, on the one whole-number field of days of the month
+    /// (`day_of_month`, `mday`, `dom`, `day`: 1 to 31).
+    pub(super) fn days_of_month(&mut self) {
+        let cols = &self.ix.profile.columns;
+        let bound = |b: &Option<String>| b.as_deref().and_then(|v| v.parse::<i64>().ok());
+        let days: Vec<usize> = (0..cols.len())
+            .filter(|&c| {
+                cols[c].ty == ColumnType::Integer
+                    && matches!(
+                        cols[c].name.as_str(),
+                        "day_of_month" | "mday" | "dom" | "day" | "monthday"
+                    )
+                    && bound(&cols[c].min).is_some_and(|v| v >= 1)
+                    && bound(&cols[c].max).is_some_and(|v| (28..=31).contains(&v))
+            })
+            .collect();
+        let [col] = days[..] else { return };
+        for k in 0..self.toks.len() {
+            if self.claims.is_claimed(k) {
+                continue;
+            }
+            let w = self.norm(k);
+            let digits = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+            let suffix = &w[digits.len()..];
+            let Ok(n) = digits.parse::<i64>() else {
+                continue;
+            };
+            if !matches!(suffix, "st" | "nd" | "rd" | "th") || !(1..=31).contains(&n) {
+                continue;
+            }
+            // Not a month's day ("june 15th"), which the dates read.
+            let month_near = [k.checked_sub(1), Some(k + 1), Some(k + 2)]
+                .into_iter()
+                .flatten()
+                .any(|j| {
+                    j < self.toks.len() && crate::lexicon::month_index(self.norm(j)).is_some()
+                });
+            if month_near {
+                continue;
+            }
+            let mut end = k + 1;
+            // "of every month", "of each month", "of the month".
+            if end + 2 < self.toks.len() + 1
+                && self.toks.get(end).is_some_and(|t| t.norm == "of")
+                && self.toks.get(end + 2).is_some_and(|t| t.norm == "month")
+            {
+                end += 3;
+            }
+            let name = self.ix.column_name(col).to_string();
+            self.inferred_number((k, end), name, CompareOp::Eq, Literal::Integer(n));
+        }
+    }
+}
+
 /// How a column writes the time of day.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum ClockColumn {

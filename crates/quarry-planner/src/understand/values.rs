@@ -635,6 +635,47 @@ impl Ctx<'_> {
         if joined.is_empty() {
             return;
         }
+        // "the mixed diet": a word of mixing, where one field holds one
+        // mixture ('barley+lupins') and no value says it.
+        let mixtures: Vec<u32> = joined
+            .iter()
+            .filter(|(id, _)| self.ix.values[*id as usize].value.contains('+'))
+            .map(|(id, _)| *id)
+            .collect();
+        let mixture_col = |id: u32| self.ix.values[id as usize].column;
+        let said_otherwise = |id: u32| {
+            self.values.iter().any(|v| {
+                v.entries
+                    .iter()
+                    .any(|&e| self.ix.values[e as usize].column == mixture_col(id))
+            })
+        };
+        if let [id] = mixtures[..] {
+            if said_otherwise(id) {
+                // "barley and lupin mix": the values say it.
+                return self.join_values(&joined);
+            }
+            for k in 0..self.toks.len() {
+                if !self.claims.is_claimed(k)
+                    && matches!(
+                        self.norm(k),
+                        "mixed" | "mix" | "mixture" | "combined" | "combination"
+                    )
+                {
+                    self.claims.claim_token(k, ClaimedBy::Value);
+                    self.values.push(ValueMention {
+                        start: k,
+                        end: k + 1,
+                        entries: vec![id],
+                        kind: MatchKind::Inferred,
+                    });
+                }
+            }
+        }
+        self.join_values(&joined);
+    }
+
+    fn join_values(&mut self, joined: &[(u32, Vec<String>)]) {
         let connector = |w: &str| matches!(w, "and" | "plus" | "+" | "&" | "with");
         for vi in 0..self.values.len() {
             let m = self.values[vi].clone();
