@@ -90,6 +90,9 @@ pub struct Index {
     /// Values of text fields of at most 50 short values, listed whole:
     /// what one word may spell out ("Vic", "T_Sprnt").
     pub short_codes: Vec<u32>,
+    /// Values that join others with "+", "&" or "/" ('barley+lupins'),
+    /// with their parts folded; built once, read by every plan.
+    pub joined_values: Vec<(u32, Vec<String>)>,
     /// Per column, whether it holds comma-separated lists (see
     /// [`is_list_column`]).
     pub list_columns: Vec<bool>,
@@ -1242,6 +1245,21 @@ impl Index {
             })
             .map(|(id, _)| id as u32)
             .collect();
+        let joined_values: Vec<(u32, Vec<String>)> = v
+            .values
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.value.contains(['+', '&', '/']))
+            .filter_map(|(id, e)| {
+                let parts: Vec<String> = e
+                    .value
+                    .split(['+', '&', '/'])
+                    .map(|p| p.trim().to_lowercase())
+                    .filter(|p| !p.is_empty())
+                    .collect();
+                (parts.len() >= 2).then_some((id as u32, parts))
+            })
+            .collect();
         let short_codes = v
             .values
             .iter()
@@ -1299,6 +1317,7 @@ impl Index {
             initials,
             code_values,
             short_codes,
+            joined_values,
             list_columns,
             derived,
             fields_by_first,

@@ -616,22 +616,8 @@ impl Ctx<'_> {
     /// field also holds them joined ("+", "&", "/"), are that joined value;
     /// "no barley at all" leaves out the joined values holding it too.
     pub(super) fn combined_values(&mut self) {
-        let parts_of = |v: &str| -> Vec<String> {
-            v.split(['+', '&', '/'])
-                .map(|p| p.trim().to_lowercase())
-                .filter(|p| !p.is_empty())
-                .collect()
-        };
-        let joined: Vec<(u32, Vec<String>)> = self
-            .ix
-            .values
-            .iter()
-            .enumerate()
-            .filter_map(|(id, e)| {
-                let parts = parts_of(&e.value);
-                (parts.len() >= 2).then_some((id as u32, parts))
-            })
-            .collect();
+        let ix = self.ix;
+        let joined = &ix.joined_values;
         if joined.is_empty() {
             return;
         }
@@ -653,7 +639,7 @@ impl Ctx<'_> {
         if let [id] = mixtures[..] {
             if said_otherwise(id) {
                 // "barley and lupin mix": the values say it.
-                return self.join_values(&joined);
+                return self.join_values(joined);
             }
             for k in 0..self.toks.len() {
                 if !self.claims.is_claimed(k)
@@ -672,7 +658,7 @@ impl Ctx<'_> {
                 }
             }
         }
-        self.join_values(&joined);
+        self.join_values(joined);
     }
 
     fn join_values(&mut self, joined: &[(u32, Vec<String>)]) {
