@@ -338,6 +338,17 @@ impl Ctx<'_> {
         let part = self.query[self.toks[w.0].start..self.toks[w.1 - 1].end]
             .trim_matches(['"', '\''])
             .to_string();
+        self.substring_condition(col, part, op, span);
+    }
+
+    /// Claims `span` and adds `col op text` (a part of the values), noted.
+    fn substring_condition(
+        &mut self,
+        col: usize,
+        part: String,
+        op: CompareOp,
+        span: (usize, usize),
+    ) {
         let field = self.ix.column_name(col).to_string();
         self.claims.claim(span, ClaimedBy::Substring);
         let source = self.span_text(span.0, span.1);
@@ -408,26 +419,8 @@ impl Ctx<'_> {
             let Some((letter, span)) = found else {
                 continue;
             };
-            let field = self.ix.column_name(col).to_string();
-            self.claims.claim(span, ClaimedBy::Substring);
             self.claims.attach_field(f.start);
-            let source = self.span_text(span.0, span.1);
-            self.note(Note::Substring {
-                text: letter.clone(),
-                field: field.clone(),
-            });
-            self.phrases.push(span);
-            self.push_condition(
-                span,
-                Condition {
-                    field,
-                    op: CompareOp::StartsWith,
-                    values: vec![Literal::Text(letter)],
-                    source,
-                    matched: MatchKind::Inferred,
-                    confidence: confidence::SUBSTRING,
-                },
-            );
+            self.substring_condition(col, letter, CompareOp::StartsWith, span);
         }
     }
 }

@@ -754,14 +754,15 @@ impl Ctx<'_> {
             let w = self.norm(k + 1).to_string();
             let ids: Vec<u32> = self
                 .ix
-                .values
-                .iter()
-                .enumerate()
-                .filter(|(_, e)| {
-                    e.value.trim().eq_ignore_ascii_case(&w)
-                        && self.ix.profile.columns[e.column].values.len() <= 50
+                .values_by_first
+                .get(&w)
+                .into_iter()
+                .flatten()
+                .copied()
+                .filter(|&id| {
+                    let e = &self.ix.values[id as usize];
+                    e.words.len() == 1 && self.ix.profile.columns[e.column].values.len() <= 50
                 })
-                .map(|(id, _)| id as u32)
                 .collect();
             let one_field = ids.first().is_some_and(|&f| {
                 ids.iter().all(|&id| {
