@@ -157,11 +157,10 @@ impl Ctx<'_> {
         // said after the field (past the other fields of a list joined by
         // "and") asks for a value.
         let mut past = after;
-        while past + 1 < self.toks.len()
-            && matches!(self.norm(past), "and" | ",")
-            && self.fields.iter().any(|f| f.start == past + 1)
+        while let Some(f) = (past + 1 < self.toks.len() && matches!(self.norm(past), "and" | ","))
+            .then(|| self.fields.iter().find(|f| f.start == past + 1))
+            .flatten()
         {
-            let f = self.fields.iter().find(|f| f.start == past + 1).unwrap();
             past = f.end;
             if unclaimed_word(past) && is_filler_noun(self.norm(past)) {
                 past += 1;
