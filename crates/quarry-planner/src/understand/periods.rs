@@ -203,12 +203,15 @@ impl Ctx<'_> {
             let found = exact.or_else(|| (started.len() == 1).then(|| started[0]));
             // "respondent 42", "patient 7": a person or what the rows are,
             // and the table's one identifier (`id`, `id_no`).
+            // One record: a singular noun ("patients 80+" is an age).
             let plural = format!("{w}s");
-            let person = crate::lexicon::is_person_noun(w)
-                || crate::lexicon::is_person_noun(&plural)
-                || crate::lexicon::is_role_noun(w)
-                || matches!(s, "record" | "row" | "entry" | "observation" | "case")
-                || self.ix.row_nouns.contains(s);
+            let person = w == s
+                && (crate::lexicon::is_person_noun(w)
+                    || crate::lexicon::is_person_noun(&plural)
+                    || crate::lexicon::is_role_noun(w)
+                    || crate::lexicon::is_role_noun(&plural)
+                    || self.ix.row_nouns.contains(s)
+                    || matches!(s, "record" | "row" | "entry" | "observation" | "case"));
             let named_number = self
                 .fields
                 .iter()
