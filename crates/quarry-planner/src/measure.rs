@@ -351,6 +351,13 @@ fn unit_in_name(ws: &[&str], dims: &[Dimension], scale: f64) -> Option<Measure> 
                 }
                 return Some(Measure::of(u, scale));
             }
+            // `etr_w_m_2` (watts per square metre), `cd_m_2`: a metre
+            // squared or cubed under a rate, no length.
+            Some(NamePart::MetreOrMillion)
+                if ws.get(k + 1).is_some_and(|n| matches!(*n, "2" | "3")) =>
+            {
+                return None
+            }
             Some(NamePart::MetreOrMillion) if k > 0 => {
                 if about_amounts {
                     let unit = if dims.contains(&Dimension::Money) {

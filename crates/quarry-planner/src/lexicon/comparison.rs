@@ -58,6 +58,16 @@ pub const COMPARATORS: &[Comparator] = &[
     cmp!(Gt, ["exceeds"]),
     cmp!(Gt, ["exceed"]),
     cmp!(Gt, ["beyond"]),
+    // "july hours that topped 30 c", "broke past 40 degrees".
+    cmp!(Gt, ["topped"]),
+    cmp!(Gt, ["topping"]),
+    cmp!(Gt, ["exceeded"]),
+    cmp!(Gt, ["surpassed"]),
+    cmp!(Gt, ["surpassing"]),
+    cmp!(Gt, ["in", "excess", "of"]),
+    cmp!(Gt, ["past"]),
+    // "sub 4 minute miles".
+    cmp!(Lt, ["sub"]),
     cmp!(Gt, [">"]),
     cmp!(Lt, ["under"]),
     cmp!(Lt, ["below"]),

@@ -248,6 +248,18 @@ pub const ABBREVIATIONS: &[(&str, &str)] = &[
     ("fam", "family"),
     ("los", "length of stay"),
     ("percap", "per capita"),
+    // A weather station's and a house's short forms.
+    ("hum", "humidity"),
+    ("rhum", "relative humidity"),
+    ("vis", "visibility"),
+    ("hvis", "horizontal visibility"),
+    ("spd", "speed"),
+    ("wspd", "wind speed"),
+    ("wdir", "wind direction"),
+    ("sz", "size"),
+    ("bsmt", "basement"),
+    ("bment", "basement"),
+    ("bulb", "bulb temperature"),
 ];
 
 /// The measures a group usually means when no column is named for it, in

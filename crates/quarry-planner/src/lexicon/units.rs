@@ -746,11 +746,14 @@ pub fn dimension_word(w: &str) -> Option<Dimension> {
         "length" | "height" | "width" | "depth" | "distance" | "dist" | "elevation"
         | "altitude" | "climb" | "thickness" | "diameter" | "radius" | "span" | "girth"
         | "circumference" | "wingspan" | "ht" | "rain" | "rainfall" | "precip"
-        | "precipitation" | "prcp" | "snow" | "snowfall" => Dimension::Length,
+        | "precipitation" | "prcp" | "snow" | "snowfall" | "visibility" | "hvis" => {
+            Dimension::Length
+        }
         "weight" | "wt" | "mass" => Dimension::Mass,
         "duration" | "runtime" | "time" | "delay" | "elapsed" | "tenure" | "lifespan"
         | "gestation" | "stay" | "los" => Dimension::Duration,
-        "temp" | "temperature" | "tmax" | "tmin" | "tavg" => Dimension::Temperature,
+        // `dry_bulb_c`: the air's temperature, read off a dry bulb.
+        "temp" | "temperature" | "tmax" | "tmin" | "tavg" | "bulb" => Dimension::Temperature,
         "speed" | "velocity" | "wind" | "gust" => Dimension::Speed,
         "area" | "acreage" | "lotsize" | "lotarea" | "floorarea" | "floorspace" => Dimension::Area,
         "ram" | "memory" | "hd" | "hdd" | "ssd" | "disk" | "storage" | "vram" | "cache" => {

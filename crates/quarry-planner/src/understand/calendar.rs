@@ -637,7 +637,7 @@ fn clock_words(m: Minutes) -> String {
 }
 
 /// Whether a text value is a time of day: "22:14", "22:14:05".
-fn is_clock_text(v: &str) -> bool {
+pub(super) fn is_clock_text(v: &str) -> bool {
     let b = v.as_bytes();
     let digits =
         |r: std::ops::Range<usize>| r.clone().all(|k| b.get(k).is_some_and(u8::is_ascii_digit));

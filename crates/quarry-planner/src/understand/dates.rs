@@ -211,7 +211,17 @@ impl Ctx<'_> {
                 continue;
             }
             let end = if year.is_some() { i + 2 } else { i + 1 };
-            let month = format!("{}/", m + 1);
+            // "01/31/1988": months written with their zero.
+            let padded = self.ix.profile.columns[col]
+                .values
+                .iter()
+                .take(20)
+                .any(|v| v.value.starts_with('0'));
+            let month = if padded {
+                format!("{:02}/", m + 1)
+            } else {
+                format!("{}/", m + 1)
+            };
             self.month_condition(
                 (i, end),
                 col,

@@ -13,6 +13,7 @@ use super::Ctx;
 use crate::lexicon::wordnet::{self, Degree, Pole};
 use crate::lexicon::{is_frequency_word, is_negation, is_stopword, Cmp, FIELD_SYNONYMS};
 use crate::note::Note;
+use crate::profile::ColumnType;
 use crate::text::stem;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -212,6 +213,22 @@ impl Ctx<'_> {
         let columns: Vec<usize> = (0..self.ix.profile.columns.len())
             .filter(|&c| self.is_ordered(c) || self.sortable_text(c))
             .filter(|&c| self.ix.column_words[c].last().is_none_or(|w| w != "id"))
+            // Times of day ("01:00" to "24:00", a day's hours) are no time
+            // a thing takes: "faster" speaks of no clock. (Race times of
+            // "2:05:00" to "4:30:00" are.)
+            .filter(|&c| {
+                let col = &self.ix.profile.columns[c];
+                let hour = |v: &Option<String>| {
+                    v.as_deref()
+                        .filter(|v| super::calendar::is_clock_text(v))
+                        .and_then(|v| v[..2].parse::<u32>().ok())
+                };
+                let day = matches!(
+                    (hour(&col.min), hour(&col.max)),
+                    (Some(lo), Some(hi)) if hi >= lo + 18
+                );
+                !(col.ty == ColumnType::Text && day)
+            })
             .collect();
         let mut best: Option<(MatchRank, GradedField)> = None;
         for (bi, base) in g.bases.iter().enumerate() {

@@ -2112,10 +2112,15 @@ impl Ctx<'_> {
         {
             return false;
         }
+        // `prio` is "prior" cut short, no glued name: a start that leaves
+        // one letter over begins no word ("prisoners"); only a start with
+        // no vowel does (`wmfg`).
         let cuts = |seg: &str| {
             seg.len() >= 3
                 && !crate::lexicon::ABBREVIATIONS.iter().any(|(a, _)| *a == seg)
-                && (word.len() >= seg.len() + 2 && word.starts_with(seg)
+                && (word.len() >= seg.len() + 2
+                    && word.starts_with(seg)
+                    && seg.len() + 1 < letters.len()
                     || !seg.chars().any(|ch| "aeiou".contains(ch)) && abbreviates(seg, word))
         };
         (3..letters.len()).any(|k| cuts(&letters[..k]) || cuts(&letters[letters.len() - k..]))

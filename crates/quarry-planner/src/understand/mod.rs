@@ -65,6 +65,7 @@ mod calendar;
 mod claims;
 mod compare_fields;
 mod dates;
+mod directions;
 mod figure;
 mod filters;
 mod fuzzy;
@@ -212,6 +213,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.digit_counts();
     cx.money_figures();
     cx.trends();
+    cx.change_directions();
     cx.age_word_conditions();
     cx.figures();
     cx.missing_values();

@@ -2070,7 +2070,30 @@ impl Ctx<'_> {
                 _ => {}
             }
         }
-        let conversion = self.to_field_unit(p, col);
+        let mut conversion = self.to_field_unit(p, col);
+        // `log_radon`, `ln_income`: a field of logarithms takes the
+        // logarithm of an amount said plainly ("radon above 4"), unless
+        // the phrase speaks of the logarithm itself.
+        if let Some(base) = log_base(&self.ix.profile.columns[col].name) {
+            let said = self
+                .toks
+                .iter()
+                .any(|t| matches!(t.norm.as_str(), "log" | "ln" | "logged" | "logarithm"));
+            let positive =
+                p.value > 0.0 && p.hi.is_none_or(|h| h > 0.0) && p.list.iter().all(|&x| x > 0.0);
+            if !said && positive {
+                let log = |x: f64| x.ln() / base.ln();
+                p.value = log(p.value);
+                p.hi = p.hi.map(log);
+                p.list = p.list.iter().map(|&x| log(x)).collect();
+                let unit = if base == 10.0 {
+                    "(its base-10 logarithm)"
+                } else {
+                    "(its natural logarithm)"
+                };
+                conversion = Some((unit.to_string(), false));
+            }
+        }
         let Some((op, values)) = self.number_operands(p, col, cmp) else {
             return;
         };
@@ -3857,6 +3880,19 @@ impl Ctx<'_> {
             ColumnType::Date | ColumnType::DateTime => Literal::Text(format_number(v)),
             _ => Literal::Float(v),
         }
+    }
+}
+
+/// The base of the logarithms a field's name says it holds: `log_radon`,
+/// `ln_wage` (natural, as statistics packages write them),
+/// `log10_gdp`.
+fn log_base(name: &str) -> Option<f64> {
+    let first = name.split('_').next()?;
+    let rest = name.len() > first.len() + 1;
+    match first {
+        "log" | "ln" if rest => Some(std::f64::consts::E),
+        "log10" | "lg" if rest => Some(10.0),
+        _ => None,
     }
 }
 

@@ -8,7 +8,7 @@ use super::claims::ClaimedBy;
 use super::mentions::{Graded, OpMention, Superlative};
 use super::Ctx;
 use crate::lexicon::{
-    is_negation, is_position_word, Degree, FieldGroup, COMPARATIVES, COMPARATORS,
+    is_negation, is_position_word, is_stopword, Degree, FieldGroup, COMPARATIVES, COMPARATORS,
 };
 use crate::plan::MatchKind;
 use crate::text::{Token, TokenKind};
@@ -342,6 +342,44 @@ impl Ctx<'_> {
         // indefinite article the word says what kind, not which record.
         if i > 0 && matches!(self.norm(i - 1), "a" | "an") {
             return false;
+        }
+        // "first offenders", "measured on the first floor", "the final
+        // week": before a noun that is no record of the dataset (not its
+        // row noun, no word of records, no field or value of it) and
+        // with no count, the word says what kind, not which record.
+        if let Some(n) = self.toks.get(i + 1).filter(|n| n.is_word()) {
+            let row_word = matches!(
+                n.norm.as_str(),
+                "one"
+                    | "ones"
+                    | "record"
+                    | "records"
+                    | "row"
+                    | "rows"
+                    | "entry"
+                    | "entries"
+                    | "item"
+                    | "items"
+                    | "result"
+                    | "results"
+                    | "line"
+                    | "lines"
+            );
+            let kind = !row_word
+                && n.norm.len() >= 4
+                && !is_stopword(&n.norm)
+                && count_of(n).is_none()
+                && !self.ix.row_nouns.contains(&n.stem)
+                && !self
+                    .ix
+                    .row_nouns
+                    .iter()
+                    .any(|r| n.stem.starts_with(r.as_str()) && r.len() >= 4)
+                && self.field_match_at(i + 1).is_none()
+                && self.value_match_at(i + 1, None).is_none();
+            if kind {
+                return false;
+            }
         }
         !self.toks.get(i + 1).is_some_and(|n| {
             matches!(
