@@ -490,7 +490,10 @@ corpus!(
     sun_times,
     cholera_days,
     tree_parts,
-    purchase_panel
+    purchase_panel,
+    station_hours,
+    change_panel,
+    parolees
 );
 
 #[test]
@@ -662,6 +665,9 @@ fn every_phrases_file_has_a_test() {
         "cholera_days",
         "tree_parts",
         "purchase_panel",
+        "station_hours",
+        "change_panel",
+        "parolees",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

@@ -2070,7 +2070,7 @@ impl Ctx<'_> {
                 _ => {}
             }
         }
-        let mut conversion = self.to_field_unit(p, col);
+        let mut conversion = None;
         // `log_radon`, `ln_income`: a field of logarithms takes the
         // logarithm of an amount said plainly ("radon above 4"), unless
         // the phrase speaks of the logarithm itself.
@@ -2093,6 +2093,9 @@ impl Ctx<'_> {
                 };
                 conversion = Some((unit.to_string(), false));
             }
+        }
+        if conversion.is_none() {
+            conversion = self.to_field_unit(p, col);
         }
         let Some((op, values)) = self.number_operands(p, col, cmp) else {
             return;

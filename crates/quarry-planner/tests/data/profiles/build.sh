@@ -205,6 +205,9 @@ sources=(
     "cholera_days=$data/cholera_days.csv"
     "tree_parts=$data/tree_parts.csv"
     "purchase_panel=$data/purchase_panel.csv"
+    "station_hours=$data/station_hours.csv"
+    "change_panel=$data/change_panel.csv"
+    "parolees=$data/parolees.csv"
 )
 
 for entry in "${sources[@]}"; do
