@@ -248,6 +248,16 @@ pub fn measure_of(col: &ColumnProfile) -> Measure {
         {
             Some(&units::MINUTE)
         }
+        // Experience, tenure and seniority are counted in years (a working
+        // life's, up to 80).
+        Dimension::Duration
+            if ws
+                .iter()
+                .any(|w| matches!(*w, "experience" | "exper" | "tenure" | "seniority"))
+                && max.is_some_and(|m| m <= 80.0) =>
+        {
+            Some(&units::YEAR)
+        }
         // A stay (`los`, length of stay; `stay_days`) is counted in days.
         Dimension::Duration
             if ws.iter().any(|w| matches!(*w, "stay" | "los")) && min.is_some_and(|m| m >= 0.0) =>

@@ -228,7 +228,7 @@ pub fn is_number_article(w: &str) -> bool {
 /// Words between the two numbers of a range ("10 and 20", "2010 to
 /// 2015").
 pub fn joins_range(w: &str) -> bool {
-    matches!(w, "and" | "to" | "through")
+    matches!(w, "and" | "to" | "through" | "thru")
 }
 
 /// Words that make the number after them a year ("in 1994", "during

@@ -76,7 +76,8 @@ const WEIGHT: &[&str] = &[
 ];
 const YEAR: &[&str] = &["year", "when", "yr", "yrs"];
 const SALARY: &[&str] = &[
-    "salary", "paid", "pay", "earn", "earns", "earning", "earnings", "wage", "income",
+    "salary", "paid", "pay", "earn", "earns", "earning", "earnings", "wage", "income", "earner",
+    "earners",
 ];
 const AGE: &[&str] = &[
     "age", "aged", "old", "older", "oldest", "young", "younger", "youngest",

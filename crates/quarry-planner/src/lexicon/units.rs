@@ -743,7 +743,7 @@ pub fn word_of_cut(part: &str) -> Option<&'static str> {
 
 pub fn dimension_word(w: &str) -> Option<Dimension> {
     Some(match w {
-        "length" | "height" | "width" | "depth" | "distance" | "dist" | "elevation"
+        "length" | "height" | "width" | "breadth" | "depth" | "distance" | "dist" | "elevation"
         | "altitude" | "climb" | "thickness" | "diameter" | "radius" | "span" | "girth"
         | "circumference" | "wingspan" | "ht" | "rain" | "rainfall" | "precip"
         | "precipitation" | "prcp" | "snow" | "snowfall" | "visibility" | "hvis" => {
@@ -751,7 +751,9 @@ pub fn dimension_word(w: &str) -> Option<Dimension> {
         }
         "weight" | "wt" | "mass" => Dimension::Mass,
         "duration" | "runtime" | "time" | "delay" | "elapsed" | "tenure" | "lifespan"
-        | "gestation" | "stay" | "los" => Dimension::Duration,
+        | "gestation" | "stay" | "los" | "experience" | "exper" | "seniority" => {
+            Dimension::Duration
+        }
         // `dry_bulb_c`: the air's temperature, read off a dry bulb.
         "temp" | "temperature" | "tmax" | "tmin" | "tavg" | "bulb" => Dimension::Temperature,
         "speed" | "velocity" | "wind" | "gust" => Dimension::Speed,

@@ -2078,6 +2078,16 @@ impl Ctx<'_> {
                 if w.len() < 3 || t.norm.len() < w.len() + 2 {
                     return false;
                 }
+                // "citations" of `cites`, "elections" of `elect`: the noun
+                // a verb's name makes.
+                let noun = t.norm.strip_suffix('s').unwrap_or(&t.norm);
+                let made = ["ation", "ion"].iter().any(|suf| {
+                    noun.strip_suffix(suf)
+                        .is_some_and(|b| b.len() >= 3 && (w == b || w.strip_suffix('e') == Some(b)))
+                });
+                if made && w.len() >= 4 {
+                    return true;
+                }
                 // A prefix ("pop" of "population") for a number field; the
                 // letters in order from the first ("hnd" of "handed") for
                 // any field, when they are not a word of their own.

@@ -234,6 +234,10 @@ impl Ctx<'_> {
         if is_absence_word(w) {
             return empty((cue, stop));
         }
+        // "no alcohol but some tobacco": an amount, more than none.
+        if w == "some" && count && !recorded {
+            return Some((Asks::AboveZero, (cue, stop)));
+        }
         if is_presence_word(w) {
             if count && !has_empty {
                 return Some((Asks::AboveZero, (cue, stop)));

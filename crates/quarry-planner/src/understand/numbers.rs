@@ -1167,7 +1167,10 @@ impl Ctx<'_> {
             && self.toks[end].is_word()
             && joins_range(self.norm(end))
             && self.toks[end + 1].number().is_some()
-            && (p.cmp.is_some() || self.word_at(end, "to"))
+            && (p.cmp.is_some()
+                || self.word_at(end, "to")
+                || self.word_at(end, "through")
+                || self.word_at(end, "thru"))
         {
             p.hi = self.toks[end + 1].number();
             p.cmp = Some(Cmp::Between);
@@ -3127,10 +3130,17 @@ impl Ctx<'_> {
             };
             // The field right after it, or just before ("values that are
             // negative").
+            // (Past one plain word: "negative work experience".)
+            let plain = |k: usize| {
+                k < self.toks.len()
+                    && self.toks[k].is_word()
+                    && !self.claims.is_claimed(k)
+                    && !is_stopword(self.norm(k))
+            };
             let field = self
                 .fields
                 .iter()
-                .find(|f| f.start == i + 1)
+                .find(|f| f.start == i + 1 || f.start == i + 2 && plain(i + 1))
                 .or_else(|| {
                     self.fields.iter().find(|f| {
                         f.end <= i
