@@ -248,12 +248,10 @@ pub fn measure_of(col: &ColumnProfile) -> Measure {
         {
             Some(&units::MINUTE)
         }
-        // Experience, tenure and seniority are counted in years (a working
-        // life's, up to 80).
+        // Work experience is counted in years (a working life's, up to
+        // 80). (Not a tenure: a customer's is in months.)
         Dimension::Duration
-            if ws
-                .iter()
-                .any(|w| matches!(*w, "experience" | "exper" | "tenure" | "seniority"))
+            if ws.iter().any(|w| matches!(*w, "experience" | "exper"))
                 && max.is_some_and(|m| m <= 80.0) =>
         {
             Some(&units::YEAR)

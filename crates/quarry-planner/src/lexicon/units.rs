@@ -751,9 +751,7 @@ pub fn dimension_word(w: &str) -> Option<Dimension> {
         }
         "weight" | "wt" | "mass" => Dimension::Mass,
         "duration" | "runtime" | "time" | "delay" | "elapsed" | "tenure" | "lifespan"
-        | "gestation" | "stay" | "los" | "experience" | "exper" | "seniority" => {
-            Dimension::Duration
-        }
+        | "gestation" | "stay" | "los" | "experience" | "exper" => Dimension::Duration,
         // `dry_bulb_c`: the air's temperature, read off a dry bulb.
         "temp" | "temperature" | "tmax" | "tmin" | "tavg" | "bulb" => Dimension::Temperature,
         "speed" | "velocity" | "wind" | "gust" => Dimension::Speed,

@@ -2122,18 +2122,20 @@ impl Ctx<'_> {
         {
             return false;
         }
-        // `prio` is "prior" cut short, no glued name: a start that leaves
-        // one letter over begins no word ("prisoners"); only a start with
-        // no vowel does (`wmfg`).
         let cuts = |seg: &str| {
             seg.len() >= 3
                 && !crate::lexicon::ABBREVIATIONS.iter().any(|(a, _)| *a == seg)
-                && (word.len() >= seg.len() + 2
-                    && word.starts_with(seg)
-                    && seg.len() + 1 < letters.len()
+                && (word.len() >= seg.len() + 2 && word.starts_with(seg)
                     || !seg.chars().any(|ch| "aeiou".contains(ch)) && abbreviates(seg, word))
         };
-        (3..letters.len()).any(|k| cuts(&letters[..k]) || cuts(&letters[letters.len() - k..]))
+        // `prio` is "prior" cut short, no glued name: its start that
+        // leaves one letter over begins no word ("prisoners"). (An end
+        // after one letter does: `drat`, the "d" before "ratio".)
+        let vowel = |seg: &str| seg.contains(['a', 'e', 'i', 'o', 'u']);
+        (3..letters.len()).any(|k| {
+            cuts(&letters[..k]) && (k + 1 < letters.len() || !vowel(&letters[..k]))
+                || cuts(&letters[letters.len() - k..])
+        })
     }
 
     /// "speed limit" of `slim`, "lane width" (or "lanes wider") of

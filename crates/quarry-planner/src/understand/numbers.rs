@@ -2379,6 +2379,47 @@ impl Ctx<'_> {
         if joined_after {
             named.extend(self.mention_before(p.start(), 0));
         }
+        // "over a million dollars in crypto": past the currency's word.
+        let mut past = self.past_unit_words(p.end);
+        while self.toks.get(past).is_some_and(|t| {
+            matches!(
+                t.norm.as_str(),
+                "dollars" | "dollar" | "euros" | "euro" | "bucks" | "pounds" | "usd"
+            )
+        }) {
+            past += 1;
+        }
+        // "$5000 in savings", "a million dollars in crypto", "$200 on
+        // groceries": the amount is of the numeric field named after it.
+        if unit.dim == Dimension::Money
+            && matches!(
+                self.toks.get(past).map(|t| t.norm.as_str()),
+                Some("in" | "on")
+            )
+        {
+            // ("under $20 in stock" is on hand, not an amount of stock.)
+            let on_hand = self
+                .toks
+                .get(past + 1)
+                .is_some_and(|t| matches!(t.norm.as_str(), "stock" | "inventory"));
+            let spent = self
+                .fields
+                .iter()
+                .find(|f| f.start == past + 1 && !on_hand)
+                .and_then(|f| {
+                    let [(c, _)] = f.columns[..] else {
+                        return None;
+                    };
+                    (self.ix.column_type(c).is_numeric()
+                        && self.yes_value(c).is_none()
+                        && !self.unasked_identifier(c)
+                        && self.holds(c, p.value))
+                    .then_some(c)
+                });
+            if let Some(c) = spent {
+                return Some((c, MatchKind::Exact));
+            }
+        }
         named.extend(self.mention_after(p.end, 2));
         // "under a meter of snow" in `grand_rapids_snow`: an amount of what
         // the dataset is named after, with no field named after it, is of

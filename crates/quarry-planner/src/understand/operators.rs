@@ -343,11 +343,17 @@ impl Ctx<'_> {
         if i > 0 && matches!(self.norm(i - 1), "a" | "an") {
             return false;
         }
-        // "first offenders", "measured on the first floor", "the final
-        // week": before a noun that is no record of the dataset (not its
-        // row noun, no word of records, no field or value of it) and
-        // with no count, the word says what kind, not which record.
-        if let Some(n) = self.toks.get(i + 1).filter(|n| n.is_word()) {
+        // "first offenders", "first floor tests": with no article and no
+        // count, before a noun that is no record of the dataset (not its
+        // row noun, no word of records, no field or value of it), the
+        // word says what kind, not which record. ("the last game", "his
+        // last match" are records.)
+        let determined = i > 0
+            && matches!(
+                self.norm(i - 1),
+                "the" | "his" | "her" | "its" | "their" | "my" | "our" | "your" | "this" | "that"
+            );
+        if let Some(n) = self.toks.get(i + 1).filter(|n| n.is_word() && !determined) {
             let row_word = matches!(
                 n.norm.as_str(),
                 "one"
