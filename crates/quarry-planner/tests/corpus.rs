@@ -493,7 +493,8 @@ corpus!(
     purchase_panel,
     station_hours,
     change_panel,
-    parolees
+    parolees,
+    export_series
 );
 
 #[test]
@@ -668,6 +669,7 @@ fn every_phrases_file_has_a_test() {
         "station_hours",
         "change_panel",
         "parolees",
+        "export_series",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

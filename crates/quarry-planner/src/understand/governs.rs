@@ -159,12 +159,23 @@ impl Ctx<'_> {
                         | "measurement"
                 )
         };
-        let matched = self.values.iter().any(|v| {
-            v.entries
-                .iter()
-                .any(|&id| naming(self.ix.values[id as usize].column))
-        });
-        if !matched {
+        // `category` beside `value` (an export's 'Trade value of exports',
+        // 'Export Quality Index'): a plainer name, long form only beside
+        // a column named for the amounts.
+        let plain = |c: usize| {
+            cols[c].ty == ColumnType::Text
+                && (2..=60).contains(&cols[c].values.len())
+                && matches!(self.ix.column_name(c), "category" | "type" | "kind")
+        };
+        let matched_by = |keep: &dyn Fn(usize) -> bool| {
+            self.values.iter().any(|v| {
+                v.entries
+                    .iter()
+                    .any(|&id| keep(self.ix.values[id as usize].column))
+            })
+        };
+        let matched = matched_by(&naming);
+        if !matched && !matched_by(&plain) {
             return None;
         }
         let amounts: Vec<usize> = self
@@ -190,7 +201,7 @@ impl Ctx<'_> {
         });
         match (named, &amounts[..]) {
             (Some(c), _) => Some(c),
-            (None, [c]) => Some(*c),
+            (None, [c]) if matched => Some(*c),
             _ => None,
         }
     }

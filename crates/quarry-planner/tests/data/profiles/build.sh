@@ -208,6 +208,7 @@ sources=(
     "station_hours=$data/station_hours.csv"
     "change_panel=$data/change_panel.csv"
     "parolees=$data/parolees.csv"
+    "export_series=$data/export_series.csv"
 )
 
 for entry in "${sources[@]}"; do
