@@ -494,7 +494,9 @@ corpus!(
     station_hours,
     change_panel,
     parolees,
-    export_series
+    export_series,
+    fi_survey,
+    wafer_tests
 );
 
 #[test]
@@ -670,6 +672,8 @@ fn every_phrases_file_has_a_test() {
         "change_panel",
         "parolees",
         "export_series",
+        "fi_survey",
+        "wafer_tests",
     ];
     for entry in std::fs::read_dir(data_dir()).unwrap() {
         let path = entry.unwrap().path();

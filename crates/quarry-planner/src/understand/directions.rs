@@ -1,4 +1,4 @@
-//! Pass 7a'''': directions of change. A survey asks whether a thing got
+//! Pass 7a'''-dir: directions of change. A survey asks whether a thing got
 //! better, worse or stayed the same, and writes the answer as `-1`/`0`/`1`
 //! (`persfinance`, `natlecon`) or as words (`pan_inc_chg`: 'Decreased',
 //! 'Increased', 'Stayed the same'). "finances got worse", "the economy

@@ -9,6 +9,45 @@ use crate::lexicon::{continent_countries, place_variants};
 use crate::plan::MatchKind;
 
 impl Ctx<'_> {
+    /// Pass 3-places: a country a column of typed answers spells several
+    /// ways ('United Kingdom', 'Uk', 'England' in a survey's `country`):
+    /// the value said stands for all of its spellings there. Only a
+    /// column of many places (20 or more), where the spellings are one
+    /// answer written by different hands.
+    pub(super) fn place_spellings(&mut self) {
+        for k in 0..self.values.len() {
+            let Some(&first) = self.values[k].entries.first() else {
+                continue;
+            };
+            let col = self.ix.values[first as usize].column;
+            if self.ix.profile.columns[col].distinct_count < 20
+                || self.values[k]
+                    .entries
+                    .iter()
+                    .any(|&id| self.ix.values[id as usize].column != col)
+            {
+                continue;
+            }
+            let phrase = self.ix.values[first as usize].words.join(" ");
+            let mut more: Vec<u32> = Vec::new();
+            for v in place_variants(&phrase) {
+                let ws: Vec<String> = v.split(' ').map(str::to_string).collect();
+                let Some(ids) = self.ix.values_by_first.get(&ws[0]) else {
+                    continue;
+                };
+                more.extend(ids.iter().copied().filter(|&id| {
+                    let e = &self.ix.values[id as usize];
+                    e.column == col && e.words == ws
+                }));
+            }
+            for id in more {
+                if !self.values[k].entries.contains(&id) {
+                    self.values[k].entries.push(id);
+                }
+            }
+        }
+    }
+
     /// Place names, codes and demonyms over one to three words
     /// ("German" → Germany, "California" → CA, "African" → Africa).
     pub(super) fn place_at(&self, i: usize) -> Option<ValueMention> {

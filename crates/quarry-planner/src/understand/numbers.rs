@@ -1371,14 +1371,21 @@ impl Ctx<'_> {
         // baths"), and a comma ends it ("3 beds, at least 2 baths").
         .filter(|&(_, end)| {
             let adjacent = self.fields.iter().any(|f| f.start == p.end && f.end == end);
+            // "site 5 on wafer 7": past a word, a field with a number of
+            // its own is not this number's when a field comes right
+            // before it.
+            let own_number = !adjacent
+                && self.toks.get(end).is_some_and(|t| t.number().is_some())
+                && self.fields.iter().any(|f| f.end == p.start());
             adjacent
-                || !self.ops.iter().any(|o| {
-                    o.start == end
-                        && end > 0
-                        && !self.query[self.toks[end - 1].end..self.toks[o.start].start]
-                            .contains(',')
-                        && self.toks.get(o.end).is_some_and(|t| t.number().is_some())
-                })
+                || !own_number
+                    && !self.ops.iter().any(|o| {
+                        o.start == end
+                            && end > 0
+                            && !self.query[self.toks[end - 1].end..self.toks[o.start].start]
+                                .contains(',')
+                            && self.toks.get(o.end).is_some_and(|t| t.number().is_some())
+                    })
         });
         // "4 or more years of tenure": a count of years is no calendar
         // year; the field named after "years" is the number's.

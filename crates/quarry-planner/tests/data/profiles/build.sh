@@ -209,6 +209,8 @@ sources=(
     "change_panel=$data/change_panel.csv"
     "parolees=$data/parolees.csv"
     "export_series=$data/export_series.csv"
+    "fi_survey=$data/fi_survey.csv"
+    "wafer_tests=$data/wafer_tests.csv"
 )
 
 for entry in "${sources[@]}"; do
