@@ -371,7 +371,15 @@ impl Ctx<'_> {
                     | "line"
                     | "lines"
             );
+            // A plural ("first offenders") or a noun before another
+            // ("first floor tests"); not "last place", "last city in".
+            let plural = n.norm.ends_with('s') && n.stem != n.norm;
+            let compound = self
+                .toks
+                .get(i + 2)
+                .is_some_and(|m| m.is_word() && !is_stopword(&m.norm) && count_of(m).is_none());
             let kind = !row_word
+                && (plural || compound)
                 && n.norm.len() >= 4
                 && !is_stopword(&n.norm)
                 && count_of(n).is_none()
