@@ -358,12 +358,17 @@ impl Ctx<'_> {
                 continue;
             }
             let w = self.norm(i).to_string();
-            // "dry days": no rain.
-            let dry = w == "dry";
+            // "dry days": no rain; "calm hours": no wind.
+            let none_of = match w.as_str() {
+                "dry" => Some("rain"),
+                "calm" | "windless" => Some("wind"),
+                _ => None,
+            };
+            let dry = none_of.is_some();
             let Some(noun) = w
                 .strip_suffix('y')
-                .filter(|n| n.len() >= 3)
-                .or(dry.then_some("rain"))
+                .filter(|n| n.len() >= 3 && !dry)
+                .or(none_of)
             else {
                 continue;
             };
@@ -388,6 +393,10 @@ impl Ctx<'_> {
                         && self.ix.column_words[c]
                             .first()
                             .is_some_and(|f| f == noun || f == undoubled || kin(f))
+                        // A wind's direction is no amount of wind.
+                        && !self.ix.column_words[c]
+                            .iter()
+                            .any(|w| matches!(w.as_str(), "direct" | "direction" | "dir" | "bear" | "bearing"))
                 })
                 .collect();
             let [col] = cols[..] else {
