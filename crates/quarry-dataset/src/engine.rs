@@ -358,6 +358,28 @@ impl DatasetReader {
         Ok(out.finish())
     }
 
+    /// How many records the full-text `query` matches, counted no further
+    /// than `cap` (the count stops there: it reads at most `cap` entries of
+    /// the index, no record); `None` when the dataset has no FTS table or
+    /// the query is refused. A bound for the renderer to choose a form by
+    /// (`quarry_sql::match_count_wanted`), so it gives up quietly.
+    pub fn count_fts_matches(&self, query: &str, cap: u64, timeout: Duration) -> Option<u64> {
+        let fts = file_meta::quote_ident(self.fts_table.as_deref()?);
+        let cap = i64::try_from(cap).unwrap_or(i64::MAX);
+        *lock(&self.watch) = Some(Watch {
+            deadline: Instant::now() + timeout,
+            cancel: CancelFlag::new(),
+            stopped: None,
+        });
+        let _guard = WatchGuard(&self.watch);
+        let sql =
+            format!("SELECT count(*) FROM (SELECT 1 FROM {fts} WHERE {fts} MATCH ?1 LIMIT ?2)");
+        let mut stmt = self.conn.prepare_cached(&sql).ok()?;
+        stmt.query_row(rusqlite::params![query, cap], |r| r.get::<_, i64>(0))
+            .ok()
+            .and_then(|n| u64::try_from(n).ok())
+    }
+
     fn map_error(&self, e: rusqlite::Error, timeout: Duration) -> EngineError {
         match e.sqlite_error_code() {
             Some(ErrorCode::OperationInterrupted) => {

@@ -56,6 +56,21 @@ pub trait QueryEngine: Send + Sync + 'static {
         cancel: &Arc<AtomicBool>,
         timeout: Duration,
     ) -> Result<EngineRows, EngineFailure>;
+
+    /// How many records of the dataset the full-text `query` matches,
+    /// counted no further than `cap`, for the renderer to choose a form by
+    /// (`quarry_sql::render_select_counted`); `None` (the default) when the
+    /// engine cannot tell cheaply: the statement is then rendered without.
+    /// Blocking, like [`QueryEngine::run`], and bounded by `timeout`.
+    fn count_matches(
+        &self,
+        _dataset_file: &Path,
+        _query: &str,
+        _cap: u64,
+        _timeout: Duration,
+    ) -> Option<u64> {
+        None
+    }
 }
 
 /// The production engine: read-only SQLite connections, pooled per dataset
@@ -105,6 +120,20 @@ impl QueryEngine for SqliteEngine {
             Err(EngineError::TooLarge(cap)) => Err(EngineFailure::TooLarge(cap)),
             Err(e) => Err(failed("running the statement", &e)),
         }
+    }
+
+    fn count_matches(
+        &self,
+        dataset_file: &Path,
+        query: &str,
+        cap: u64,
+        timeout: Duration,
+    ) -> Option<u64> {
+        quarry_dataset::pool::with_reader(dataset_file, |reader| {
+            reader.count_fts_matches(query, cap, timeout)
+        })
+        .ok()
+        .flatten()
     }
 }
 

@@ -327,3 +327,109 @@ fn the_guard_cache_is_bounded() {
     assert!(!c.passed("SELECT 0"), "emptied when full");
     assert!(c.passed("SELECT -1"));
 }
+
+/// 7,000 companies, one in three of them fintech: enough matches for a
+/// search ordered by a field to be written field first.
+fn many_companies(dir: &Path) -> Arc<OpenDataset> {
+    let mut csv = String::from("name,founded,employees,description\n");
+    for i in 0..7000u64 {
+        let what = if i % 3 == 0 { "fintech" } else { "logistics" };
+        csv += &format!(
+            "Company {i},{},{},A {what} firm with {} clients in {} cities\n",
+            1900 + (i * 7919) % 120,
+            1 + (i * 37) % 5000,
+            i * 13 % 997,
+            i % 89
+        );
+    }
+    let path = dir.join("many.csv");
+    std::fs::write(&path, csv).unwrap();
+    let imported =
+        quarry_dataset::import_csv(&path, &quarry_dataset::ImportOptions::new("companies"), dir)
+            .unwrap();
+    Arc::new(OpenDataset::open(&dir.join(&imported.file_name)).unwrap())
+}
+
+/// The ids the plain join of `plan` returns (the form without a count).
+fn plain_ids(d: &OpenDataset, plan: &quarry_planner::QueryPlan, limit: u32) -> Vec<String> {
+    use quarry_session::Dataset;
+    let sql = quarry_sql::render_select(&quarry_sql::Sqlite, d.profile(), plan, limit);
+    assert!(!sql.contains("_ranked"), "{sql}");
+    let reader = quarry_dataset::DatasetReader::open(d.file()).unwrap();
+    let rows = reader
+        .query(
+            &sql,
+            d.profile(),
+            limit as usize,
+            &quarry_dataset::CancelFlag::new(),
+            Duration::from_secs(10),
+        )
+        .unwrap();
+    rows.into_iter().map(|r| r.id).collect()
+}
+
+#[tokio::test]
+async fn a_search_ordered_by_a_field_over_many_matches_is_written_field_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = many_companies(dir.path());
+    for (phrase, limit) in [
+        ("the 10 oldest fintech companies", 20),
+        ("the 30 largest fintech companies by employees", 25),
+        ("the youngest fintech firm", 1),
+    ] {
+        let session = Session::new(
+            Arc::new(SqliteEngine),
+            d.clone(),
+            limit,
+            Duration::from_secs(10),
+        )
+        .with_thoughts_budget(Duration::from_secs(10));
+        let plan = session.plan(phrase, Tier::Default);
+        assert_eq!(plan.order.len(), 1, "{phrase}: {plan:?}");
+        assert!(!plan.traits.is_empty(), "{phrase}: {plan:?}");
+        let want = plain_ids(&d, &plan, limit);
+        assert_eq!(want.len() > 1, limit > 1, "{phrase}: {want:?}");
+
+        // Through `Session::run` (the count off the async workers) ...
+        let mut events = Vec::new();
+        let ended = session.run(plan.clone(), &mut events).await;
+        assert_eq!(ended, Ended::Closed);
+        let (_, sql, ids) = in_order(&events);
+        // The first values of the field among the matches, then the
+        // matches holding them.
+        let first_values = "AND +\"companies-fts\".rowid IN (SELECT rowid FROM \"companies\" WHERE";
+        assert!(sql.contains(first_values), "{phrase}: {sql}");
+        assert_eq!(ids.len(), want.len().min(limit as usize));
+        assert_eq!(ids, want, "{phrase}: {sql}");
+
+        // ... and through `Session::start` on a thread that may block, as
+        // the server does.
+        let (started, job) = session.start(&plan);
+        std::thread::spawn(move || job.run());
+        let mut events = Vec::new();
+        let ended = session.run_started(plan, started, &mut events).await;
+        assert_eq!(ended, Ended::Closed);
+        let (_, sql2, ids) = in_order(&events);
+        assert_eq!(sql2, sql);
+        assert_eq!(ids, want, "{phrase}");
+    }
+    // Few matches: the plain join, no count worth making.
+    let session = Session::new(
+        Arc::new(SqliteEngine),
+        d.clone(),
+        10,
+        Duration::from_secs(10),
+    )
+    .with_thoughts_budget(Duration::from_secs(10));
+    let mut events = Vec::new();
+    let ended = session
+        .query(
+            "the oldest company named Company 42",
+            Tier::Default,
+            &mut events,
+        )
+        .await;
+    assert_eq!(ended, Ended::Closed);
+    let (_, sql, _) = in_order(&events);
+    assert!(!sql.contains("SELECT rowid FROM"), "{sql}");
+}

@@ -672,6 +672,9 @@ fn check_expr(e: &Expr, scope: Scope, depth: usize) -> Result<(), String> {
             negated: false,
         } => {
             check_expr(expr, scope, d)?;
+            if let Some(verdict) = check_match_set(subquery, scope) {
+                return verdict;
+            }
             let inner = Scope {
                 subquery: true,
                 ..scope
@@ -679,6 +682,65 @@ fn check_expr(e: &Expr, scope: Scope, depth: usize) -> Result<(), String> {
             check_query(subquery, inner, d)
         }
         other => Err(format!("expression {} is not allowed", kind_of(other))),
+    }
+}
+
+/// The set of rows that match a full-text query, right of `IN`:
+/// `SELECT <fts>.rowid FROM <fts> WHERE <fts> MATCH '<string>'` and
+/// nothing else (the renderer's field first form checks row positions
+/// against it). `None` when the subquery does not read the FTS table (it
+/// is checked as any other then).
+fn check_match_set(q: &Query, scope: Scope) -> Option<Result<(), String>> {
+    let fts = scope.fts_table.filter(|_| !scope.fts_column)?;
+    let SetExpr::Select(s) = q.body.as_ref() else {
+        return None;
+    };
+    let [TableWithJoins { relation, joins }] = s.from.as_slice() else {
+        return None;
+    };
+    if !table_name(relation).is_ok_and(|n| n.eq_ignore_ascii_case(fts)) {
+        return None;
+    }
+    let refused = || {
+        Some(Err(format!("a subquery over {fts:?} must be SELECT {fts:?}.rowid FROM {fts:?} WHERE {fts:?} MATCH '<string>'")))
+    };
+    let bare = q.with.is_none()
+        && q.order_by.is_none()
+        && q.limit_clause.is_none()
+        && q.fetch.is_none()
+        && q.locks.is_empty()
+        && q.for_clause.is_none()
+        && q.settings.is_none()
+        && q.format_clause.is_none()
+        && q.pipe_operators.is_empty()
+        && joins.is_empty()
+        && s.distinct.is_none()
+        && s.top.is_none()
+        && s.into.is_none()
+        && s.lateral_views.is_empty()
+        && s.prewhere.is_none()
+        && matches!(&s.group_by, GroupByExpr::Expressions(c, m) if c.is_empty() && m.is_empty())
+        && s.having.is_none()
+        && s.qualify.is_none()
+        && s.named_window.is_empty()
+        && s.connect_by.is_empty()
+        && s.sort_by.is_empty()
+        && s.cluster_by.is_empty()
+        && s.distribute_by.is_empty()
+        && s.optimizer_hints.is_empty()
+        && s.select_modifiers.is_none()
+        && s.exclude.is_none()
+        && s.value_table_mode.is_none()
+        && matches!(s.flavor, SelectFlavor::Standard);
+    let rowid = matches!(s.projection.as_slice(), [SelectItem::UnnamedExpr(Expr::CompoundIdentifier(p))]
+        if matches!(p.as_slice(), [t, c] if t.value.eq_ignore_ascii_case(fts) && c.value.eq_ignore_ascii_case("rowid")));
+    let matching = matches!(&s.selection, Some(Expr::BinaryOp { left, op: BinaryOperator::Match, right })
+        if matches!(left.as_ref(), Expr::Identifier(id) if id.value.eq_ignore_ascii_case(fts))
+            && matches!(right.as_ref(), Expr::Value(v) if matches!(v.value, Value::SingleQuotedString(_))));
+    if bare && rowid && matching {
+        Some(Ok(()))
+    } else {
+        refused()
     }
 }
 
