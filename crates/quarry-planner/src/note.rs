@@ -60,6 +60,10 @@ pub enum Note {
     NoDateColumn {
         source: String,
     },
+    /// "in the last two weeks" where no field holds dates or years.
+    NoDateForSpan {
+        source: String,
+    },
     /// "the windiest day of 2013" where no field holds years or dates.
     NoYearColumn {
         source: String,
@@ -367,7 +371,7 @@ impl fmt::Display for Note {
             Note::NoCondition => {
                 f.write_str("No condition found: returning the records in dataset order.")
             }
-            Note::RelativeDate { .. } | Note::YesNoField { .. } | Note::Month { .. } | Note::AgeWord { .. } | Note::Calendar { .. } | Note::TimeOfDay { .. } | Note::NoTimeColumn { .. } | Note::Weekday { .. } | Note::NoDateColumn { .. } | Note::NoYearColumn { .. } | Note::Missing { .. } | Note::RowComparison { .. } | Note::FieldComparison { .. } | Note::GroupCount { .. } | Note::RowPosition { .. } | Note::Value { .. } | Note::Substring { .. } | Note::Average { .. } | Note::Number { .. } | Note::Conversion { .. } | Note::NoFieldForUnit { .. } | Note::MostFrequent { .. } => self.fmt_condition(f),
+            Note::RelativeDate { .. } | Note::YesNoField { .. } | Note::Month { .. } | Note::AgeWord { .. } | Note::Calendar { .. } | Note::TimeOfDay { .. } | Note::NoTimeColumn { .. } | Note::Weekday { .. } | Note::NoDateColumn { .. } | Note::NoDateForSpan { .. } | Note::NoYearColumn { .. } | Note::Missing { .. } | Note::RowComparison { .. } | Note::FieldComparison { .. } | Note::GroupCount { .. } | Note::RowPosition { .. } | Note::Value { .. } | Note::Substring { .. } | Note::Average { .. } | Note::Number { .. } | Note::Conversion { .. } | Note::NoFieldForUnit { .. } | Note::MostFrequent { .. } => self.fmt_condition(f),
         }
     }
 }
@@ -425,6 +429,10 @@ impl Note {
             Note::NoDateColumn { source } => write!(
                 f,
                 "'{source}' read as a day of the week; the dataset has no date field, so it sets no condition."
+            ),
+            Note::NoDateForSpan { source } => write!(
+                f,
+                "'{source}' read as a span of time before today; the dataset has no date field to read it on, so it sets no condition."
             ),
             Note::NoYearColumn { source } => write!(
                 f,

@@ -1013,3 +1013,93 @@ fn odd_names_and_phrases_never_panic() {
         }
     }
 }
+
+/// Survey answers with a field of two-letter country codes, a count of
+/// visits, and a reaction time (`rt`): no date or year field.
+fn trials() -> DatasetProfile {
+    profile(
+        "trials",
+        vec![
+            col(
+                "country",
+                ColumnType::Text,
+                &[("France", 40), ("India", 30), ("Peru", 30)],
+                None,
+                None,
+            ),
+            col(
+                "country_code",
+                ColumnType::Text,
+                &[("FR", 40), ("IN", 30), ("PE", 30)],
+                None,
+                None,
+            ),
+            col("visits", ColumnType::Integer, &[], Some("0"), Some("9")),
+            col("rt", ColumnType::Float, &[], Some("12.5"), Some("310.2")),
+            col("score", ColumnType::Integer, &[], Some("1"), Some("5")),
+        ],
+    )
+}
+
+#[test]
+fn a_preposition_after_a_field_of_codes_is_no_code() {
+    let p = plan(&trials(), "the lowest score by country in the survey");
+    assert!(
+        !filters(&p).iter().any(|f| f.contains("IN")),
+        "{:?}",
+        filters(&p)
+    );
+    // Written as the code, it is the code.
+    let p = plan(&trials(), "country code IN");
+    assert!(
+        has(&p, "country_code", CompareOp::Eq, &[text("IN")]),
+        "{:?}",
+        filters(&p)
+    );
+}
+
+#[test]
+fn the_last_weeks_are_a_span_of_time_not_the_last_records() {
+    for q in [
+        "3 or more visits in the last two weeks",
+        "3 or more visits in the past year",
+    ] {
+        let p = plan(&trials(), q);
+        assert!(p.order.is_empty(), "{q}: {:?}", p.order);
+        assert_eq!(p.limit, None, "{q}");
+        assert_eq!(filters(&p), ["visits Ge [Integer(3)]"], "{q}");
+    }
+    let p = plan(&trials(), "3 or more visits in the last two weeks");
+    assert!(
+        p.notes
+            .iter()
+            .any(|n| n.contains("'last two weeks' read as a span of time")),
+        "{:?}",
+        p.notes
+    );
+    // "the last 3" alone is still the dataset's last records.
+    let p = plan(&trials(), "the last 3 trials");
+    assert_eq!(p.limit, Some(3));
+}
+
+#[test]
+fn speed_words_on_a_time_order_it_the_other_way() {
+    let first = |q: &str| {
+        let p = plan(&trials(), q);
+        let o = p.order.first().cloned().expect(q);
+        assert_eq!(o.key, OrderKey::Field("rt".into()), "{q}");
+        o.direction
+    };
+    assert_eq!(first("the slowest reaction time"), Direction::Desc);
+    assert_eq!(first("the 2 quickest reaction times"), Direction::Asc);
+    assert_eq!(first("the fastest reaction time"), Direction::Asc);
+    assert_eq!(first("the longest reaction time"), Direction::Desc);
+}
+
+#[test]
+fn a_negation_does_not_reach_past_despite() {
+    let p = plan(&trials(), "no visits despite 4+ score");
+    let mut f = filters(&p);
+    f.sort();
+    assert_eq!(f, ["score Ge [Integer(4)]", "visits Eq [Integer(0)]"]);
+}

@@ -80,10 +80,24 @@ impl Ctx<'_> {
                                     && !self.values.iter().any(|v| v.start <= j && j < v.end)
                             })
                     });
+                // "no visits despite 3+ illnesses": a concessive word opens
+                // another clause, which the negation does not reach.
+                let conceded = (ng + 1..start).any(|k| {
+                    matches!(
+                        self.norm(k),
+                        "despite"
+                            | "although"
+                            | "though"
+                            | "whereas"
+                            | "unlike"
+                            | "notwithstanding"
+                    )
+                });
                 ng < start
                 && start - ng <= reach
                 && !past_noun
                 && !spent
+                && !conceded
                 // "non-union workers": "non" negates the word it is glued to.
                 && (self.norm(ng) != "non" || start - ng == 1)
                 // "outside the northeast costing over 400": a place's

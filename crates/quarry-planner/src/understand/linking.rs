@@ -108,6 +108,18 @@ impl Ctx<'_> {
                                     .iter()
                                     .any(|&id| ix.values[id as usize].column == e.column)
                         });
+                // "country in 2022": a preposition after a field of codes
+                // is no code (`IN`) unless written as the code is.
+                if introduced
+                    && e.words.len() == 1
+                    && first.is_none()
+                    && e.words[0].len() >= 2
+                    && is_stopword(&e.words[0])
+                    && !(i > 0 && introduces_value(&this.toks[i - 1].norm))
+                    && this.query[t.start..t.end] != e.value
+                {
+                    continue;
+                }
                 if e.words.len() == 1 && first.is_none() && !introduced {
                     let w = &e.words[0];
                     // "used ones": a participle that is one of a few

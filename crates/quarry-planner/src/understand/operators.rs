@@ -10,6 +10,7 @@ use super::Ctx;
 use crate::lexicon::{
     is_negation, is_position_word, is_stopword, Degree, FieldGroup, COMPARATIVES, COMPARATORS,
 };
+use crate::note::Note;
 use crate::plan::MatchKind;
 use crate::text::{Token, TokenKind};
 
@@ -71,7 +72,18 @@ impl Ctx<'_> {
                 continue;
             }
             let w = self.norm(i).to_string();
-            if is_position_word(&w) && !self.position_word_is_value(i) && self.names_a_position(i) {
+            if let Some(end) = self.time_span_at(i) {
+                // Not read as dates by the dates pass: the dataset has none.
+                self.claims.claim((i, end), ClaimedBy::RelativeDate);
+                self.note(Note::NoDateForSpan {
+                    source: self.span_text(i, end),
+                });
+                i = end;
+                continue;
+            } else if is_position_word(&w)
+                && !self.position_word_is_value(i)
+                && self.names_a_position(i)
+            {
                 self.position_word(i, w != "first");
             } else if is_negation(&w) {
                 // "anything but diesel" negates; "under 6 but over 1000"
@@ -331,11 +343,54 @@ impl Ctx<'_> {
         })
     }
 
+    /// The end (exclusive) of "last two weeks" in "visits in the last two
+    /// weeks", "in the past year" at `i`: a span of time before now (the
+    /// dates pass reads it where the dataset has dates or years), not the
+    /// dataset's last records, unless the records are those spans ("in the
+    /// last 3 weeks" of a weekly table) or a part of one follows ("of").
+    fn time_span_at(&self, i: usize) -> Option<usize> {
+        let within = i >= 2
+            && self.norm(i - 1) == "the"
+            && matches!(
+                self.norm(i - 2),
+                "in" | "over" | "during" | "within" | "for" | "from"
+            );
+        if !within || !matches!(self.norm(i), "last" | "past") || self.claims.is_claimed(i) {
+            return None;
+        }
+        let mut k = i + 1;
+        if self.toks.get(k).and_then(count_of).is_some() {
+            k += 1;
+        }
+        let unit = self.toks.get(k)?;
+        let span = matches!(
+            unit.norm.as_str(),
+            "hour"
+                | "hours"
+                | "day"
+                | "days"
+                | "week"
+                | "weeks"
+                | "fortnight"
+                | "month"
+                | "months"
+                | "year"
+                | "years"
+                | "decade"
+                | "decades"
+        );
+        let of = self.toks.get(k + 1).is_some_and(|t| t.norm == "of");
+        (span && !of && !self.ix.row_nouns.contains(&unit.stem)).then_some(k + 1)
+    }
+
     /// Whether "first"/"last" at `i` asks for records by their place in
     /// the dataset: not "at first evaluation", "at last follow-up" (when,
     /// not which records), nor "the last week of may" (a period).
     fn names_a_position(&self, i: usize) -> bool {
         if i > 0 && self.norm(i - 1) == "at" {
+            return false;
+        }
+        if self.time_span_at(i).is_some() {
             return false;
         }
         // "coming off a final four", "a first offence": after an

@@ -118,6 +118,50 @@ impl Ctx<'_> {
         sups
     }
 
+    /// "the slowest inspection time", "the 2 quickest times": a word of
+    /// speed on a field named as a time (by the words after it or by its
+    /// own name) means more or less of the time the other way round: the
+    /// slowest time is the largest.
+    fn speed_of_a_time(&self, s: &Superlative, col: usize) -> bool {
+        let speed = (s.start..s.end).any(|k| {
+            matches!(
+                self.norm(k),
+                "fastest" | "quickest" | "slowest" | "fast" | "quick" | "slow"
+            )
+        });
+        if !speed || s.positional {
+            return false;
+        }
+        let is_time = |w: &str| {
+            matches!(
+                w,
+                "time"
+                    | "times"
+                    | "duration"
+                    | "durations"
+                    | "seconds"
+                    | "minutes"
+                    | "hours"
+                    | "secs"
+                    | "mins"
+                    | "hrs"
+            )
+        };
+        let after = self.past_count(s);
+        let named = self
+            .fields
+            .iter()
+            .find(|f| {
+                (after..=after + 1).contains(&f.start) && f.columns.iter().any(|c| c.0 == col)
+            })
+            .is_some_and(|f| (f.start..f.end).any(|k| is_time(self.norm(k))));
+        let name = self.ix.column_name(col).to_ascii_lowercase();
+        named
+            || name
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .any(|w| is_time(w) || matches!(w, "sec" | "min" | "ms" | "secs"))
+    }
+
     /// Reads one superlative: an order and a limit, or a most-frequent
     /// value. Whether it decided the plan's order (else the next one is
     /// read).
@@ -143,7 +187,8 @@ impl Ctx<'_> {
             let field = if subject_only { None } else { g.field.clone() };
             match &field {
                 Some(f) => {
-                    let desc = s.desc != f.flip;
+                    let time = !f.flip && self.speed_of_a_time(s, f.column);
+                    let desc = (s.desc != f.flip) != time;
                     let name = self.ix.column_name(f.column).to_string();
                     self.plan.order.push(OrderBy {
                         key: OrderKey::Field(name.clone()),
@@ -172,7 +217,7 @@ impl Ctx<'_> {
                             .first()
                             .is_some_and(|a| a.1 == crate::lexicon::wordnet::Pole::Less)
                     });
-                    let desc = s.desc != less;
+                    let desc = (s.desc != less) != self.speed_of_a_time(s, col);
                     let name = self.ix.column_name(col).to_string();
                     self.plan.order.push(OrderBy {
                         key: OrderKey::Field(name.clone()),
@@ -282,6 +327,8 @@ impl Ctx<'_> {
                 let graded = graded_field.filter(|f| f.column == col);
                 if let Some(f) = graded {
                     desc = desc != f.flip;
+                } else if self.speed_of_a_time(s, col) {
+                    desc = !desc;
                 }
                 // "the top placed country", "the best ranked": a place or
                 // rank is better the smaller it is (1st before 2nd).
