@@ -1103,3 +1103,35 @@ fn a_negation_does_not_reach_past_despite() {
     f.sort();
     assert_eq!(f, ["score Ge [Integer(4)]", "visits Eq [Integer(0)]"]);
 }
+
+#[test]
+fn a_word_and_digits_spell_a_name() {
+    let shop = profile(
+        "shop",
+        vec![
+            col(
+                "wk10_sales",
+                ColumnType::Integer,
+                &[],
+                Some("0"),
+                Some("9000"),
+            ),
+            col(
+                "wk11_sales",
+                ColumnType::Integer,
+                &[],
+                Some("0"),
+                Some("9000"),
+            ),
+            col(
+                "total_sales",
+                ColumnType::Integer,
+                &[],
+                Some("0"),
+                Some("90000"),
+            ),
+        ],
+    );
+    let p = plan(&shop, "wk 11 over 500 sales");
+    assert_eq!(filters(&p), ["wk11_sales Gt [Integer(500)]"]);
+}

@@ -15,7 +15,7 @@ use crate::lexicon::{
 };
 use crate::plan::MatchKind;
 use crate::profile::ColumnType;
-use crate::text::TokenKind;
+use crate::text::{Token, TokenKind};
 
 impl Ctx<'_> {
     /// The longest value match at `i`, optionally with the first word
@@ -854,12 +854,28 @@ impl Ctx<'_> {
     /// "high school" for `highschool_pct`: two words written apart that a
     /// column's name holds as one word (of eight letters or more).
     fn joined_field_at(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
-        let next = self.toks.get(i + 1).filter(|t| t.is_word())?;
-        if self.claims.is_claimed(i) || self.claims.is_claimed(i + 1) {
+        // "plu 4225" of `plu4225_units`, "wk 10" of `wk10`: a word and the
+        // digits after it spell a word of the name too.
+        let digits = |t: &Token| {
+            !t.is_word()
+                && self.query[t.start..t.end]
+                    .bytes()
+                    .all(|b| b.is_ascii_digit())
+                && t.end > t.start
+        };
+        let next = self
+            .toks
+            .get(i + 1)
+            .filter(|t| t.is_word() || digits(t) && self.toks[i].norm.len() >= 2)?;
+        if self.claims.is_claimed(i) || self.claims.is_claimed(i + 1) || !self.toks[i].is_word() {
             return None;
         }
-        let joined = format!("{}{}", self.toks[i].norm, next.stem);
-        if joined.len() < 8 {
+        let joined = if next.is_word() {
+            format!("{}{}", self.toks[i].norm, next.stem)
+        } else {
+            format!("{}{}", self.toks[i].norm, &self.query[next.start..next.end])
+        };
+        if joined.len() < if next.is_word() { 8 } else { 4 } {
             return None;
         }
         let cols: Vec<(usize, AliasKind)> = (0..self.ix.profile.columns.len())
