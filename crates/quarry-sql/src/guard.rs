@@ -189,13 +189,7 @@ fn check_query(q: &Query, scope: Scope, depth: usize) -> Result<(), String> {
     if q.with.is_some() {
         return Err("WITH (common table expressions) is not allowed".into());
     }
-    if q.fetch.is_some()
-        || !q.locks.is_empty()
-        || q.for_clause.is_some()
-        || q.settings.is_some()
-        || q.format_clause.is_some()
-        || !q.pipe_operators.is_empty()
-    {
+    if !plain_query(q) {
         return Err("the query has a clause the renderer never writes".into());
     }
     let SetExpr::Select(select) = q.body.as_ref() else {
@@ -239,8 +233,23 @@ fn check_query(q: &Query, scope: Scope, depth: usize) -> Result<(), String> {
     }
 }
 
-fn check_select_body(s: &Select, scope: Scope, depth: usize) -> Result<(), String> {
-    let plain = s.optimizer_hints.is_empty()
+/// No query clause the renderer never writes (`FETCH`, locks, `FOR`,
+/// settings, `FORMAT`, pipe operators); `WITH`, `ORDER BY` and `LIMIT` are
+/// checked apart.
+fn plain_query(q: &Query) -> bool {
+    q.fetch.is_none()
+        && q.locks.is_empty()
+        && q.for_clause.is_none()
+        && q.settings.is_none()
+        && q.format_clause.is_none()
+        && q.pipe_operators.is_empty()
+}
+
+/// No `SELECT` clause the renderer never writes (`DISTINCT`, `INTO`,
+/// grouping modifiers, `WINDOW`, …); `GROUP BY` columns and `HAVING` are
+/// checked apart.
+fn plain_select(s: &Select) -> bool {
+    s.optimizer_hints.is_empty()
         && s.distinct.is_none()
         && s.select_modifiers.is_none()
         && s.top.is_none()
@@ -256,8 +265,11 @@ fn check_select_body(s: &Select, scope: Scope, depth: usize) -> Result<(), Strin
         && s.named_window.is_empty()
         && s.qualify.is_none()
         && s.value_table_mode.is_none()
-        && matches!(s.flavor, SelectFlavor::Standard);
-    if !plain {
+        && matches!(s.flavor, SelectFlavor::Standard)
+}
+
+fn check_select_body(s: &Select, scope: Scope, depth: usize) -> Result<(), String> {
+    if !plain_select(s) {
         return Err(
             "the SELECT has a clause the renderer never writes (DISTINCT, INTO, GROUP BY, HAVING, WINDOW, …)"
                 .into(),
@@ -707,31 +719,11 @@ fn check_match_set(q: &Query, scope: Scope) -> Option<Result<(), String>> {
     let bare = q.with.is_none()
         && q.order_by.is_none()
         && q.limit_clause.is_none()
-        && q.fetch.is_none()
-        && q.locks.is_empty()
-        && q.for_clause.is_none()
-        && q.settings.is_none()
-        && q.format_clause.is_none()
-        && q.pipe_operators.is_empty()
+        && plain_query(q)
         && joins.is_empty()
-        && s.distinct.is_none()
-        && s.top.is_none()
-        && s.into.is_none()
-        && s.lateral_views.is_empty()
-        && s.prewhere.is_none()
-        && matches!(&s.group_by, GroupByExpr::Expressions(c, m) if c.is_empty() && m.is_empty())
-        && s.having.is_none()
-        && s.qualify.is_none()
-        && s.named_window.is_empty()
-        && s.connect_by.is_empty()
-        && s.sort_by.is_empty()
-        && s.cluster_by.is_empty()
-        && s.distribute_by.is_empty()
-        && s.optimizer_hints.is_empty()
-        && s.select_modifiers.is_none()
-        && s.exclude.is_none()
-        && s.value_table_mode.is_none()
-        && matches!(s.flavor, SelectFlavor::Standard);
+        && plain_select(s)
+        && matches!(&s.group_by, GroupByExpr::Expressions(c, _) if c.is_empty())
+        && s.having.is_none();
     let rowid = matches!(s.projection.as_slice(), [SelectItem::UnnamedExpr(Expr::CompoundIdentifier(p))]
         if matches!(p.as_slice(), [t, c] if t.value.eq_ignore_ascii_case(fts) && c.value.eq_ignore_ascii_case("rowid")));
     let matching = matches!(&s.selection, Some(Expr::BinaryOp { left, op: BinaryOperator::Match, right })

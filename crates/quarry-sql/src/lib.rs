@@ -1100,6 +1100,20 @@ mod tests {
     /// the ranking, both directions, limits past the match count, a query
     /// matching nothing; the plain join below its match count; and the
     /// guard's one shape of the match set.
+    /// The row positions and names `sql` returns on the companies test
+    /// table, once the guard passed it.
+    fn guarded_rows(conn: &rusqlite::Connection, sql: &str) -> Vec<(i64, String)> {
+        check_select(&Sqlite, sql, "companies", Some("companies_fts"))
+            .unwrap_or_else(|e| panic!("{e}: {sql}"));
+        let mut stmt = conn.prepare(sql).unwrap();
+        let out = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .collect::<Result<Vec<_>, _>>()
+            .unwrap();
+        out
+    }
+
     #[test]
     fn field_first_returns_what_the_join_returns() {
         let conn = rusqlite::Connection::open_in_memory().unwrap();
@@ -1130,17 +1144,7 @@ mod tests {
             .unwrap();
         p.columns[2].distinct_count = 101;
         p.columns[2].null_count = 0;
-        let rows = |sql: &str| -> Vec<(i64, String)> {
-            check_select(&Sqlite, sql, "companies", Some("companies_fts"))
-                .unwrap_or_else(|e| panic!("{e}: {sql}"));
-            let mut stmt = conn.prepare(sql).unwrap();
-            let out = stmt
-                .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
-                .unwrap()
-                .collect::<Result<Vec<_>, _>>()
-                .unwrap();
-            out
-        };
+        let rows = |sql: &str| guarded_rows(&conn, sql);
         for traits in [vec!["fintech"], vec!["fintech", "pay"], vec!["nowhere"]] {
             for direction in [Direction::Asc, Direction::Desc] {
                 for limit in [1, 10, 300, 2000] {
@@ -1255,17 +1259,7 @@ mod tests {
         values.sort_by_key(|v| std::cmp::Reverse(v.count));
         p.columns[1].distinct_count = values.len() as u64;
         p.columns[1].values = values;
-        let rows = |sql: &str| -> Vec<(i64, String)> {
-            check_select(&Sqlite, sql, "companies", Some("companies_fts"))
-                .unwrap_or_else(|e| panic!("{e}: {sql}"));
-            let mut stmt = conn.prepare(sql).unwrap();
-            let out = stmt
-                .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
-                .unwrap()
-                .collect::<Result<Vec<_>, _>>()
-                .unwrap();
-            out
-        };
+        let rows = |sql: &str| guarded_rows(&conn, sql);
         let text = |v: &[&str]| v.iter().map(|t| Literal::Text(t.to_string())).collect();
         let int = |v: &[i64]| v.iter().map(|i| Literal::Integer(*i)).collect();
         // (traits, filters, limit, checked through the index inside).
