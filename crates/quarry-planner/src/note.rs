@@ -64,6 +64,14 @@ pub enum Note {
     NoDateForSpan {
         source: String,
     },
+    /// "in the last period": a field of a few whole numbers at its
+    /// largest (or, for "first", smallest) value.
+    EndOfField {
+        source: String,
+        field: String,
+        value: i64,
+        last: bool,
+    },
     /// "the windiest day of 2013" where no field holds years or dates.
     NoYearColumn {
         source: String,
@@ -371,7 +379,7 @@ impl fmt::Display for Note {
             Note::NoCondition => {
                 f.write_str("No condition found: returning the records in dataset order.")
             }
-            Note::RelativeDate { .. } | Note::YesNoField { .. } | Note::Month { .. } | Note::AgeWord { .. } | Note::Calendar { .. } | Note::TimeOfDay { .. } | Note::NoTimeColumn { .. } | Note::Weekday { .. } | Note::NoDateColumn { .. } | Note::NoDateForSpan { .. } | Note::NoYearColumn { .. } | Note::Missing { .. } | Note::RowComparison { .. } | Note::FieldComparison { .. } | Note::GroupCount { .. } | Note::RowPosition { .. } | Note::Value { .. } | Note::Substring { .. } | Note::Average { .. } | Note::Number { .. } | Note::Conversion { .. } | Note::NoFieldForUnit { .. } | Note::MostFrequent { .. } => self.fmt_condition(f),
+            Note::RelativeDate { .. } | Note::YesNoField { .. } | Note::Month { .. } | Note::AgeWord { .. } | Note::Calendar { .. } | Note::TimeOfDay { .. } | Note::NoTimeColumn { .. } | Note::Weekday { .. } | Note::NoDateColumn { .. } | Note::NoDateForSpan { .. } | Note::EndOfField { .. } | Note::NoYearColumn { .. } | Note::Missing { .. } | Note::RowComparison { .. } | Note::FieldComparison { .. } | Note::GroupCount { .. } | Note::RowPosition { .. } | Note::Value { .. } | Note::Substring { .. } | Note::Average { .. } | Note::Number { .. } | Note::Conversion { .. } | Note::NoFieldForUnit { .. } | Note::MostFrequent { .. } => self.fmt_condition(f),
         }
     }
 }
@@ -433,6 +441,16 @@ impl Note {
             Note::NoDateForSpan { source } => write!(
                 f,
                 "'{source}' read as a span of time before today; the dataset has no date field to read it on, so it sets no condition."
+            ),
+            Note::EndOfField {
+                source,
+                field,
+                value,
+                last,
+            } => write!(
+                f,
+                "'{source}' read as {field} = {value}, its {} value.",
+                if *last { "largest" } else { "smallest" }
             ),
             Note::NoYearColumn { source } => write!(
                 f,

@@ -1135,3 +1135,190 @@ fn a_word_and_digits_spell_a_name() {
     let p = plan(&shop, "wk 11 over 500 sales");
     assert_eq!(filters(&p), ["wk11_sales Gt [Integer(500)]"]);
 }
+
+/// A seizure trial, its fields named as a statistics package ships them:
+/// `base` (a baseline count), `ment` (a mentor's papers), `phd` (a
+/// programme's prestige), a place flag `urban`, a treatment flag written
+/// `Inoc`/`Uninoc`, and four periods.
+fn seizure_trial() -> DatasetProfile {
+    profile(
+        "epilepsy_seizure_trial",
+        vec![
+            col(
+                "treatment",
+                ColumnType::Text,
+                &[("placebo", 118), ("Progabide", 118)],
+                None,
+                None,
+            ),
+            col("base", ColumnType::Integer, &[], Some("6"), Some("151")),
+            col("seizures", ColumnType::Integer, &[], Some("0"), Some("102")),
+            col(
+                "period",
+                ColumnType::Integer,
+                &[("1", 59), ("2", 59), ("3", 59), ("4", 59)],
+                Some("1"),
+                Some("4"),
+            ),
+            col(
+                "extraversion",
+                ColumnType::Integer,
+                &[],
+                Some("2"),
+                Some("23"),
+            ),
+            col("phd", ColumnType::Float, &[], Some("0.75"), Some("4.62")),
+            col("ment", ColumnType::Integer, &[], Some("0"), Some("77")),
+            col(
+                "urban",
+                ColumnType::Text,
+                &[("yes", 100), ("no", 136)],
+                None,
+                None,
+            ),
+            col(
+                "inoc",
+                ColumnType::Text,
+                &[("Inoc", 118), ("Uninoc", 118)],
+                None,
+                None,
+            ),
+        ],
+    )
+}
+
+/// Days of a road-safety trial: `y` counts each day's accidents.
+fn accident_days() -> DatasetProfile {
+    profile(
+        "speed_limit_accidents",
+        vec![
+            col(
+                "year",
+                ColumnType::Integer,
+                &[("1961", 92), ("1962", 92)],
+                Some("1961"),
+                Some("1962"),
+            ),
+            col("day", ColumnType::Integer, &[], Some("1"), Some("92")),
+            col(
+                "limit_applied",
+                ColumnType::Text,
+                &[("yes", 69), ("no", 115)],
+                None,
+                None,
+            ),
+            col("y", ColumnType::Integer, &[], Some("8"), Some("48")),
+        ],
+    )
+}
+
+fn first_order(p: &QueryPlan) -> Option<(String, Direction)> {
+    p.order.first().map(|o| match &o.key {
+        OrderKey::Field(f) => (f.clone(), o.direction),
+        other => (format!("{other:?}"), o.direction),
+    })
+}
+
+#[test]
+fn a_short_form_keeps_each_sound_whole() {
+    // `phd`'s letters are in "published" in order, but its "h" is half of
+    // "sh": no short form of it. The mentor's papers are meant.
+    let p = plan(&seizure_trial(), "the most published mentor");
+    assert_eq!(first_order(&p), Some(("ment".into(), Direction::Desc)));
+    assert!(!filters(&p).iter().any(|f| f.starts_with("phd")));
+}
+
+#[test]
+fn a_graded_participle_finds_the_noun_of_its_verb() {
+    for (q, dir) in [
+        ("the most extraverted patient", Direction::Desc),
+        ("the least extraverted patients", Direction::Asc),
+    ] {
+        let p = plan(&seizure_trial(), q);
+        assert_eq!(first_order(&p), Some(("extraversion".into(), dir)), "{q}");
+    }
+}
+
+#[test]
+fn in_the_last_of_a_few_whole_numbers_is_its_largest() {
+    let p = plan(&seizure_trial(), "placebo group in the last period");
+    let mut f = filters(&p);
+    f.sort();
+    assert_eq!(
+        f,
+        ["period Eq [Integer(4)]", "treatment Eq [Text(\"placebo\")]"]
+    );
+    assert!(p.order.is_empty() && p.limit.is_none(), "{:?}", p.order);
+    let p = plan(&seizure_trial(), "progabide during the final period");
+    assert!(filters(&p).contains(&"period Eq [Integer(4)]".to_string()));
+    // Without "in", "the last period" is still the record that comes last.
+    let p = plan(&seizure_trial(), "the last period");
+    assert!(filters(&p).is_empty());
+    assert_eq!(p.limit, Some(1));
+}
+
+#[test]
+fn a_noun_a_number_field_measures_is_no_count_of_records() {
+    // "seizures" is a word of the dataset's name and a field: a number of
+    // seizures, not patients counted per baseline.
+    let p = plan(&seizure_trial(), "a baseline of 50 or more seizures");
+    assert_eq!(filters(&p), ["seizures Ge [Integer(50)]"]);
+}
+
+#[test]
+fn a_noun_a_place_flag_pertains_to_names_the_flag() {
+    let p = plan(&seizure_trial(), "placebo patients in the city");
+    assert!(filters(&p).contains(&"urban Eq [Text(\"yes\")]".to_string()));
+    let p = plan(&seizure_trial(), "patients not in the city");
+    assert_eq!(filters(&p), ["urban Eq [Text(\"no\")]"]);
+}
+
+#[test]
+fn a_value_and_its_un_form_are_a_yes_no_field() {
+    let p = plan(&seizure_trial(), "inoculated patients");
+    assert_eq!(filters(&p), ["inoc Eq [Text(\"Inoc\")]"]);
+    let p = plan(&seizure_trial(), "uninoculated patients");
+    assert_eq!(filters(&p), ["inoc Eq [Text(\"Uninoc\")]"]);
+}
+
+#[test]
+fn a_year_the_year_field_holds_before_days_is_that_year() {
+    let p = plan(&accident_days(), "1962 days without a limit");
+    let mut f = filters(&p);
+    f.sort();
+    assert_eq!(
+        f,
+        ["limit_applied Eq [Text(\"no\")]", "year Eq [Integer(1962)]"]
+    );
+    // A number of days the year field does not hold stays a duration.
+    let p = plan(&accident_days(), "2000 days");
+    assert!(filters(&p).is_empty());
+}
+
+#[test]
+fn a_number_of_what_the_dataset_is_named_for_is_its_count_field() {
+    for (q, want) in [
+        ("more than 40 accidents", "y Gt [Integer(40)]"),
+        ("days with 25 or more accidents", "y Ge [Integer(25)]"),
+        (
+            "1962 days with 20 to 25 accidents",
+            "y Between [Integer(20), Integer(25)]",
+        ),
+    ] {
+        let p = plan(&accident_days(), q);
+        assert!(
+            filters(&p).contains(&want.to_string()),
+            "{q}: {:?}",
+            filters(&p)
+        );
+        assert!(!filters(&p).iter().any(|f| f.starts_with("day ")), "{q}");
+    }
+}
+
+#[test]
+fn no_before_a_field_does_not_reach_a_later_comparison() {
+    let p = plan(&accident_days(), "no limit and at most 12 accidents");
+    let mut f = filters(&p);
+    f.sort();
+    assert_eq!(f, ["limit_applied Eq [Text(\"no\")]", "y Le [Integer(12)]"]);
+}

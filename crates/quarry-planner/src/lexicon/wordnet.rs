@@ -433,6 +433,16 @@ pub fn measures(base: &str, attributes_too: bool, synonyms_too: bool) -> Vec<Mea
     for w in related(base) {
         add_measure(&mut out, w, Pole::More, Relation::Derived, false);
     }
+    // The noun of the verb or noun under a word ("extraverted",
+    // "extravert" → extraversion; "educated" → education), which the
+    // table leaves out.
+    let mut roots: Vec<&str> = vec![base];
+    roots.extend(related(base).iter().copied());
+    for root in roots {
+        for noun in nominalisations(root) {
+            add_measure(&mut out, &noun, Pole::More, Relation::Derived, false);
+        }
+    }
     // `<adjective>ness`, which the table leaves out ("thick" → thickness).
     if is_adjective(base) {
         let ness = match base.strip_suffix('y') {
@@ -484,6 +494,33 @@ pub fn measures(base: &str, attributes_too: bool, synonyms_too: bool) -> Vec<Mea
             }
         }
     }
+    out
+}
+
+/// The nouns English makes of a verb (or of a participle, its "-ed"
+/// dropped) by the regular endings: "-ert" → "-ersion" (extravert,
+/// convert), "-ate"/"-ute" → "-ation"/"-ution" (educate, pollute),
+/// "-ect" → "-ection" (infect). Only candidates: a caller keeps the ones a
+/// field's name holds.
+pub fn nominalisations(w: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut forms = vec![w.to_string()];
+    if let Some(b) = w.strip_suffix("ed").filter(|b| b.len() >= 4) {
+        forms.push(b.to_string());
+        forms.push(format!("{b}e"));
+    }
+    for f in forms {
+        if let Some(b) = f.strip_suffix("ert") {
+            out.push(format!("{b}ersion"));
+        } else if let Some(b) = f.strip_suffix("ate").or_else(|| f.strip_suffix("ute")) {
+            let vowel = &f[b.len()..b.len() + 1];
+            out.push(format!("{b}{vowel}tion"));
+        } else if f.ends_with("ect") {
+            out.push(format!("{f}ion"));
+        }
+    }
+    out.retain(|n| n.len() >= 7 && n != w);
+    out.dedup();
     out
 }
 
@@ -604,6 +641,19 @@ mod tests {
         assert!(rel("windy", "wind"));
         assert!(rel("snowy", "snow"));
         assert!(rel("cite", "citation"));
+    }
+
+    #[test]
+    fn nouns_made_of_verbs() {
+        assert!(nominalisations("extravert").contains(&"extraversion".to_string()));
+        assert!(nominalisations("extraverted").contains(&"extraversion".to_string()));
+        assert!(nominalisations("educated").contains(&"education".to_string()));
+        assert!(nominalisations("polluted").contains(&"pollution".to_string()));
+        assert!(nominalisations("infected").contains(&"infection".to_string()));
+        assert!(nominalisations("tall").is_empty());
+        assert!(measures("extraverted", false, false)
+            .iter()
+            .any(|m| m.noun == "extraversion"));
     }
 
     #[test]

@@ -80,6 +80,18 @@ impl Ctx<'_> {
                                     && !self.values.iter().any(|v| v.start <= j && j < v.end)
                             })
                     });
+                // "no limit and at most 12 accidents": past its field and a
+                // joining word, a comparison of a number of its own is
+                // another condition, which the determiner does not reach.
+                let compared = self.toks[start].number().is_some()
+                    || self.ops.iter().any(|o| o.start == start);
+                let spent = spent
+                    || determiner
+                        && compared
+                        && (ng + 1..start).any(|k| {
+                            matches!(self.norm(k), "and" | "but" | "while" | "," | "yet")
+                                && (ng + 1..k).any(in_field)
+                        });
                 // "no visits despite 3+ illnesses": a concessive word opens
                 // another clause, which the negation does not reach.
                 let conceded = (ng + 1..start).any(|k| {

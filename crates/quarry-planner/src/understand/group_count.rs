@@ -41,6 +41,20 @@ impl Ctx<'_> {
         if noun_end == end {
             return false;
         }
+        // "a baseline of 50 or more seizures" of a seizure trial with a
+        // field of seizures: the noun is what a number field measures,
+        // not the records counted.
+        let measured = self.fields.iter().any(|f| {
+            f.start == end
+                && f.columns
+                    .iter()
+                    .any(|(c, _)| self.ix.profile.columns[*c].ty.is_numeric())
+        });
+        // "days with 25 or more accidents" of an accidents dataset with a
+        // field of counts (`y`): the field holds the number.
+        if measured || self.response_count_column().is_some() {
+            return false;
+        }
         // The field whose values are counted: the nearest categorical field
         // named before the phrase, not already taken.
         let Some((fstart, col)) = self

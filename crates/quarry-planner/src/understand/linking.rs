@@ -2653,10 +2653,32 @@ fn part_spells(part: &str, w: &(&str, &str)) -> bool {
             && (start || consonants && abbreviates(part, w.0))
 }
 
+/// Whether `short` is `long`'s letters in order from its first. An `h`
+/// taken without the letter before it in "sh", "ch", "th", "ph", "gh" or
+/// "wh" is the second half of one sound, which no short form keeps alone:
+/// `phd` is no short form of "published".
 pub(super) fn abbreviates(short: &str, long: &str) -> bool {
-    let mut rest = long.chars();
-    short.chars().next() == long.chars().next()
-        && short.chars().all(|c| rest.by_ref().any(|l| l == c))
+    let long: Vec<char> = long.chars().collect();
+    if short.chars().next() != long.first().copied() {
+        return false;
+    }
+    let mut at = 0;
+    let mut taken: Option<usize> = None;
+    for c in short.chars() {
+        let Some(k) = (at..long.len()).find(|&k| long[k] == c) else {
+            return false;
+        };
+        let half = c == 'h'
+            && k > 0
+            && matches!(long[k - 1], 'c' | 's' | 't' | 'p' | 'g' | 'w')
+            && taken != Some(k - 1);
+        if half {
+            return false;
+        }
+        taken = Some(k);
+        at = k + 1;
+    }
+    true
 }
 
 /// Whether `code` is the words' short forms written together: each a

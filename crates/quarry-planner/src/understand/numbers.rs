@@ -502,6 +502,24 @@ impl Ctx<'_> {
                 // "60 month loans" over `term` 'term_36', 'term_60': no field
                 // holds the unit, one field of numbered codes the number.
                 self.number_condition(&mut p, col, MatchKind::Inferred);
+            } else if let Some(col) = p
+                .unit
+                .filter(|u| {
+                    u.dim == Dimension::Duration
+                        && p.cmp.is_none()
+                        && p.hi.is_none()
+                        && !p.scaled
+                        && !p.no_year
+                        && p.value.fract() == 0.0
+                        && (1000.0..=2100.0).contains(&p.value)
+                })
+                .and_then(|_| self.year_column_at((p.at, p.at + 1)))
+                .filter(|&c| self.holds_year(c, p.value))
+            {
+                // "1962 days without a limit" where no field holds a
+                // duration: the year the year column holds, not 1962 days.
+                p.unit = None;
+                self.number_condition(&mut p, col, MatchKind::Inferred);
             } else if let Some(unit) = p.unit {
                 // "2.5 kg" where no field is a mass.
                 let (start, end) = (p.start(), p.end);
@@ -512,6 +530,42 @@ impl Ctx<'_> {
                 });
             }
         }
+    }
+
+    /// "more than 40 accidents" of a dataset named for accidents
+    /// (`swedish_speed_limit_accidents`) whose records are days: a number
+    /// followed by a word of the dataset's name that no field is named by
+    /// counts what the name says, and the dataset's one field named as a
+    /// bare count or response (`y`, `n`, `count`, `freq`) holds it.
+    fn response_count(&self, p: &NumberPhrase) -> Option<usize> {
+        if p.unit.is_some() || p.percent || p.value < 0.0 {
+            return None;
+        }
+        let t = self.toks.get(p.end).filter(|t| t.is_word())?;
+        if !self.ix.row_nouns.contains(&t.stem) || self.fields.iter().any(|f| f.start == p.end) {
+            return None;
+        }
+        let c = self.response_count_column()?;
+        in_range(&self.ix.profile.columns[c], p.value).then_some(c)
+    }
+
+    /// The dataset's one number field named as a bare count or response
+    /// (`y`, `n`, `count`, `freq`).
+    pub(super) fn response_count_column(&self) -> Option<usize> {
+        let counts: Vec<usize> = (0..self.ix.profile.columns.len())
+            .filter(|&c| {
+                self.ix.column_type(c).is_numeric()
+                    && self.yes_value(c).is_none()
+                    && matches!(
+                        self.ix.column_name(c),
+                        "y" | "n" | "count" | "counts" | "cnt" | "freq" | "frequency"
+                    )
+            })
+            .collect();
+        let [c] = counts[..] else {
+            return None;
+        };
+        Some(c)
     }
 
     /// The one text column of numbered codes (`term_36`, `term_60`) one of
@@ -1343,6 +1397,11 @@ impl Ctx<'_> {
                     None => (None, MatchKind::Exact),
                 },
             };
+        }
+        // "days with 25 or more accidents" of an accidents dataset: what
+        // the noun after the number counts, before a field named earlier.
+        if let Some(c) = self.response_count(p) {
+            return (Some(c), MatchKind::Inferred);
         }
         let (i, v) = (p.at, p.value);
         let mut how = MatchKind::Exact;

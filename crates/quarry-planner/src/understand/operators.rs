@@ -7,11 +7,13 @@
 use super::claims::ClaimedBy;
 use super::mentions::{Graded, OpMention, Superlative};
 use super::Ctx;
+use crate::confidence;
 use crate::lexicon::{
     is_negation, is_position_word, is_stopword, Degree, FieldGroup, COMPARATIVES, COMPARATORS,
 };
 use crate::note::Note;
-use crate::plan::MatchKind;
+use crate::plan::{CompareOp, Condition, Literal, MatchKind};
+use crate::profile::ColumnType;
 use crate::text::{Token, TokenKind};
 
 /// The longest superlative at a token: (length, largest first, implied
@@ -78,6 +80,9 @@ impl Ctx<'_> {
                 self.note(Note::NoDateForSpan {
                     source: self.span_text(i, end),
                 });
+                i = end;
+                continue;
+            } else if let Some(end) = self.end_of_field_at(i) {
                 i = end;
                 continue;
             } else if is_position_word(&w)
@@ -464,6 +469,59 @@ impl Ctx<'_> {
                     | "days"
             ) && self.toks.get(i + 2).is_some_and(|t| t.norm == "of")
         })
+    }
+
+    /// "placebo in the last period", "players during the first season":
+    /// after "in"/"during" + "the", "last"/"final"/"first" and a field of
+    /// a few whole numbers (50 values or fewer) is the field's largest (or
+    /// smallest) value, a condition on each record, not the one record
+    /// that comes last. Returns the end of the words read.
+    fn end_of_field_at(&mut self, i: usize) -> Option<usize> {
+        let w = self.norm(i);
+        if !matches!(w, "last" | "final" | "first")
+            || i < 2
+            || self.norm(i - 1) != "the"
+            || !matches!(self.norm(i - 2), "in" | "during")
+            || self.claims.is_claimed(i)
+        {
+            return None;
+        }
+        let (len, cols) = self.field_match_at(i + 1)?;
+        let [(c, _)] = cols[..] else {
+            return None;
+        };
+        let col = &self.ix.profile.columns[c];
+        if col.ty != ColumnType::Integer || col.distinct_count > 50 || col.distinct_count < 2 {
+            return None;
+        }
+        let end_value = if w == "first" { &col.min } else { &col.max };
+        let value: i64 = end_value.as_deref()?.parse().ok()?;
+        let name = col.name.clone();
+        if self.has_filter_on(&name) {
+            return None;
+        }
+        let end = i + 1 + len;
+        let source = self.span_text(i, end);
+        self.note(Note::EndOfField {
+            source: source.clone(),
+            field: name.clone(),
+            value,
+            last: w != "first",
+        });
+        self.claims.claim((i, end), ClaimedBy::Field);
+        self.phrases.push((i, end));
+        self.push_condition(
+            (i, end),
+            Condition {
+                field: name,
+                op: CompareOp::Eq,
+                values: vec![Literal::Integer(value)],
+                source,
+                matched: MatchKind::Inferred,
+                confidence: confidence::INFERRED,
+            },
+        );
+        Some(end)
     }
 
     /// "first", "last 3": an order by position, with its count.

@@ -65,6 +65,11 @@ impl Ctx<'_> {
                         ["not ", "non-", "non ", "no "]
                             .iter()
                             .any(|p| x.strip_prefix(p) == Some(y.as_str()))
+                            // `Uninoc` / `Inoc`, `Nonsmoker` / `Smoker`.
+                            || y.len() >= 3
+                                && ["un", "non"]
+                                    .iter()
+                                    .any(|p| x.strip_prefix(p) == Some(y.as_str()))
                     };
                     // `hispanic` / `not`: the bare negation is the other's no.
                     let bare =
@@ -456,6 +461,7 @@ impl Ctx<'_> {
             .collect();
         self.flag_head_words();
         self.antonym_flag_words();
+        self.pertaining_flag_words();
         self.glued_flag_names();
         self.departure_words();
         if flags.is_empty() {
@@ -532,6 +538,39 @@ impl Ctx<'_> {
                 continue;
             };
             let neg = !self.negated(i);
+            if self.flag_condition(col, (i, i + 1), neg) {
+                self.claims.claim_token(i, ClaimedBy::Field);
+            }
+        }
+    }
+
+    /// "households in the city" of `urban`: an unclaimed noun that a
+    /// yes/no field's one-word adjective name pertains to (WordNet's
+    /// pertainyms: urban → city) asks for yes. Only when one flag is so
+    /// named.
+    fn pertaining_flag_words(&mut self) {
+        let flags: Vec<(usize, &'static [&'static str])> = (0..self.ix.profile.columns.len())
+            .filter(|&c| self.yes_value(c).is_some())
+            .map(|c| (c, wordnet::pertains_to(self.ix.column_name(c))))
+            .filter(|(_, nouns)| !nouns.is_empty())
+            .collect();
+        if flags.is_empty() {
+            return;
+        }
+        for i in 0..self.toks.len() {
+            if self.claims.is_claimed(i) || !self.toks[i].is_word() || is_stopword(self.norm(i)) {
+                continue;
+            }
+            let noun = crate::text::stem(self.norm(i));
+            let named: Vec<usize> = flags
+                .iter()
+                .filter(|(_, nouns)| nouns.contains(&noun.as_str()))
+                .map(|(c, _)| *c)
+                .collect();
+            let [col] = named[..] else {
+                continue;
+            };
+            let neg = self.negated(i);
             if self.flag_condition(col, (i, i + 1), neg) {
                 self.claims.claim_token(i, ClaimedBy::Field);
             }
