@@ -64,6 +64,12 @@ pub enum Note {
     NoDateForSpan {
         source: String,
     },
+    /// "deadly fires": a field of counts above 0 (or, `none`, at 0).
+    CountedWord {
+        source: String,
+        field: String,
+        none: bool,
+    },
     /// "in the last period": a field of a few whole numbers at its
     /// largest (or, for "first", smallest) value.
     EndOfField {
@@ -379,7 +385,7 @@ impl fmt::Display for Note {
             Note::NoCondition => {
                 f.write_str("No condition found: returning the records in dataset order.")
             }
-            Note::RelativeDate { .. } | Note::YesNoField { .. } | Note::Month { .. } | Note::AgeWord { .. } | Note::Calendar { .. } | Note::TimeOfDay { .. } | Note::NoTimeColumn { .. } | Note::Weekday { .. } | Note::NoDateColumn { .. } | Note::NoDateForSpan { .. } | Note::EndOfField { .. } | Note::NoYearColumn { .. } | Note::Missing { .. } | Note::RowComparison { .. } | Note::FieldComparison { .. } | Note::GroupCount { .. } | Note::RowPosition { .. } | Note::Value { .. } | Note::Substring { .. } | Note::Average { .. } | Note::Number { .. } | Note::Conversion { .. } | Note::NoFieldForUnit { .. } | Note::MostFrequent { .. } => self.fmt_condition(f),
+            Note::RelativeDate { .. } | Note::YesNoField { .. } | Note::Month { .. } | Note::AgeWord { .. } | Note::Calendar { .. } | Note::TimeOfDay { .. } | Note::NoTimeColumn { .. } | Note::Weekday { .. } | Note::NoDateColumn { .. } | Note::NoDateForSpan { .. } | Note::EndOfField { .. } | Note::CountedWord { .. } | Note::NoYearColumn { .. } | Note::Missing { .. } | Note::RowComparison { .. } | Note::FieldComparison { .. } | Note::GroupCount { .. } | Note::RowPosition { .. } | Note::Value { .. } | Note::Substring { .. } | Note::Average { .. } | Note::Number { .. } | Note::Conversion { .. } | Note::NoFieldForUnit { .. } | Note::MostFrequent { .. } => self.fmt_condition(f),
         }
     }
 }
@@ -441,6 +447,11 @@ impl Note {
             Note::NoDateForSpan { source } => write!(
                 f,
                 "'{source}' read as a span of time before today; the dataset has no date field to read it on, so it sets no condition."
+            ),
+            Note::CountedWord { source, field, none } => write!(
+                f,
+                "'{source}' read as {field} {}.",
+                if *none { "= 0 (none)" } else { "> 0 (some)" }
             ),
             Note::EndOfField {
                 source,

@@ -1322,3 +1322,291 @@ fn no_before_a_field_does_not_reach_a_later_comparison() {
     f.sort();
     assert_eq!(f, ["limit_applied Eq [Text(\"no\")]", "y Le [Integer(12)]"]);
 }
+
+/// A death-row table: an execution number, three dates, names, people.
+fn executions() -> DatasetProfile {
+    let mut p = profile(
+        "death_row_executions",
+        vec![
+            col(
+                "execution",
+                ColumnType::Integer,
+                &[],
+                Some("1"),
+                Some("553"),
+            ),
+            col(
+                "date_of_birth",
+                ColumnType::Date,
+                &[],
+                Some("1931-07-31"),
+                Some("1997-02-15"),
+            ),
+            col(
+                "execution_date",
+                ColumnType::Date,
+                &[],
+                Some("1982-12-07"),
+                Some("2018-07-17"),
+            ),
+            col(
+                "last_name",
+                ColumnType::Text,
+                &[("Mays", 1), ("Adams", 2), ("Moore", 3)],
+                None,
+                None,
+            ),
+            col(
+                "race",
+                ColumnType::Text,
+                &[("White", 240), ("Black", 200), ("Hispanic", 110)],
+                None,
+                None,
+            ),
+            col(
+                "eye_color",
+                ColumnType::Text,
+                &[("Brown", 400), ("Blue", 80), ("Green", 20)],
+                None,
+                None,
+            ),
+            col(
+                "age_at_execution",
+                ColumnType::Integer,
+                &[],
+                Some("24"),
+                Some("67"),
+            ),
+            col("weight", ColumnType::Float, &[], Some("104"), Some("318")),
+            col(
+                "occupation",
+                ColumnType::Text,
+                &[("Laborer", 40), ("Primary school teacher", 2)],
+                None,
+                None,
+            ),
+            // Free text: no values listed.
+            col("last_statement", ColumnType::Text, &[], None, None),
+        ],
+    );
+    p.columns[3].distinct_count = 450;
+    p.columns[9].distinct_count = 443;
+    p
+}
+
+#[test]
+fn a_date_field_is_named_by_its_event_noun_or_verb() {
+    let p = plan(&executions(), "executions in the 1990s");
+    assert!(
+        filters(&p).iter().all(|f| f.starts_with("execution_date ")) && !filters(&p).is_empty(),
+        "{:?}",
+        filters(&p)
+    );
+    let p = plan(&executions(), "executed after 2010");
+    assert_eq!(filters(&p), ["execution_date Ge [Text(\"2011-01-01\")]"]);
+    assert!(p.traits.is_empty(), "{:?}", p.traits);
+    // The month of "may 2000" is no name stemmed to it ('Mays').
+    let p = plan(&executions(), "executed in may 2000");
+    assert!(!filters(&p).iter().any(|f| f.starts_with("last_name")));
+    assert!(filters(&p).iter().any(|f| f.starts_with("execution_date")));
+}
+
+#[test]
+fn a_role_noun_names_the_people_of_the_table_unless_a_value_holds_it() {
+    let p = plan(&executions(), "hispanic inmates");
+    assert_eq!(filters(&p), ["race Eq [Text(\"Hispanic\")]"]);
+    assert!(p.traits.is_empty(), "{:?}", p.traits);
+    let p = plan(&executions(), "the 3 heaviest inmates");
+    assert!(p.traits.is_empty(), "{:?}", p.traits);
+    // 'Primary school teacher': "teachers" is a word to find.
+    let p = plan(&executions(), "teachers");
+    assert!(!p.traits.is_empty() || !filters(&p).is_empty());
+    // "blue eyed": the field's own word made an adjective.
+    let p = plan(&executions(), "blue eyed inmates");
+    assert_eq!(filters(&p), ["eye_color Eq [Text(\"Blue\")]"]);
+    assert!(p.traits.is_empty(), "{:?}", p.traits);
+}
+
+#[test]
+fn every_but_negates() {
+    let states = profile(
+        "cigarette_sales",
+        vec![
+            col(
+                "state",
+                ColumnType::Text,
+                &[("TX", 11), ("OH", 11), ("CA", 11)],
+                None,
+                None,
+            ),
+            col("year", ColumnType::Integer, &[], Some("1985"), Some("1995")),
+        ],
+    );
+    let p = plan(&states, "every state but texas in 1995");
+    let mut f = filters(&p);
+    f.sort();
+    assert_eq!(f, ["state Ne [Text(\"TX\")]", "year Eq [Integer(1995)]"]);
+}
+
+/// Wildfires, footballers: counts from 0 (or from 1, zeros left empty).
+fn incidents() -> DatasetProfile {
+    let mut p = profile(
+        "wildfire_incidents",
+        vec![
+            col(
+                "name",
+                ColumnType::Text,
+                &[("Canyon Fire", 3), ("Ranch Fire", 1)],
+                None,
+                None,
+            ),
+            col("fatalities", ColumnType::Float, &[], Some("1"), Some("85")),
+            col("injuries", ColumnType::Float, &[], Some("0"), Some("26")),
+            col("caps", ColumnType::Integer, &[], Some("0"), Some("180")),
+        ],
+    );
+    p.columns[0].distinct_count = 900;
+    p.columns[1].null_count = 900;
+    p
+}
+
+#[test]
+fn an_adjective_of_a_count_asks_for_some_or_none() {
+    for (q, want) in [
+        ("deadly fires", "fatalities Gt [Integer(0)]"),
+        (
+            "fires where people were injured",
+            "injuries Gt [Integer(0)]",
+        ),
+        ("uncapped players", "caps Eq [Integer(0)]"),
+    ] {
+        let p = plan(&incidents(), q);
+        assert_eq!(filters(&p), [want], "{q}");
+    }
+    // "the most injured" orders, with no condition of its own.
+    let p = plan(&incidents(), "the most injured");
+    assert!(
+        filters(&p).iter().all(|f| !f.contains("Gt")),
+        "{:?}",
+        filters(&p)
+    );
+}
+
+/// A long table of population counts by place, year and band of ages.
+fn population() -> DatasetProfile {
+    let bands: Vec<String> = (0..20)
+        .map(|k| format!("{}-{}", k * 5, k * 5 + 4))
+        .chain(["100+".to_string()])
+        .collect();
+    let band_counts: Vec<(&str, u64)> = bands.iter().map(|b| (b.as_str(), 100)).collect();
+    profile(
+        "world_population_by_age",
+        vec![
+            col(
+                "location",
+                ColumnType::Text,
+                &[
+                    ("Lao People's Democratic Republic", 62),
+                    ("India", 62),
+                    ("Nigeria", 62),
+                ],
+                None,
+                None,
+            ),
+            col("loc_id", ColumnType::Integer, &[], Some("4"), Some("5505")),
+            col("year", ColumnType::Integer, &[], Some("1950"), Some("2100")),
+            col(
+                "sex",
+                ColumnType::Text,
+                &[("Female", 500), ("Male", 500)],
+                None,
+                None,
+            ),
+            col("age_grp", ColumnType::Text, &band_counts, None, None),
+            col(
+                "age_grp_start",
+                ColumnType::Integer,
+                &[],
+                Some("0"),
+                Some("100"),
+            ),
+            col(
+                "value",
+                ColumnType::Integer,
+                &[],
+                Some("0"),
+                Some("330654774"),
+            ),
+        ],
+    )
+}
+
+#[test]
+fn the_noun_a_number_counts_is_no_word_of_a_name() {
+    let p = plan(&population(), "fewer than 1000 people");
+    assert_eq!(filters(&p), ["value Lt [Integer(1000)]"]);
+    // 10 million is far past every band of ages: the field that holds it.
+    let p = plan(&population(), "age groups over 10 million people");
+    assert_eq!(filters(&p), ["value Gt [Integer(10000000)]"]);
+}
+
+#[test]
+fn a_word_of_size_with_no_field_orders_by_the_long_tables_value() {
+    let p = plan(&population(), "the 3 largest groups in 2100");
+    assert_eq!(first_order(&p), Some(("value".into(), Direction::Desc)));
+    assert_eq!(p.limit, Some(3));
+}
+
+#[test]
+fn an_amount_per_hour_is_pay() {
+    let pay = profile(
+        "hourly_earnings",
+        vec![
+            col(
+                "gender",
+                ColumnType::Text,
+                &[("female", 500), ("male", 500)],
+                None,
+                None,
+            ),
+            col("age", ColumnType::Integer, &[], Some("21"), Some("64")),
+            col(
+                "earnings",
+                ColumnType::Float,
+                &[],
+                Some("2.07"),
+                Some("65.98"),
+            ),
+        ],
+    );
+    let p = plan(&pay, "women who make more than 30 an hour");
+    let mut f = filters(&p);
+    f.sort();
+    assert_eq!(
+        f,
+        ["earnings Gt [Float(30.0)]", "gender Eq [Text(\"female\")]"]
+    );
+}
+
+#[test]
+fn an_elements_name_is_its_symbol() {
+    let symbols = [
+        "H", "He", "Li", "C", "O", "Sn", "U", "Au", "Rn", "Cf", "Fm", "Pb",
+    ];
+    let values: Vec<(&str, u64)> = symbols.iter().map(|s| (*s, 5)).collect();
+    let nuclides = profile(
+        "nuclides",
+        vec![
+            col("element", ColumnType::Text, &values, None, None),
+            col("radius", ColumnType::Float, &[], Some("0.8"), Some("6.2")),
+        ],
+    );
+    let p = plan(&nuclides, "isotopes of tin");
+    assert_eq!(filters(&p), ["element Eq [Text(\"Sn\")]"]);
+    let p = plan(&nuclides, "uranium isotopes");
+    assert_eq!(filters(&p), ["element Eq [Text(\"U\")]"]);
+    // "fm" after a number is its unit (femtometres), not fermium.
+    let p = plan(&nuclides, "radius above 5.5 fm");
+    assert_eq!(filters(&p), ["radius Gt [Float(5.5)]"]);
+    assert!(p.traits.is_empty());
+}

@@ -527,7 +527,7 @@ pub fn nominalisations(w: &str) -> Vec<String> {
 /// What a graded adjective counts when WordNet relates it to no measure:
 /// the deadliest has the most deaths, the busiest the most passengers.
 /// General English, not any table's columns.
-fn counted_nouns(base: &str) -> &'static [&'static str] {
+pub fn counted_nouns(base: &str) -> &'static [&'static str] {
     match base {
         "deadly" => &["deaths", "fatalities", "killed", "casualties", "dead"],
         "busy" => &[

@@ -16,7 +16,7 @@ use crate::confidence;
 use crate::lexicon::calendar::{
     event_roots, meridiem, named_time, part_of_day, Minutes, END_OF_DAY, HOLIDAYS,
 };
-use crate::lexicon::{decade, month_index, MONTHS};
+use crate::lexicon::{decade, is_stopword, month_index, wordnet, MONTHS};
 use crate::note::Note;
 use crate::plan::{CompareOp, Condition, Filter, Literal, MatchKind};
 use crate::profile::ColumnType;
@@ -725,22 +725,36 @@ impl Ctx<'_> {
             if roots.is_empty() {
                 // "aired in 2015" of `uk_airdate`, "filmed" of
                 // `film_date`: a participle's verb glued to a date word.
+                // "executions in the 1990s", "executed after 2010" of
+                // `execution_date`: the noun (or the noun of the verb) the
+                // name holds before its date word.
                 let w = self.norm(k);
                 let verb = w
                     .strip_suffix("ed")
-                    .filter(|v| v.len() >= 3 && w.len() >= 5)?;
+                    .filter(|v| v.len() >= 3 && w.len() >= 5);
+                let mut forms: Vec<String> = verb.map(str::to_string).into_iter().collect();
+                if w.len() >= 5 && !is_stopword(w) {
+                    forms.push(self.toks[k].stem.clone());
+                    forms.extend(wordnet::nominalisations(w));
+                }
+                if forms.is_empty() {
+                    return None;
+                }
                 let found: Vec<usize> = candidates
                     .iter()
                     .copied()
                     .filter(|&c| {
                         let name = self.ix.column_name(c);
-                        let glued = ["date", "dt", "day", "year", "yr"]
-                            .iter()
-                            .any(|d| name.split('_').any(|p| p == format!("{verb}{d}")));
-                        let parted = name.split('_').collect::<Vec<_>>().windows(2).any(|x| {
-                            x[0] == verb && matches!(x[1], "date" | "dt" | "day" | "year" | "yr")
-                        });
-                        glued || parted
+                        forms.iter().any(|verb| {
+                            let glued = ["date", "dt", "day", "year", "yr"]
+                                .iter()
+                                .any(|d| name.split('_').any(|p| p == format!("{verb}{d}")));
+                            let parted = name.split('_').collect::<Vec<_>>().windows(2).any(|x| {
+                                x[0] == verb
+                                    && matches!(x[1], "date" | "dt" | "day" | "year" | "yr")
+                            });
+                            glued || parted
+                        })
                     })
                     .collect();
                 return (found.len() == 1).then(|| found[0]);

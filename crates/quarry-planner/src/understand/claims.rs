@@ -77,6 +77,13 @@ impl Claims {
         }
     }
 
+    /// Gives tokens back, unclaimed.
+    pub(super) fn release(&mut self, (start, end): (usize, usize)) {
+        for t in &mut self.tokens[start..end] {
+            *t = None;
+        }
+    }
+
     /// Claims one token.
     pub(super) fn claim_token(&mut self, i: usize, by: ClaimedBy) {
         self.claim((i, i + 1), by);

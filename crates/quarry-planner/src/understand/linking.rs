@@ -71,6 +71,25 @@ impl Ctx<'_> {
                 if !ok {
                     continue;
                 }
+                // "executed in may 2000": a month's name before a year, or
+                // after "in", is the month, not a name stemmed to it
+                // ('Mays').
+                let month = |k: usize| {
+                    this.toks.get(k).is_some_and(|m| {
+                        m.norm.len() >= 3 && crate::lexicon::month_index(&m.norm).is_some()
+                    })
+                };
+                let dated = |k: usize| {
+                    this.toks.get(k + 1).is_some_and(|n| n.number().is_some())
+                        || k > 0
+                            && matches!(
+                                this.toks[k - 1].norm.as_str(),
+                                "in" | "since" | "before" | "after" | "until" | "during"
+                            )
+                };
+                if !exact && need == 1 && month(start) && dated(start) {
+                    continue;
+                }
                 let len = if first.is_some() { need + 1 } else { need };
                 // "much better than average": a comparison, not the value
                 // 'Much better'.
@@ -552,6 +571,13 @@ impl Ctx<'_> {
                 self.values.push(m);
                 continue;
             }
+            // "isotopes of tin" over a field of element symbols (`Sn`).
+            if let Some(m) = self.element_at(i) {
+                self.claims.claim((m.start, m.end), ClaimedBy::Value);
+                i = m.end;
+                self.values.push(m);
+                continue;
+            }
             // (Before a field one of the words names: "lanes wider".)
             if let Some(col) = self.initial_glued_field(i) {
                 self.fields.push(FieldMention {
@@ -662,8 +688,55 @@ impl Ctx<'_> {
             }
             i += 1;
         }
+        self.release_counted_nouns();
         self.narrow_adjacent_fields();
         self.join_adjacent_values();
+    }
+
+    /// "over 10 million people", "fewer than 1000 people": the noun a
+    /// number counts is no word found inside a value ('Lao People's
+    /// Democratic Republic'); only an exact value stays one.
+    fn release_counted_nouns(&mut self) {
+        let counted = |this: &Self, k: usize| {
+            let number = |j: usize| this.toks[j].number().is_some();
+            k > 0
+                && (number(k - 1)
+                    || k > 1
+                        && number(k - 2)
+                        && matches!(
+                            this.toks[k - 1].norm.as_str(),
+                            "thousand" | "million" | "billion" | "k" | "m" | "bn"
+                        ))
+        };
+        let mut k = 0;
+        while k < self.values.len() {
+            let v = &self.values[k];
+            // "above 5.5 fm": a short word after a number is its unit, not
+            // a code written otherwise ('Fm').
+            let tok = &self.toks[v.start];
+            let unit_like = v.kind == MatchKind::Exact
+                && tok.norm.len() <= 3
+                && v.entries.iter().all(|&id| {
+                    self.ix.values[id as usize].value.trim() != &self.query[tok.start..tok.end]
+                });
+            // ('3 Doors Down' of "songs by 3 doors down" holds the number.)
+            let number_in_value = v.start > 0
+                && v.entries.iter().any(|&id| {
+                    let e = &self.ix.values[id as usize];
+                    e.words.contains(&self.toks[v.start - 1].norm)
+                });
+            if (v.kind == MatchKind::Inferred || unit_like)
+                && v.end == v.start + 1
+                && counted(self, v.start)
+                && !number_in_value
+            {
+                let span = (v.start, v.end);
+                self.values.remove(k);
+                self.claims.release(span);
+            } else {
+                k += 1;
+            }
+        }
     }
 
     /// "women's open winners", "men's wheelchair": two value mentions side
@@ -1568,6 +1641,39 @@ impl Ctx<'_> {
     /// carriers that holds two known airline codes; "o'hare" → `ORD`,
     /// "new york" → `JFK`, `LGA`, `EWR` in every column whose listed values
     /// are three-letter codes, at least three of them known airports.
+    /// An element's name ("tin", "uranium") over a text field whose
+    /// values are all symbols of elements, ten or more: that symbol.
+    fn element_at(&self, i: usize) -> Option<ValueMention> {
+        let t = &self.toks[i];
+        if !t.is_word() || self.claims.is_claimed(i) || self.value_match_at(i, None).is_some() {
+            return None;
+        }
+        let symbol = crate::lexicon::element_symbol(&t.norm)?;
+        let cols = &self.ix.profile.columns;
+        let elements = |c: usize| {
+            cols[c].ty == ColumnType::Text
+                && cols[c].values.len() >= 10
+                && cols[c]
+                    .values
+                    .iter()
+                    .all(|v| crate::lexicon::is_element_symbol(v.value.trim()))
+        };
+        let ids: Vec<u32> = self
+            .ix
+            .values
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.value.trim() == symbol && elements(e.column))
+            .map(|(id, _)| id as u32)
+            .collect();
+        (!ids.is_empty()).then_some(ValueMention {
+            start: i,
+            end: i + 1,
+            entries: ids,
+            kind: MatchKind::Synonym,
+        })
+    }
+
     fn aviation_code_at(&self, i: usize) -> Option<ValueMention> {
         use crate::lexicon::aviation;
         let words: Vec<&str> = (i..self.toks.len().min(i + 3))

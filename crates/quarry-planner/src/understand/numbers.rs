@@ -359,6 +359,18 @@ impl Ctx<'_> {
                 (Some(c), Some(_)) => Some(self.rate_sibling(c).unwrap_or(c)),
                 (f, _) => f,
             };
+            // "age groups over 10 million people": a number a thousand times
+            // past everything a field holds (a band of ages, 0 to 100) is
+            // not its; the one field whose range holds it is.
+            let (field, how) = match field {
+                Some(c) if p.unit.is_none() && self.far_past(c, p.value) => {
+                    match self.field_by_range(p.value, p.scaled) {
+                        Some(other) if other != c => (Some(other), MatchKind::Inferred),
+                        _ => (Some(c), how),
+                    }
+                }
+                _ => (field, how),
+            };
             // "under 1000 sq ft" where no field is an area: the field of
             // unknown measure named for a size that holds the amount.
             let (field, how) = match (field, p.unit) {
@@ -530,6 +542,37 @@ impl Ctx<'_> {
                 });
             }
         }
+    }
+
+    /// Whether `v` lies a thousand times past the largest bound of a text
+    /// field of numbered bands ('0-4', '100+'), and is 10,000 or more. (A
+    /// number field may hold its amounts in thousands or millions:
+    /// "population under 500,000" of `population` 0.1 to 9.2.)
+    fn far_past(&self, c: usize, v: f64) -> bool {
+        let col = &self.ix.profile.columns[c];
+        let max = if col.ty != ColumnType::Text {
+            return false;
+        } else {
+            // A text field of numbered bands ('0-4', '100+'), listed whole:
+            // the largest number written in it.
+            if col.values.is_empty() || col.distinct_count as usize > col.values.len() {
+                return false;
+            }
+            let mut max = f64::MIN;
+            for v in &col.values {
+                let nums: Vec<f64> = v
+                    .value
+                    .split(|ch: char| !ch.is_ascii_digit() && ch != '.')
+                    .filter_map(|s| s.parse::<f64>().ok())
+                    .collect();
+                if nums.is_empty() {
+                    return false;
+                }
+                max = nums.into_iter().fold(max, f64::max);
+            }
+            max
+        };
+        v >= 10_000.0 && max > 0.0 && v > max * 1000.0
     }
 
     /// "more than 40 accidents" of a dataset named for accidents
@@ -1418,6 +1461,24 @@ impl Ctx<'_> {
                     )
                 })
         });
+        // "make more than 30 an hour", "earning 50k a year": an amount per
+        // time with no field named is the one field of money that holds it
+        // (pay said as a rate).
+        if rate && p.between_field.is_none() {
+            let money: Vec<usize> = self
+                .ix
+                .ordered_columns()
+                .filter(|&c| {
+                    self.ix.measures[c].dim == Some(Dimension::Money)
+                        && in_range(&self.ix.profile.columns[c], v)
+                })
+                .collect();
+            let named = (p.start().saturating_sub(3)..p.end)
+                .any(|k| self.fields.iter().any(|f| f.start <= k && k < f.end));
+            if let ([c], false) = (&money[..], named) {
+                return (Some(*c), MatchKind::Inferred);
+            }
+        }
         let after = if p.between_field.is_some() || rate {
             None
         } else {

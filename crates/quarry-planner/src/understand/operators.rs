@@ -93,12 +93,19 @@ impl Ctx<'_> {
             } else if is_negation(&w) {
                 // "anything but diesel" negates; "under 6 but over 1000"
                 // only joins.
+                // "every state but texas", "all models but the mini": after
+                // "every"/"all" and a noun too.
+                let all_but = |k: usize| {
+                    matches!(
+                        self.norm(k),
+                        "anything" | "all" | "everything" | "everyone" | "everybody" | "any"
+                    )
+                };
                 let joins = w == "but"
-                    && !(i > 0
-                        && matches!(
-                            self.norm(i - 1),
-                            "anything" | "all" | "everything" | "everyone" | "everybody" | "any"
-                        ));
+                    && !(i > 0 && all_but(i - 1)
+                        || i > 1
+                            && matches!(self.norm(i - 2), "every" | "all" | "any")
+                            && self.toks[i - 1].is_word());
                 if !joins {
                     self.negations.push(i);
                 }

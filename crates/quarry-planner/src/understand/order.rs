@@ -311,6 +311,40 @@ impl Ctx<'_> {
                 _ => None,
             }
         });
+        // "the 3 largest groups" of a long table whose one measure is
+        // `value` (or a bare count, `y`, `n`): a word of size or amount
+        // with no field named orders by it.
+        let field = field.or_else(|| {
+            let amount = (s.start..s.end).any(|k| {
+                matches!(
+                    self.norm(k),
+                    "largest"
+                        | "biggest"
+                        | "greatest"
+                        | "highest"
+                        | "most"
+                        | "smallest"
+                        | "lowest"
+                        | "fewest"
+                        | "least"
+                )
+            });
+            if !amount || s.positional {
+                return None;
+            }
+            self.response_count_column().or_else(|| {
+                let values: Vec<usize> = (0..self.ix.profile.columns.len())
+                    .filter(|&c| {
+                        self.ix.column_type(c).is_numeric()
+                            && matches!(self.ix.column_name(c), "value" | "values")
+                    })
+                    .collect();
+                match values[..] {
+                    [c] => Some(c),
+                    _ => None,
+                }
+            })
+        });
         let field = field.map(|c| self.keyed_member_of(c));
         // "the 5 biggest galls of 2003": the member of the year said (a
         // mention the periods pass made), else the latest.

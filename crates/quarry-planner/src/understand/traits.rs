@@ -52,7 +52,16 @@ impl Ctx<'_> {
             // "women over 40" in a table of people with no sex field: the
             // people the table holds, not a word to search; "not from
             // california": a negated word is never searched as wanted.
-            let person = sex_of(&t.norm).is_some() || is_person_noun(&t.norm);
+            // "hispanic inmates" of a death-row table: a noun of people by
+            // their role names the records of a table of people, unless a
+            // short value holds it ('Primary school teacher').
+            let role = crate::lexicon::is_role_noun(&t.norm)
+                && !self
+                    .ix
+                    .values
+                    .iter()
+                    .any(|e| e.words.len() <= 6 && e.stems.contains(&t.stem));
+            let person = sex_of(&t.norm).is_some() || is_person_noun(&t.norm) || role;
             // "outside paris" of 'Paris 16th', 'Paris 17th': a negated word
             // inside the values of one field is kept out of that field.
             if self.negated(i) {
@@ -61,7 +70,31 @@ impl Ctx<'_> {
                     continue;
                 }
             }
+            // "executed" of a table of executions: the verb of the records.
+            let rows_verb = crate::lexicon::wordnet::nominalisations(&t.norm)
+                .iter()
+                .any(|n| self.ix.row_nouns.contains(n));
+            // "blue eyed" of `eye_color` = 'Blue', "left footed" of `foot`:
+            // a noun made an adjective, of a field a condition reads.
+            let of_filtered = [t.norm.strip_suffix("ed"), t.norm.strip_suffix('d')]
+                .into_iter()
+                .flatten()
+                .any(|base| {
+                    base.len() >= 3
+                        && t.norm.ends_with("ed")
+                        && self.plan.filters.iter().any(|f| {
+                            f.any_of
+                                .iter()
+                                .any(|c| c.field.split('_').any(|p| p == base))
+                        })
+                });
+            // "above 5.5 fm": a short word after a number is its unit.
+            let unit_after_number =
+                t.norm.len() <= 3 && i > 0 && self.toks[i - 1].number().is_some();
             if self.ix.row_nouns.contains(&t.stem)
+                || rows_verb
+                || unit_after_number
+                || of_filtered
                 || t.norm != t.stem && crate::lexicon::is_kind_noun(&t.stem)
                 || person && self.people_table()
                 || self.negated(i)

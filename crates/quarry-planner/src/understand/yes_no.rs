@@ -462,6 +462,7 @@ impl Ctx<'_> {
         self.flag_head_words();
         self.antonym_flag_words();
         self.pertaining_flag_words();
+        self.counted_adjectives();
         self.glued_flag_names();
         self.departure_words();
         if flags.is_empty() {
@@ -574,6 +575,143 @@ impl Ctx<'_> {
             if self.flag_condition(col, (i, i + 1), neg) {
                 self.claims.claim_token(i, ClaimedBy::Field);
             }
+        }
+    }
+
+    /// "deadly fires" of `fatalities`, "where people were injured" of
+    /// `injuries`, "uncapped players" of `caps`: an unclaimed adjective or
+    /// participle whose noun (what it counts, its derived noun, or its
+    /// verb) names one field of counts from 0 asks for some (above 0); "un"
+    /// or "non" glued in front, or a negation, for none.
+    fn counted_adjectives(&mut self) {
+        let counts: Vec<usize> = (0..self.ix.profile.columns.len())
+            .filter(|&c| {
+                // Whole numbers from 0 (or 1, with the zeros left empty as
+                // R and pandas write them), past 1.
+                let col = &self.ix.profile.columns[c];
+                let whole = |b: &Option<String>| {
+                    b.as_deref()
+                        .and_then(|m| m.parse::<f64>().ok())
+                        .filter(|v| v.fract() == 0.0)
+                };
+                col.ty.is_numeric()
+                    && matches!(whole(&col.min), Some(m) if m == 0.0 || m == 1.0 && col.null_count > 0)
+                    && whole(&col.max).is_some_and(|m| m > 1.0)
+            })
+            .collect();
+        if counts.is_empty() {
+            return;
+        }
+        for i in 0..self.toks.len() {
+            // "where people were injured" of `injuries`: a participle that
+            // named the field alone, with nothing said of it.
+            let named_alone = self.claims.is_claimed(i)
+                && self.norm(i).ends_with("ed")
+                && self.fields.iter().any(|f| {
+                    f.start == i
+                        && f.end == i + 1
+                        && !self.claims.is_field_attached(i)
+                        && f.columns.iter().any(|(c, _)| counts.contains(c))
+                });
+            let graded = i > 0
+                && matches!(
+                    self.norm(i - 1),
+                    "most" | "least" | "more" | "less" | "fewest" | "fewer"
+                );
+            if self.claims.is_claimed(i) && !named_alone
+                || graded
+                || !self.toks[i].is_word()
+                || is_stopword(self.norm(i))
+                || self.norm(i).len() < 5
+                || self.value_match_at(i, None).is_some()
+                || self.toks.get(i + 1).is_some_and(|t| t.number().is_some())
+            {
+                continue;
+            }
+            let w = self.norm(i).to_string();
+            let mut found: Option<(usize, bool)> = None;
+            if named_alone {
+                found = self
+                    .fields
+                    .iter()
+                    .filter(|f| f.start == i)
+                    .flat_map(|f| f.columns.iter().map(|c| c.0))
+                    .find(|c| counts.contains(c))
+                    .map(|c| (c, false));
+            }
+            let mut several = false;
+            for (word, glued) in [
+                (w.as_str(), false),
+                (w.strip_prefix("non").unwrap_or(""), true),
+                (w.strip_prefix("un").unwrap_or(""), true),
+            ] {
+                if word.len() < 4 {
+                    continue;
+                }
+                let mut bases: Vec<String> = Vec::new();
+                if let Some((base, wordnet::Degree::Positive)) = wordnet::adjective_of(word) {
+                    bases.push(base.to_string());
+                }
+                bases.extend(wordnet::verbs_of_participle(word));
+                let mut nouns: Vec<String> = Vec::new();
+                for b in &bases {
+                    nouns.push(crate::text::stem(b));
+                    nouns.extend(
+                        wordnet::counted_nouns(b)
+                            .iter()
+                            .map(|n| crate::text::stem(n)),
+                    );
+                    nouns.extend(wordnet::related(b).iter().map(|n| crate::text::stem(n)));
+                    nouns.extend(wordnet::nominalisations(b));
+                }
+                nouns.retain(|n| n.len() >= 3);
+                let named: Vec<usize> = counts
+                    .iter()
+                    .copied()
+                    .filter(|&c| {
+                        self.ix
+                            .column_name(c)
+                            .split('_')
+                            .any(|p| nouns.contains(&crate::text::stem(p)))
+                    })
+                    .collect();
+                match named[..] {
+                    [] => {}
+                    _ if named_alone => {}
+                    [c] if found.is_none() => found = Some((c, glued)),
+                    _ => several = true,
+                }
+            }
+            let Some((col, glued)) = found.filter(|_| !several) else {
+                continue;
+            };
+            let name = self.ix.column_name(col).to_string();
+            if self.has_filter_on(&name) {
+                continue;
+            }
+            let none = glued != self.negated(i);
+            let source = self.span_text(i, i + 1);
+            self.note(Note::CountedWord {
+                source: source.clone(),
+                field: name.clone(),
+                none,
+            });
+            if !named_alone {
+                self.claims.claim_token(i, ClaimedBy::Field);
+            }
+            self.claims.attach_field(i);
+            self.phrases.push((i, i + 1));
+            self.push_condition(
+                (i, i + 1),
+                Condition {
+                    field: name,
+                    op: if none { CompareOp::Eq } else { CompareOp::Gt },
+                    values: vec![Literal::Integer(0)],
+                    source,
+                    matched: MatchKind::Inferred,
+                    confidence: confidence::INFERRED,
+                },
+            );
         }
     }
 
