@@ -1645,10 +1645,13 @@ impl Ctx<'_> {
     /// values are all symbols of elements, ten or more: that symbol.
     fn element_at(&self, i: usize) -> Option<ValueMention> {
         let t = &self.toks[i];
-        if !t.is_word() || self.claims.is_claimed(i) || self.value_match_at(i, None).is_some() {
+        if !t.is_word() || self.claims.is_claimed(i) {
             return None;
         }
         let symbol = crate::lexicon::element_symbol(&t.norm)?;
+        if self.value_match_at(i, None).is_some() {
+            return None;
+        }
         let cols = &self.ix.profile.columns;
         let elements = |c: usize| {
             cols[c].ty == ColumnType::Text

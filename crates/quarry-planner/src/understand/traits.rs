@@ -88,9 +88,20 @@ impl Ctx<'_> {
                                 .any(|c| c.field.split('_').any(|p| p == base))
                         })
                 });
-            // "above 5.5 fm": a short word after a number is its unit.
-            let unit_after_number =
-                t.norm.len() <= 3 && i > 0 && self.toks[i - 1].number().is_some();
+            // "above 5.5 fm": a short word after a number is its unit;
+            // "over 1 million people affected": a word after a number read
+            // as a condition is what it counts.
+            let number_at = |k: usize| self.toks[k].number().is_some();
+            let read = |k: usize| self.claims.claimed_by(k) == Some(ClaimedBy::Number);
+            let after_number = i > 0
+                && (number_at(i - 1)
+                    || i > 1
+                        && number_at(i - 2)
+                        && matches!(
+                            self.norm(i - 1),
+                            "thousand" | "million" | "billion" | "k" | "m" | "bn"
+                        ));
+            let unit_after_number = after_number && (t.norm.len() <= 3 || read(i - 1));
             if self.ix.row_nouns.contains(&t.stem)
                 || rows_verb
                 || unit_after_number

@@ -623,7 +623,6 @@ impl Ctx<'_> {
                 || !self.toks[i].is_word()
                 || is_stopword(self.norm(i))
                 || self.norm(i).len() < 5
-                || self.value_match_at(i, None).is_some()
                 || self.toks.get(i + 1).is_some_and(|t| t.number().is_some())
             {
                 continue;
@@ -685,6 +684,9 @@ impl Ctx<'_> {
             let Some((col, glued)) = found.filter(|_| !several) else {
                 continue;
             };
+            if !named_alone && self.value_match_at(i, None).is_some() {
+                continue;
+            }
             let name = self.ix.column_name(col).to_string();
             if self.has_filter_on(&name) {
                 continue;
