@@ -379,7 +379,24 @@ fn wordnet_only(w: &str) -> bool {
 /// A name whose words glue two known words into one, written apart:
 /// `poptotal` → `pop_total`, `bodywt` → `body_wt`, `percblack` →
 /// `perc_black`. `None` when no word of the name splits so.
-fn split_glued(name: &str) -> Option<String> {
+/// The two words a value of one long word glues together
+/// (`debtrestructuring`: debt + restructuring), when exactly one cut makes
+/// another value of the column (`debt`) and a word of four letters or
+/// more. (Not any two words: `Sunflower` is no "sun".)
+fn glued_value_words(w: &str, sibling: impl Fn(&str) -> bool) -> Option<(String, String)> {
+    if w.len() < 8 || !w.bytes().all(|b| b.is_ascii_lowercase()) {
+        return None;
+    }
+    let mut cuts = (3..=w.len() - 4)
+        .map(|cut| w.split_at(cut))
+        .filter(|(a, b)| sibling(a) && b.len() >= 4);
+    let (a, b) = cuts.next()?;
+    cuts.next()
+        .is_none()
+        .then(|| (a.to_string(), b.to_string()))
+}
+
+pub(crate) fn split_glued(name: &str) -> Option<String> {
     // `gd_pper_capita`: the normaliser's cut of "GDPperCapita" after the
     // capitals' last but one; one letter moved back makes two known words
     // (`gdp_per_capita`).
@@ -899,8 +916,16 @@ impl Aliases {
             }
         }
         for w in form.iter().chain(content.iter()) {
+            // `accommodat`: a name cut short (as dBase cuts them at ten
+            // letters) is the group's word it begins.
+            let cut = |g: &str| {
+                w.len() >= 6
+                    && g.len() > w.len()
+                    && g.starts_with(w.as_str())
+                    && !crate::lexicon::wordnet::knows(w)
+            };
             for group in FIELD_SYNONYMS {
-                if group.iter().any(|g| stem(g) == *w) {
+                if group.iter().any(|g| stem(g) == *w || cut(g)) {
                     for syn in group.iter() {
                         let sw: Vec<String> = words(syn).iter().map(|x| stem(x)).collect();
                         self.add(FieldAlias {
@@ -1093,6 +1118,18 @@ impl Values {
                 });
             if numbered && ws.len() >= 2 && ws[0].bytes().all(|b| b.is_ascii_digit()) {
                 self.push_other_reading(ci, vc, ws[1..].to_vec(), true);
+            }
+            // "debt restructurings" of `debtrestructuring`: a value that
+            // glues two words is also found written apart.
+            if let [w] = &ws[..] {
+                let sibling = |part: &str| {
+                    listed
+                        .iter()
+                        .any(|o| o.value.len() == part.len() && o.value.eq_ignore_ascii_case(part))
+                };
+                if let Some((a, b)) = glued_value_words(w, sibling) {
+                    self.push_other_reading(ci, vc, vec![a, b], true);
+                }
             }
             let stems: Vec<String> = ws.iter().map(|w| stem(w)).collect();
             let id = self.values.len() as u32;

@@ -107,6 +107,17 @@ pub fn measure_of(col: &ColumnProfile) -> Measure {
         return Measure::NONE;
     }
     let mut all = words(&col.name.replace('_', " "));
+    // `meantemp`, `totalpay`: one word gluing a known word to a measure's.
+    if let [w] = &all[..] {
+        if dimension_word(w).is_none() {
+            // (Not `price2020`, a word and a year: the periods pass's.)
+            if let Some(glued) = crate::index::split_glued(&col.name)
+                .filter(|g| g.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'))
+            {
+                all = words(&glued.replace('_', " "));
+            }
+        }
+    }
     // `high_t`, `low_t`: a day's highest or lowest temperature.
     let extreme = |w: &str| {
         matches!(

@@ -1610,3 +1610,516 @@ fn an_elements_name_is_its_symbol() {
     assert_eq!(filters(&p), ["radius Gt [Float(5.5)]"]);
     assert!(p.traits.is_empty());
 }
+
+#[test]
+fn a_name_gluing_a_word_to_a_measure_carries_its_unit() {
+    let weather = profile(
+        "daily_weather",
+        vec![
+            col(
+                "day",
+                ColumnType::Date,
+                &[],
+                Some("2013-01-01"),
+                Some("2017-01-01"),
+            ),
+            col("meantemp", ColumnType::Float, &[], Some("6"), Some("38.7")),
+            col("humidity", ColumnType::Float, &[], Some("13"), Some("100")),
+        ],
+    );
+    let p = plan(&weather, "days above 95 f");
+    assert_eq!(filters(&p), ["meantemp Gt [Float(35.0)]"]);
+    let p = plan(&weather, "between 25 and 30 degrees");
+    assert_eq!(filters(&p), ["meantemp Between [Float(25.0), Float(30.0)]"]);
+}
+
+fn insurance_claims() -> DatasetProfile {
+    profile(
+        "auto_claims",
+        vec![
+            col(
+                "gender",
+                ColumnType::Text,
+                &[("M", 600), ("F", 400)],
+                None,
+                None,
+            ),
+            col("age", ColumnType::Integer, &[], Some("50"), Some("96")),
+            col("paid", ColumnType::Float, &[], Some("9.5"), Some("60000")),
+        ],
+    )
+}
+
+#[test]
+fn what_was_paid_is_money_and_the_largest_record_has_the_most() {
+    let p = plan(&insurance_claims(), "claims over $10,000");
+    assert_eq!(filters(&p), ["paid Gt [Float(10000.0)]"]);
+    let p = plan(&insurance_claims(), "the 3 largest claims");
+    assert_eq!(first_order(&p), Some(("paid".into(), Direction::Desc)));
+    assert_eq!(p.limit, Some(3));
+}
+
+fn daily() -> DatasetProfile {
+    profile(
+        "daily_readings",
+        vec![
+            col(
+                "date",
+                ColumnType::Date,
+                &[],
+                Some("2013-01-01"),
+                Some("2017-01-01"),
+            ),
+            col("reading", ColumnType::Float, &[], Some("0"), Some("40")),
+        ],
+    )
+}
+
+#[test]
+fn several_years_on_a_date_are_each_one() {
+    let p = plan(&daily(), "readings excluding 2013 and 2014");
+    let mut f = filters(&p);
+    f.sort();
+    assert_eq!(
+        f,
+        [
+            "date NotContains [Text(\"2013\")]",
+            "date NotContains [Text(\"2014\")]"
+        ]
+    );
+    let p = plan(&daily(), "readings in 2014 and 2016");
+    assert_eq!(p.filters.len(), 1);
+    assert_eq!(
+        filters(&p),
+        [
+            "date StartsWith [Text(\"2014\")]",
+            "date StartsWith [Text(\"2016\")]"
+        ]
+    );
+    let p = plan(&daily(), "readings not in 2015");
+    assert_eq!(filters(&p), ["date NotContains [Text(\"2015\")]"]);
+}
+
+#[test]
+fn months_joined_share_the_year_after_the_last() {
+    let p = plan(&daily(), "january and february 2014");
+    assert_eq!(p.filters.len(), 1);
+    assert_eq!(
+        filters(&p),
+        [
+            "date StartsWith [Text(\"2014-01\")]",
+            "date StartsWith [Text(\"2014-02\")]"
+        ]
+    );
+    let p = plan(&daily(), "readings in june, july or august");
+    assert_eq!(p.filters.len(), 1);
+    assert_eq!(filters(&p).len(), 3);
+}
+
+fn crises() -> DatasetProfile {
+    let mut month = col(
+        "month",
+        ColumnType::Float,
+        &[("1", 9), ("3", 8), ("5", 7), ("12", 3)],
+        Some("1"),
+        Some("12"),
+    );
+    month.null_count = 300;
+    profile(
+        "financial_crises",
+        vec![
+            col(
+                "country",
+                ColumnType::Text,
+                &[("United States", 3), ("United Kingdom", 4), ("France", 2)],
+                None,
+                None,
+            ),
+            col(
+                "type",
+                ColumnType::Text,
+                &[
+                    ("currency", 200),
+                    ("banking", 150),
+                    ("debt", 70),
+                    ("debtrestructuring", 80),
+                ],
+                None,
+                None,
+            ),
+            col("year", ColumnType::Integer, &[], Some("1970"), Some("2017")),
+            month,
+        ],
+    )
+}
+
+#[test]
+fn a_month_column_of_whole_floats_takes_month_names() {
+    let p = plan(&crises(), "crises that started in january");
+    assert_eq!(filters(&p), ["month Eq [Integer(1)]"]);
+}
+
+#[test]
+fn a_value_gluing_another_value_to_a_word_is_found_written_apart() {
+    let p = plan(&crises(), "debt restructurings");
+    assert_eq!(filters(&p), ["type Eq [Text(\"debtrestructuring\")]"]);
+    let p = plan(&crises(), "debt crises");
+    assert_eq!(filters(&p), ["type Eq [Text(\"debt\")]"]);
+}
+
+#[test]
+fn us_joined_to_another_country_is_the_country() {
+    let p = plan(&crises(), "us and uk crises");
+    assert_eq!(
+        filters(&p),
+        ["country In [Text(\"United States\"), Text(\"United Kingdom\")]"]
+    );
+}
+
+fn senators() -> DatasetProfile {
+    profile(
+        "senators",
+        vec![
+            col(
+                "province",
+                ColumnType::Text,
+                &[("Alberta", 30), ("Quebec", 90)],
+                None,
+                None,
+            ),
+            col(
+                "reason",
+                ColumnType::Text,
+                &[
+                    ("Death", 400),
+                    ("Retirement", 300),
+                    ("Resignation", 90),
+                    ("Term limit", 10),
+                ],
+                None,
+                None,
+            ),
+        ],
+    )
+}
+
+#[test]
+fn a_verb_names_the_value_that_is_its_noun() {
+    let p = plan(&senators(), "died in office");
+    assert_eq!(filters(&p), ["reason Eq [Text(\"Death\")]"]);
+    let p = plan(&senators(), "alberta senators who resigned");
+    let mut f = filters(&p);
+    f.sort();
+    assert_eq!(
+        f,
+        [
+            "province Eq [Text(\"Alberta\")]",
+            "reason Eq [Text(\"Resignation\")]"
+        ]
+    );
+    let p = plan(&senators(), "senators who retired");
+    assert_eq!(filters(&p), ["reason Eq [Text(\"Retirement\")]"]);
+}
+
+fn waiting_list() -> DatasetProfile {
+    profile(
+        "transplant_waiting_list",
+        vec![
+            col(
+                "sex",
+                ColumnType::Text,
+                &[("m", 400), ("f", 400)],
+                None,
+                None,
+            ),
+            col(
+                "abo",
+                ColumnType::Text,
+                &[("O", 300), ("A", 300), ("B", 100), ("AB", 40)],
+                None,
+                None,
+            ),
+            col("year", ColumnType::Integer, &[], Some("1990"), Some("1999")),
+        ],
+    )
+}
+
+#[test]
+fn a_letter_after_a_word_of_kind_is_a_letter_code() {
+    let p = plan(&waiting_list(), "women with type o blood");
+    let mut f = filters(&p);
+    f.sort();
+    assert_eq!(f, ["abo Eq [Text(\"O\")]", "sex Eq [Text(\"f\")]"]);
+}
+
+#[test]
+fn words_of_comparison_spell_no_code() {
+    let p = plan(&waiting_list(), "added before 1993");
+    assert_eq!(filters(&p), ["year Lt [Integer(1993)]"]);
+}
+
+#[test]
+fn a_decade_is_no_range_of_numbered_seasons() {
+    let idol = profile(
+        "singing_contest_finalists",
+        vec![
+            col("season", ColumnType::Integer, &[], Some("1"), Some("21")),
+            col(
+                "contestant",
+                ColumnType::Text,
+                &[("Kelly Clarkson", 1), ("Fantasia Barrino", 1)],
+                None,
+                None,
+            ),
+        ],
+    );
+    let p = plan(&idol, "finalists born in the 2000s");
+    assert!(p.filters.is_empty(), "{:?}", filters(&p));
+}
+
+fn finalists() -> DatasetProfile {
+    let places = [
+        ("Dallas, Texas", 1),
+        ("Austin, Texas", 1),
+        ("Miami, Florida", 1),
+        ("Fresno, California", 1),
+        ("Mobile, Alabama", 1),
+        ("Memphis, Tennessee", 1),
+    ];
+    let homes = [
+        ("Houston, Texas", 1),
+        ("Selma, Alabama", 1),
+        ("Tampa, Florida", 1),
+        ("Reno, Nevada", 1),
+        ("Ogden, Utah", 1),
+    ];
+    let mut f = profile(
+        "singing_contest_finalists",
+        vec![
+            col("season", ColumnType::Integer, &[], Some("1"), Some("21")),
+            col(
+                "contestant",
+                ColumnType::Text,
+                &[
+                    ("Kelly Clarkson", 1),
+                    ("David Cook", 1),
+                    ("Fantasia Barrino", 1),
+                    ("Carrie Underwood", 1),
+                    ("David Archuleta", 1),
+                ],
+                None,
+                None,
+            ),
+            col("birthplace", ColumnType::Text, &places, None, None),
+            col("hometown", ColumnType::Text, &homes, None, None),
+            col(
+                "description",
+                ColumnType::Text,
+                &[
+                    ("She was eliminated in the Hollywood round after a duet.", 1),
+                    ("He won the season with a rock ballad.", 1),
+                    ("She sang a country song in the final week.", 1),
+                    ("He was the youngest finalist of his year.", 1),
+                    ("She came third after a long run of votes.", 1),
+                ],
+                None,
+                None,
+            ),
+        ],
+    );
+    f.row_count = 5;
+    f
+}
+
+#[test]
+fn a_state_is_found_after_the_comma_of_city_and_state_values() {
+    let p = plan(&finalists(), "finalists born in texas");
+    assert_eq!(filters(&p), ["birthplace EndsWith [Text(\", Texas\")]"]);
+    let p = plan(&finalists(), "hometown in alabama");
+    assert_eq!(filters(&p), ["hometown EndsWith [Text(\", Alabama\")]"]);
+    let p = plan(&finalists(), "not born in california, texas or florida");
+    let mut f = filters(&p);
+    f.sort();
+    assert_eq!(
+        f,
+        [
+            "birthplace NotContains [Text(\", California\")]",
+            "birthplace NotContains [Text(\", Florida\")]",
+            "birthplace NotContains [Text(\", Texas\")]"
+        ]
+    );
+}
+
+#[test]
+fn names_are_the_field_of_peoples_names_whatever_it_is_called() {
+    let p = plan(&finalists(), "names containing david");
+    assert_eq!(filters(&p), ["contestant Contains [Text(\"david\")]"]);
+    assert!(p.traits.is_empty());
+}
+
+#[test]
+fn a_field_mentioning_words_searches_them_together() {
+    let p = plan(
+        &finalists(),
+        "descriptions mentioning the hollywood rounds after season 15",
+    );
+    let mut f = filters(&p);
+    f.sort();
+    assert_eq!(
+        f,
+        [
+            "description Contains [Text(\"hollywood round\")]",
+            "season Gt [Integer(15)]"
+        ]
+    );
+}
+
+fn chick_weights() -> DatasetProfile {
+    profile(
+        "chick_weights",
+        vec![
+            col("weight", ColumnType::Integer, &[], Some("35"), Some("373")),
+            col("time", ColumnType::Integer, &[], Some("0"), Some("21")),
+            col("chick", ColumnType::Integer, &[], Some("1"), Some("50")),
+            col(
+                "diet",
+                ColumnType::Integer,
+                &[("1", 220), ("2", 120), ("3", 120), ("4", 118)],
+                Some("1"),
+                Some("4"),
+            ),
+        ],
+    )
+}
+
+#[test]
+fn an_amount_of_mass_is_the_weights_not_the_numbers_of_what_rows_are() {
+    let p = plan(&chick_weights(), "chicks over 300 g");
+    assert_eq!(filters(&p), ["weight Gt [Integer(300)]"]);
+}
+
+#[test]
+fn a_field_given_a_number_after_a_superlative_is_a_filter_not_the_order() {
+    let p = plan(&chick_weights(), "the 5 heaviest on diet 2");
+    assert_eq!(filters(&p), ["diet Eq [Integer(2)]"]);
+    assert_eq!(first_order(&p), Some(("weight".into(), Direction::Desc)));
+}
+
+#[test]
+fn a_number_right_after_its_field_labels_it() {
+    let p = plan(&chick_weights(), "diet 1 chicks on day 21");
+    let mut f = filters(&p);
+    f.sort();
+    assert_eq!(f, ["diet Eq [Integer(1)]", "time Eq [Integer(21)]"]);
+}
+
+fn airfields() -> DatasetProfile {
+    profile(
+        "airfields",
+        vec![
+            col(
+                "name",
+                ColumnType::Text,
+                &[("Lone Star Ranch", 1), ("Big Sky Field", 1)],
+                None,
+                None,
+            ),
+            col(
+                "country",
+                ColumnType::Text,
+                &[("BR", 300), ("CA", 200), ("US", 500)],
+                None,
+                None,
+            ),
+            col(
+                "elevation",
+                ColumnType::Integer,
+                &[],
+                Some("-1266"),
+                Some("14472"),
+            ),
+            col("lat", ColumnType::Float, &[], Some("-54.8"), Some("78.2")),
+            col("lon", ColumnType::Float, &[], Some("-179.9"), Some("179.9")),
+        ],
+    )
+}
+
+#[test]
+fn the_equator_and_sea_level_are_zero_lines() {
+    let p = plan(&airfields(), "airfields south of the equator");
+    assert_eq!(filters(&p), ["lat Lt [Integer(0)]"]);
+    let p = plan(&airfields(), "below sea level");
+    assert_eq!(filters(&p), ["elevation Lt [Integer(0)]"]);
+    let p = plan(&airfields(), "the 3 highest airfields");
+    assert_eq!(first_order(&p), Some(("elevation".into(), Direction::Desc)));
+}
+
+#[test]
+fn a_lodgings_guests_are_its_accommodates_field_even_cut_short() {
+    let listings = profile(
+        "rental_listings",
+        vec![
+            col(
+                "accommodat",
+                ColumnType::Integer,
+                &[],
+                Some("1"),
+                Some("16"),
+            ),
+            col("bedrooms", ColumnType::Integer, &[], Some("0"), Some("6")),
+            col("price", ColumnType::Float, &[], Some("10"), Some("900")),
+        ],
+    );
+    let p = plan(&listings, "listings that sleep 6 or more");
+    assert_eq!(filters(&p), ["accommodat Ge [Integer(6)]"]);
+    let p = plan(&listings, "for 4 guests");
+    assert_eq!(filters(&p), ["accommodat Eq [Integer(4)]"]);
+}
+
+#[test]
+fn the_noun_before_from_a_place_is_no_city_of_it() {
+    let p = plan(&finalists(), "queens from texas");
+    assert_eq!(
+        filters(&p),
+        [
+            "birthplace EndsWith [Text(\", Texas\")]",
+            "hometown EndsWith [Text(\", Texas\")]"
+        ]
+    );
+}
+
+fn team_seasons() -> DatasetProfile {
+    profile(
+        "team_seasons",
+        vec![
+            col(
+                "team",
+                ColumnType::Text,
+                &[("Detroit Lions", 21), ("Miami Dolphins", 21)],
+                None,
+                None,
+            ),
+            col("wins", ColumnType::Integer, &[], Some("0"), Some("16")),
+            col("losses", ColumnType::Integer, &[], Some("0"), Some("16")),
+            col("points", ColumnType::Integer, &[], Some("150"), Some("606")),
+        ],
+    )
+}
+
+#[test]
+fn a_word_of_lacking_asks_for_none_of_its_count() {
+    let p = plan(&team_seasons(), "winless seasons");
+    assert_eq!(filters(&p), ["wins Eq [Integer(0)]"]);
+    let p = plan(&team_seasons(), "the 3 highest scoring seasons");
+    assert_eq!(first_order(&p), Some(("points".into(), Direction::Desc)));
+}
+
+#[test]
+fn a_year_is_no_two_digit_value_of_numbered_seasons() {
+    let p = plan(&finalists(), "born in 1985");
+    assert!(
+        !filters(&p).iter().any(|f| f.contains("Integer(85)")),
+        "{:?}",
+        filters(&p)
+    );
+}

@@ -68,7 +68,17 @@ const PRICE: &[&str] = &[
     "charge",
 ];
 const HEIGHT: &[&str] = &[
-    "height", "tall", "taller", "tallest", "high", "short", "shorter", "shortest", "altitude",
+    "height",
+    "tall",
+    "taller",
+    "tallest",
+    "high",
+    "short",
+    "shorter",
+    "shortest",
+    "altitude",
+    "elevation",
+    "elev",
 ];
 const WEIGHT: &[&str] = &[
     "weight", "mass", "heavy", "heavier", "heaviest", "light", "lighter", "lightest", "weigh",
@@ -146,6 +156,10 @@ pub const FIELD_SYNONYMS: &[&[&str]] = &[
     LATITUDE,
     LONGITUDE,
     &["capacity", "seats", "seat"],
+    // "the highest scoring seasons" of `points`.
+    &["points", "scoring"],
+    // A lodging's guests: "sleeps 4", "for a single guest".
+    &["accommodates", "sleeps", "sleep", "guests", "guest"],
     &["distance", "far", "farther", "farthest"],
     &["duration", "runtime", "running time", "minutes"],
     &["country", "nation", "nationality"],

@@ -156,6 +156,20 @@ impl Ctx<'_> {
             }) else {
                 continue;
             };
+            // `season` 1 … 21 of a show counts seasons, not two-digit
+            // years: "born in the 2000s" is none of them.
+            let column = &self.ix.profile.columns[col];
+            let numbered_seasons = column.ty.is_numeric()
+                && column.name.split('_').any(|w| w == "season")
+                && !column.name.split('_').any(|w| matches!(w, "year" | "yr"))
+                && column
+                    .max
+                    .as_deref()
+                    .and_then(|m| m.parse::<f64>().ok())
+                    .is_some_and(|m| m < 100.0);
+            if numbered_seasons {
+                continue;
+            }
             let first = if d >= 1000 {
                 d
             } else {

@@ -157,6 +157,9 @@ impl Ctx<'_> {
             let Some((m, year)) = self.month_at(i) else {
                 continue;
             };
+            if self.month_list_condition(i, col) {
+                continue;
+            }
             let (op, value, end) = match year {
                 Some(y) => (
                     CompareOp::StartsWith,
@@ -171,6 +174,83 @@ impl Ctx<'_> {
             };
             self.month_condition((i, end), col, op, vec![Literal::Text(value)]);
         }
+    }
+
+    /// "january and february 2014", "june, july or august": months joined
+    /// by "and", "or" or commas are alternatives, and the year written
+    /// after the last is every one's. Whether the months at `i` were such
+    /// a list (then its condition is added).
+    fn month_list_condition(&mut self, i: usize, col: usize) -> bool {
+        let mut months = vec![(i, self.month_at(i))];
+        let mut k = i + 1;
+        loop {
+            let joined = |k: usize| {
+                self.toks
+                    .get(k)
+                    .is_some_and(|t| matches!(t.norm.as_str(), "and" | "or" | ","))
+            };
+            // (Commas are no tokens: "june, july or august".)
+            let next = if joined(k) { k + 1 } else { k };
+            if next >= self.toks.len() || self.claims.is_claimed(next) {
+                break;
+            }
+            match self.month_at(next) {
+                Some(m) => {
+                    months.push((next, Some(m)));
+                    k = next + 1;
+                }
+                None => break,
+            }
+        }
+        if months.len() < 2 || months.iter().any(|(_, m)| m.is_none()) {
+            return false;
+        }
+        let months: Vec<(usize, Option<f64>)> = months.iter().filter_map(|(_, m)| *m).collect();
+        let last_year = months.last().and_then(|m| m.1);
+        // A year after an inner month only ("may 2004 and june") is not
+        // shared.
+        if months[..months.len() - 1].iter().any(|m| m.1.is_some()) {
+            return false;
+        }
+        let end = k + usize::from(last_year.is_some());
+        let negated = self.negated(i);
+        let conditions: Vec<(CompareOp, String)> = months
+            .iter()
+            .map(|(m, _)| match last_year {
+                Some(y) => (CompareOp::StartsWith, format!("{}-{:02}", y as i64, m + 1)),
+                None => (CompareOp::Contains, format!("-{:02}-", m + 1)),
+            })
+            .collect();
+        // "not in june or july" without a year: neither month's days.
+        if negated && last_year.is_some() {
+            return false;
+        }
+        let name = self.ix.column_name(col).to_string();
+        let span = (i, end);
+        self.claims.claim(span, ClaimedBy::Month);
+        let source = self.span_text(i, end);
+        self.note(Note::Month {
+            source: source.clone(),
+            field: name.clone(),
+        });
+        self.phrases.push(span);
+        let condition = |op: CompareOp, value: &str| Condition {
+            field: name.clone(),
+            op,
+            values: vec![Literal::Text(value.to_string())],
+            source: source.clone(),
+            matched: MatchKind::Exact,
+            confidence: confidence::MONTH,
+        };
+        if negated {
+            for (_, v) in &conditions {
+                self.push_condition(span, condition(CompareOp::NotContains, v));
+            }
+        } else {
+            let any_of = conditions.iter().map(|(op, v)| condition(*op, v)).collect();
+            self.push_alternatives(span, any_of);
+        }
+        true
     }
 
     /// A text column of dates written month first with slashes (`5/2/2008`,
@@ -386,7 +466,13 @@ pub(super) fn is_month_number_column(col: &crate::profile::ColumnProfile) -> boo
             .and_then(|v| v.parse::<i64>().ok())
             .is_some_and(|v| (1..=12).contains(&v))
     };
-    col.ty == ColumnType::Integer
+    // (Whole numbers kept as floats, as a column with gaps often is.)
+    let whole = col.ty == ColumnType::Float
+        && col
+            .values
+            .iter()
+            .all(|v| v.value.parse::<f64>().is_ok_and(|x| x.fract() == 0.0));
+    (col.ty == ColumnType::Integer || whole)
         && col
             .name
             .split('_')

@@ -142,6 +142,12 @@ impl Ctx<'_> {
                             && w.ends_with("ing")
                             && !self.claims.is_claimed(k)
                             && !in_field(k)
+                        // "not born in texas", "not made in china": a
+                        // participle right after the negation.
+                        || k == ng + 1
+                            && !self.claims.is_claimed(k)
+                            && (w.len() >= 5 && w.ends_with("ed")
+                                || matches!(w, "born" | "made" | "built" | "sold" | "held" | "grown"))
                         // "who don't say too little": the word right after a
                         // negated auxiliary (its verb), of no field.
                         || k == ng + 1

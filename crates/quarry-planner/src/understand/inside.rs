@@ -80,6 +80,35 @@ impl Ctx<'_> {
         (0..cols.len()).find(|&c| cols[c].ty == ColumnType::Text && self.holds_names(c))
     }
 
+    /// The one text field whose values are people's names: mostly two to
+    /// four capitalised words with no digits or commas ("Kelly Clarkson"
+    /// of `contestant`).
+    fn people_names_column(&self) -> Option<usize> {
+        let cols = &self.ix.profile.columns;
+        let person = |v: &str| {
+            let ws: Vec<&str> = v.split_whitespace().collect();
+            (2..=4).contains(&ws.len())
+                && ws.iter().all(|w| {
+                    w.chars().next().is_some_and(char::is_uppercase)
+                        && w.chars()
+                            .all(|c| c.is_alphabetic() || matches!(c, '.' | '\'' | '-'))
+                })
+        };
+        let found: Vec<usize> = (0..cols.len())
+            .filter(|&c| {
+                let listed = &cols[c].values;
+                cols[c].ty == ColumnType::Text
+                    && self.holds_names(c)
+                    && listed.len() >= 5
+                    && listed.iter().filter(|v| person(&v.value)).count() * 5 >= listed.len() * 4
+            })
+            .collect();
+        match found[..] {
+            [c] => Some(c),
+            _ => None,
+        }
+    }
+
     /// Whether one text field only holds names.
     fn one_names_column(&self) -> bool {
         let cols = &self.ix.profile.columns;
@@ -158,11 +187,35 @@ impl Ctx<'_> {
         }
         // "names with W in them", "titles containing W", "names starting
         // with W".
-        if let Some((col, end)) = self.text_field_at(i) {
-            let contains = ["containing", "contains", "contain"]
-                .iter()
-                .any(|w| self.word_at(end, w));
-            let (op, w, stop) = if self.word_at(end, "with") || contains {
+        // ("names containing david" where the names are `contestant`: the
+        // table's one field of names.)
+        let names = || {
+            (matches!(self.toks[i].stem.as_str(), "name" | "title") && !self.claims.is_claimed(i))
+                // (Not the first of `first_name` and `last_name`: a guess
+                // the full-text search beats.)
+                .then(|| self.people_names_column())
+                .flatten()
+                .map(|c| (c, i + 1))
+        };
+        if let Some((col, end)) = self.text_field_at(i).or_else(names) {
+            let contains = [
+                "containing",
+                "contains",
+                "contain",
+                "mentioning",
+                "mention",
+                "mentions",
+            ]
+            .iter()
+            .any(|w| self.word_at(end, w));
+            let (op, w, wend, stop) = if self.word_at(end, "with") || contains {
+                // ("mentioning the war": past the article.)
+                let article = contains
+                    && matches!(
+                        self.toks.get(end + 1).map(|t| t.norm.as_str()),
+                        Some("the" | "a" | "an")
+                    );
+                let end = end + usize::from(article);
                 let w = end + 1;
                 let them = self.word_at(w + 1, "in")
                     && (self.word_at(w + 2, "them") || self.word_at(w + 2, "it"));
@@ -176,12 +229,31 @@ impl Ctx<'_> {
                 if !them && self.word_at(end, "with") {
                     return None;
                 }
-                (CompareOp::Contains, w, if them { w + 3 } else { w + 1 })
+                // "descriptions mentioning hollywood rounds": the words
+                // that follow, up to three.
+                let mut last = w + 1;
+                if contains && !them {
+                    while last < (w + 3).min(self.toks.len())
+                        && self.searchable(last)
+                        && self.toks[last].is_word()
+                        && self.field_match_at(last).is_none()
+                        && !crate::lexicon::COMPARATORS
+                            .iter()
+                            .any(|c| c.words[0] == self.norm(last))
+                    {
+                        last += 1;
+                    }
+                }
+                if them {
+                    (CompareOp::Contains, w, w + 1, w + 3)
+                } else {
+                    (CompareOp::Contains, w, last, last)
+                }
             } else if let Some(e) = self
                 .start_verb_at(end)
                 .filter(|&e| self.word_at(e, "with") && self.searchable(e + 1))
             {
-                (CompareOp::StartsWith, e + 1, e + 2)
+                (CompareOp::StartsWith, e + 1, e + 2, e + 2)
             } else if (self.word_at(end, "ending") || self.word_at(end, "ends"))
                 && (self.word_at(end + 1, "with") || self.word_at(end + 1, "in"))
                 && self.searchable(end + 2)
@@ -189,11 +261,11 @@ impl Ctx<'_> {
                 && crate::lexicon::month_index(self.norm(end + 2)).is_none()
             {
                 // "tail numbers ending in aa", "names ending with son".
-                (CompareOp::EndsWith, end + 2, end + 3)
+                (CompareOp::EndsWith, end + 2, end + 3, end + 3)
             } else {
                 return None;
             };
-            return Some((col, (w, w + 1), op, (i, stop)));
+            return Some((col, (w, wend), op, (i, stop)));
         }
         None
     }
@@ -335,9 +407,20 @@ impl Ctx<'_> {
         op: CompareOp,
         span: (usize, usize),
     ) {
-        let part = self.query[self.toks[w.0].start..self.toks[w.1 - 1].end]
+        let mut part = self.query[self.toks[w.0].start..self.toks[w.1 - 1].end]
             .trim_matches(['"', '\''])
             .to_string();
+        // "hollywood rounds": several words end in their stem, so that
+        // "Hollywood round" is found too.
+        let last = &self.toks[w.1 - 1];
+        if w.1 - w.0 > 1
+            && last.kind != TokenKind::Quoted
+            && last.stem.len() < last.norm.len()
+            && last.norm.starts_with(&last.stem)
+            && part.len() >= last.norm.len()
+        {
+            part.truncate(part.len() - (last.norm.len() - last.stem.len()));
+        }
         self.substring_condition(col, part, op, span);
     }
 

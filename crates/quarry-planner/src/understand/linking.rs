@@ -113,6 +113,16 @@ impl Ctx<'_> {
                         && e.words.first().is_some_and(|w| w != "a")
                         && this.toks.get(i + 1).is_some_and(|n| ix.row_nouns.contains(&n.stem))
                         && this.letter_code_column(e.column)
+                    // "type o blood", "class b": a letter code after a word
+                    // of kind that names no field, of a field of letter codes.
+                    || e.value.chars().count() <= 2
+                        && i > 0
+                        && this.fields.last().is_none_or(|f| f.end != i)
+                        && matches!(
+                            this.toks[i - 1].norm.as_str(),
+                            "type" | "class" | "group" | "grade" | "category" | "tier" | "level"
+                        )
+                        && this.letter_code_column(e.column)
                     // "type m or k": the next item of a list of its field's
                     // codes.
                     || i >= 1
@@ -2126,6 +2136,16 @@ impl Ctx<'_> {
             if (i..i + n).any(|k| self.value_match_at(k, None).is_some()) {
                 continue;
             }
+            // "added before 1993" is no `AB`: a word of comparison spells
+            // no code.
+            let comparing = (i..i + n).any(|k| {
+                crate::lexicon::COMPARATORS
+                    .iter()
+                    .any(|c| c.words.len() == 1 && c.words[0] == self.norm(k))
+            });
+            if comparing {
+                continue;
+            }
             let named: Vec<usize> = (i..i + n)
                 .filter_map(|k| self.field_match_at(k))
                 .flat_map(|(_, cols)| cols.into_iter().map(|c| c.0))
@@ -2310,9 +2330,22 @@ impl Ctx<'_> {
                 .toks
                 .get(1)
                 .is_some_and(|n| n.is_word() && !is_stopword(&n.norm));
+        // "us and uk", "canada or us": joined to another country's name.
+        let place = |k: usize| {
+            self.toks.get(k).is_some_and(|n| {
+                n.is_word() && n.norm != "us" && !crate::lexicon::place_variants(&n.norm).is_empty()
+            })
+        };
+        let joined = |k: usize| {
+            self.toks
+                .get(k)
+                .is_some_and(|n| matches!(n.norm.as_str(), "and" | "or"))
+        };
+        let coordinated = joined(i + 1) && place(i + 2) || i >= 2 && joined(i - 1) && place(i - 2);
         t.norm == "us"
             && (&self.query[t.start..t.end] == "US"
                 || leading
+                || coordinated
                 || i > 0 && matches!(self.norm(i - 1), "the" | "non"))
     }
 

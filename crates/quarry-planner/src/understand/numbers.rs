@@ -244,7 +244,16 @@ pub(super) fn two_digit_years(col: &ColumnProfile) -> bool {
                 .values
                 .iter()
                 .all(|x| x.value.parse::<f64>().is_ok_and(|f| f.fract() == 0.0));
+    // `season` 1 … 21 of a show numbers its seasons: two-digit years
+    // start far past a few (a season's year 85 … 99).
+    let numbered_seasons = col.name.split('_').any(|w| w == "season")
+        && !col
+            .name
+            .split('_')
+            .any(|w| w != "season" && crate::lexicon::is_year_name_part(w))
+        && bound(&col.min).is_some_and(|m| m < 30.0);
     whole
+        && !numbered_seasons
         && (col.name.split('_').any(crate::lexicon::is_year_name_part)
             || col.name.starts_with("year") && !col.name.contains('_'))
         && bound(&col.min).is_some_and(|m| m >= 0.0)
@@ -350,6 +359,31 @@ impl Ctx<'_> {
                     (Some(c), MatchKind::Inferred)
                 }
                 None => self.number_field(&mut p),
+            };
+            // "chicks over 300 g": an amount of a dimension goes to the one
+            // field of that dimension, not to a field named beside it that
+            // measures nothing (`chick`, the bird's number).
+            let names_rows = |c: usize| {
+                self.unasked_identifier(c)
+                    || self.ix.column_type(c) == ColumnType::Integer
+                        && self
+                            .ix
+                            .row_nouns
+                            .contains(&crate::text::stem(self.ix.column_name(c)))
+            };
+            let (field, how) = match (field, p.unit) {
+                (Some(c), Some(u))
+                    if !u.generic && self.ix.measures[c].dim.is_none() && names_rows(c) =>
+                {
+                    let of_dim: Vec<usize> = (0..self.ix.profile.columns.len())
+                        .filter(|&o| self.ix.measures[o].dim == Some(u.dim))
+                        .collect();
+                    match of_dim[..] {
+                        [o] => (Some(o), MatchKind::Inferred),
+                        _ => (Some(c), how),
+                    }
+                }
+                _ => (field, how),
             };
             i = p.end;
             // The rate beside a count named alike (`rate_beds` of
@@ -1489,7 +1523,27 @@ impl Ctx<'_> {
         // word and followed by a comparison of its own number is not this
         // number's. Right after the number it is ("3 beds at least 2
         // baths"), and a comma ends it ("3 beds, at least 2 baths").
-        .filter(|&(_, end)| {
+        .filter(|&(after_col, end)| {
+            // "diet 1 chicks": a number right after a field that holds it,
+            // with no comparison, labels that field; the noun after is
+            // what the rows are.
+            let labelled = p.cmp.is_none()
+                && p.hi.is_none()
+                && p.list.len() <= 1
+                && self.fields.iter().any(|f| {
+                    f.end == p.start()
+                        // ("4 beds 2 baths": not a field with a number of
+                        // its own before it.)
+                        && (f.start == 0 || self.toks[f.start - 1].number().is_none())
+                        // ("rated 3 stars": the same field twice.)
+                        && f.columns.iter().all(|c| c.0 != after_col)
+                        && f.columns.iter().any(|c| {
+                            self.ix.column_type(c.0).is_numeric() && self.holds(c.0, v)
+                        })
+                });
+            if labelled {
+                return false;
+            }
             let adjacent = self.fields.iter().any(|f| f.start == p.end && f.end == end);
             // "site 5 on wafer 7": past a word, a field with a number of
             // its own is not this number's when a field comes right
@@ -2233,8 +2287,24 @@ impl Ctx<'_> {
         let (op_start, end) = (p.start(), p.end);
         // "not between 200 and 400": below the first or above the second.
         let outside = op == CompareOp::Between && self.negated(op_start);
+        // "in 2013 and 2014", "excluding 2013 and 2014" on a date: each
+        // year said, not the first alone.
+        let on_date = matches!(
+            self.ix.column_type(col),
+            ColumnType::Date | ColumnType::DateTime
+        );
+        let years: Vec<Literal> = if op == CompareOp::StartsWith && on_date && p.list.len() > 1 {
+            p.list
+                .iter()
+                .map(|&y| Literal::Text(format_number(y)))
+                .collect()
+        } else {
+            values.clone()
+        };
         let op = if self.negated(op_start) {
             match op {
+                // "not in 2013" on a date: no day of that year.
+                CompareOp::StartsWith if on_date => CompareOp::NotContains,
                 CompareOp::Eq => CompareOp::Ne,
                 CompareOp::Gt => CompareOp::Le,
                 CompareOp::Ge => CompareOp::Lt,
@@ -2295,6 +2365,24 @@ impl Ctx<'_> {
                 side(CompareOp::Gt, &values[1]),
             ];
             self.push_alternatives((ps, pe), any_of);
+            return;
+        }
+        if years.len() > 1 && matches!(op, CompareOp::StartsWith | CompareOp::NotContains) {
+            let year = |y: &Literal| Condition {
+                field: name.clone(),
+                op,
+                values: vec![y.clone()],
+                source: source.clone(),
+                matched: how,
+                confidence: conf,
+            };
+            if op == CompareOp::StartsWith {
+                self.push_alternatives((ps, pe), years.iter().map(year).collect());
+            } else {
+                for y in &years {
+                    self.push_condition((ps, pe), year(y));
+                }
+            }
             return;
         }
         self.push_condition(
@@ -4051,7 +4139,11 @@ impl Ctx<'_> {
     /// A number as a literal of the column's type.
     fn number_literal(&self, col: usize, v: f64) -> Literal {
         // "born in 1988" on a year column of two-digit years: 88.
-        let v = if (1000.0..=2100.0).contains(&v) && Some(col) == self.year_column() {
+        let v = if (1000.0..=2100.0).contains(&v)
+            && Some(col) == self.year_column()
+            && (self.in_two_digit_years(col)
+                || !self.ix.column_name(col).split('_').any(|w| w == "season"))
+        {
             self.stored_year(col, v as i64) as f64 + v.fract()
         } else {
             v

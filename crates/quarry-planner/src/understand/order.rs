@@ -11,6 +11,7 @@ use super::mentions::Superlative;
 use super::Ctx;
 use crate::confidence;
 use crate::index::AliasKind;
+use crate::lexicon::units::Dimension;
 use crate::lexicon::{
     frequency_direction, introduces_count, is_aggregate, is_descending_word, is_frequency_word,
     is_sort_word, is_stopword, split_comparative, Cmp, FieldGroup,
@@ -332,18 +333,54 @@ impl Ctx<'_> {
             if !amount || s.positional {
                 return None;
             }
-            self.response_count_column().or_else(|| {
-                let values: Vec<usize> = (0..self.ix.profile.columns.len())
-                    .filter(|&c| {
-                        self.ix.column_type(c).is_numeric()
-                            && matches!(self.ix.column_name(c), "value" | "values")
-                    })
-                    .collect();
-                match values[..] {
-                    [c] => Some(c),
-                    _ => None,
-                }
-            })
+            self.response_count_column()
+                .or_else(|| {
+                    let values: Vec<usize> = (0..self.ix.profile.columns.len())
+                        .filter(|&c| {
+                            self.ix.column_type(c).is_numeric()
+                                && matches!(self.ix.column_name(c), "value" | "values")
+                        })
+                        .collect();
+                    match values[..] {
+                        [c] => Some(c),
+                        _ => None,
+                    }
+                })
+                .or_else(|| {
+                    // "the 3 largest claims" of a table of claims whose one
+                    // amount of money is `paid`: the size of a record is its
+                    // money.
+                    let rows = self
+                        .toks
+                        .get(self.past_count(s))
+                        .is_some_and(|t| t.is_word() && self.ix.row_nouns.contains(&t.stem));
+                    let money: Vec<usize> = (0..self.ix.profile.columns.len())
+                        .filter(|&c| self.ix.measures[c].dim == Some(Dimension::Money))
+                        .collect();
+                    match money[..] {
+                        [c] if rows => Some(c),
+                        _ => None,
+                    }
+                })
+                .or_else(|| {
+                    // "the 3 highest airports": of places, high is the one
+                    // field of elevations.
+                    let high =
+                        (s.start..s.end).any(|k| matches!(self.norm(k), "highest" | "lowest"));
+                    let heights: Vec<usize> =
+                        (0..self.ix.profile.columns.len())
+                            .filter(|&c| {
+                                self.ix.column_type(c).is_numeric()
+                                    && self.ix.column_name(c).split('_').any(|p| {
+                                        matches!(p, "elevation" | "elev" | "altitude" | "alt")
+                                    })
+                            })
+                            .collect();
+                    match heights[..] {
+                        [c] if high => Some(c),
+                        _ => None,
+                    }
+                })
         });
         let field = field.map(|c| self.keyed_member_of(c));
         // "the 5 biggest galls of 2003": the member of the year said (a
@@ -696,6 +733,12 @@ impl Ctx<'_> {
             .or_else(|| {
                 self.field_after(s.end, 1)
                     .filter(|&(c, _)| !period(c))
+                    // "the 5 heaviest on diet 2": a field given a number
+                    // after it is a filter, not the order.
+                    .filter(|&(_, end)| {
+                        group_column.is_none()
+                            || self.toks.get(end).is_none_or(|t| t.number().is_none())
+                    })
                     .filter(|&(c, end)| match group_column {
                         None => true,
                         // A name two words spell is the field meant ("the 5
@@ -707,9 +750,12 @@ impl Ctx<'_> {
                             let key = col.ty == ColumnType::Integer
                                 && col.distinct_count >= self.ix.profile.row_count
                                 && g != c;
+                            // (A field of fractions measures something
+                            // of its own: `petiole` beside `bladelen`.)
+                            let fractions = col.ty == ColumnType::Float;
                             self.ix.column_type(c).is_numeric()
                                 && !key
-                                && (measures(c) || !measures(g) || end >= s.end + 2)
+                                && (measures(c) || !measures(g) || end >= s.end + 2 || fractions)
                         }
                     })
                     .map(|f| f.0)

@@ -1,0 +1,212 @@
+//! Places inside "City, State" values: "finalists born in texas",
+//! "hometown in alabama", "not born in california, texas or florida". A
+//! text field whose values are mostly a place and the larger place it lies
+//! in, after a comma (`Dallas, Texas`), is searched for the larger place a
+//! phrase names: `birthplace LIKE '%, Texas'`.
+
+use super::claims::ClaimedBy;
+use super::Ctx;
+use crate::confidence;
+use crate::lexicon::{is_stopword, place_variants, US_STATES};
+use crate::note::Note;
+use crate::plan::{CompareOp, Condition, Literal, MatchKind};
+use crate::profile::ColumnType;
+use crate::text::words;
+
+impl Ctx<'_> {
+    pub(super) fn place_parts(&mut self) {
+        let columns = self.place_part_columns();
+        if columns.is_empty() {
+            return;
+        }
+        let mut i = 0;
+        while i < self.toks.len() {
+            let Some((part, end)) = self.place_part_at(i, &columns) else {
+                i += 1;
+                continue;
+            };
+            // "california, texas or florida": the places listed with it.
+            let mut parts = vec![part];
+            let mut stop = end;
+            loop {
+                let next = if self
+                    .toks
+                    .get(stop)
+                    .is_some_and(|t| matches!(t.norm.as_str(), "and" | "or"))
+                {
+                    stop + 1
+                } else {
+                    stop
+                };
+                match self.place_part_at(next, &columns) {
+                    Some((p, e)) if next < self.toks.len() => {
+                        parts.push(p);
+                        stop = e;
+                    }
+                    _ => break,
+                }
+            }
+            let cols = self.place_part_field(i, &columns, &parts);
+            if !cols.is_empty() {
+                self.place_part_condition((i, stop), &cols, &parts);
+            }
+            i = stop;
+        }
+    }
+
+    /// The text fields whose listed values are mostly "place, larger
+    /// place", with the larger places (folded) each holds.
+    fn place_part_columns(&self) -> Vec<(usize, Vec<(String, String)>)> {
+        let cols = &self.ix.profile.columns;
+        (0..cols.len())
+            .filter(|&c| cols[c].ty == ColumnType::Text && cols[c].values.len() >= 5)
+            .filter_map(|c| {
+                let parts: Vec<(String, String)> = cols[c]
+                    .values
+                    .iter()
+                    .filter_map(|v| {
+                        let (head, tail) = v.value.rsplit_once(", ")?;
+                        (!head.trim().is_empty() && !tail.trim().is_empty())
+                            .then(|| (words(tail).join(" "), tail.trim().to_string()))
+                    })
+                    .collect();
+                (parts.len() * 10 >= cols[c].values.len() * 6).then_some((c, parts))
+            })
+            .collect()
+    }
+
+    /// A place of one to three words at `i` that is the larger place of
+    /// some value of those fields, and a place the lexicon knows (a state,
+    /// a country): its folded words and its end.
+    fn place_part_at(
+        &self,
+        i: usize,
+        columns: &[(usize, Vec<(String, String)>)],
+    ) -> Option<(String, usize)> {
+        for len in (1..=3).rev() {
+            if i + len > self.toks.len()
+                || (i..i + len).any(|k| {
+                    self.claims.is_claimed(k)
+                        || !self.toks[k].is_word()
+                        || is_stopword(self.norm(k))
+                })
+            {
+                continue;
+            }
+            let phrase: Vec<&str> = (i..i + len).map(|k| self.norm(k)).collect();
+            let phrase = phrase.join(" ");
+            let known = US_STATES.iter().any(|(name, _)| *name == phrase)
+                || !place_variants(&phrase).is_empty();
+            if known
+                && columns
+                    .iter()
+                    .any(|(_, ps)| ps.iter().any(|p| p.0 == phrase))
+            {
+                return Some((phrase, i + len));
+            }
+        }
+        None
+    }
+
+    /// The fields the places are searched in: the one the phrase names
+    /// ("hometown"), the one of births for "born", else every field that
+    /// holds them.
+    fn place_part_field(
+        &self,
+        start: usize,
+        columns: &[(usize, Vec<(String, String)>)],
+        parts: &[String],
+    ) -> Vec<usize> {
+        let holding: Vec<usize> = columns
+            .iter()
+            .filter(|(_, ps)| parts.iter().all(|p| ps.iter().any(|x| &x.0 == p)))
+            .map(|(c, _)| *c)
+            .collect();
+        let named: Vec<usize> = holding
+            .iter()
+            .copied()
+            .filter(|&c| {
+                // (Fields are linked after this pass: looked up here.)
+                (0..start).any(|k| {
+                    self.toks[k].is_word()
+                        && self
+                            .field_match_at(k)
+                            .is_some_and(|(_, cols)| cols.iter().any(|x| x.0 == c))
+                })
+            })
+            .collect();
+        if !named.is_empty() {
+            return named;
+        }
+        let born = (0..start).any(|k| matches!(self.norm(k), "born" | "birth" | "native"));
+        let births: Vec<usize> = holding
+            .iter()
+            .copied()
+            .filter(|&c| self.ix.column_name(c).contains("birth"))
+            .collect();
+        if born && !births.is_empty() {
+            return births;
+        }
+        holding
+    }
+
+    fn place_part_condition(&mut self, span: (usize, usize), cols: &[usize], parts: &[String]) {
+        // "queens from new york": the noun before "from" is what the rows
+        // are, not the city of one value ('Queens, New York').
+        if span.0 >= 2 && self.word_at(span.0 - 1, "from") {
+            let k = span.0 - 2;
+            let city = self.toks[k].is_word()
+                && !self.claims.is_claimed(k)
+                && self.ix.values.iter().any(|e| {
+                    cols.contains(&e.column) && e.stems.first() == Some(&self.toks[k].stem)
+                });
+            if city {
+                self.claims.claim_token(k, ClaimedBy::Field);
+            }
+        }
+        let negated = self.negated(span.0)
+            || (span.0 >= 2
+                && matches!(self.norm(span.0 - 1), "in" | "from")
+                && self.negated(span.0 - 1));
+        let source = self.span_text(span.0, span.1);
+        self.claims.claim(span, ClaimedBy::Substring);
+        self.phrases.push(span);
+        let mut any_of = Vec::new();
+        for &c in cols {
+            let field = self.ix.column_name(c).to_string();
+            self.note(Note::Substring {
+                text: parts.join(", "),
+                field: field.clone(),
+            });
+            for p in parts {
+                // The place as the field writes it.
+                let written = self
+                    .place_part_columns()
+                    .into_iter()
+                    .find(|(x, _)| *x == c)
+                    .and_then(|(_, ps)| ps.into_iter().find(|x| &x.0 == p).map(|x| x.1))
+                    .unwrap_or_else(|| p.clone());
+                let condition = Condition {
+                    field: field.clone(),
+                    op: if negated {
+                        CompareOp::NotContains
+                    } else {
+                        CompareOp::EndsWith
+                    },
+                    values: vec![Literal::Text(format!(", {written}"))],
+                    source: source.clone(),
+                    matched: MatchKind::Inferred,
+                    confidence: confidence::INFERRED,
+                };
+                if negated {
+                    self.push_condition(span, condition);
+                } else {
+                    any_of.push(condition);
+                }
+            }
+        }
+        if !any_of.is_empty() {
+            self.push_alternatives(span, any_of);
+        }
+    }
+}
