@@ -1819,6 +1819,17 @@ fn a_verb_names_the_value_that_is_its_noun() {
     );
     let p = plan(&senators(), "senators who retired");
     assert_eq!(filters(&p), ["reason Eq [Text(\"Retirement\")]"]);
+    // Beside a field the noun names, the verb is that field's.
+    let mut dated = senators();
+    dated.columns.push(col(
+        "death_date",
+        ColumnType::Date,
+        &[],
+        Some("1990-01-01"),
+        Some("1999-12-31"),
+    ));
+    let p = plan(&dated, "died in 1993");
+    assert_eq!(filters(&p), ["death_date StartsWith [Text(\"1993\")]"]);
 }
 
 fn waiting_list() -> DatasetProfile {
@@ -2122,4 +2133,37 @@ fn a_year_is_no_two_digit_value_of_numbered_seasons() {
         "{:?}",
         filters(&p)
     );
+}
+
+#[test]
+fn a_whole_city_and_country_value_is_no_search_after_its_comma() {
+    let venues = profile(
+        "meets",
+        vec![
+            col(
+                "venue",
+                ColumnType::Text,
+                &[
+                    ("Athens, Greece", 1),
+                    ("Dakar, Senegal", 1),
+                    ("Patras, Greece", 1),
+                    ("Oslo, Norway", 1),
+                    ("Mexico City, Mexico", 1),
+                ],
+                None,
+                None,
+            ),
+            col(
+                "opponent",
+                ColumnType::Text,
+                &[("Mexico", 1), ("Norway", 1), ("Greece", 1)],
+                None,
+                None,
+            ),
+        ],
+    );
+    let p = plan(&venues, "meets in athens, greece");
+    assert_eq!(filters(&p), ["venue Eq [Text(\"Athens, Greece\")]"]);
+    let p = plan(&venues, "meets against mexico");
+    assert_eq!(filters(&p), ["opponent Eq [Text(\"Mexico\")]"]);
 }

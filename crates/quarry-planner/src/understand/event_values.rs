@@ -36,6 +36,16 @@ impl Ctx<'_> {
             if nouns.is_empty() {
                 continue;
             }
+            // "died in 1993" beside `death_date`: the verb names that field
+            // (the dates pass reads it), not a value.
+            let names_field = (0..self.ix.profile.columns.len()).any(|c| {
+                self.ix.column_words[c]
+                    .iter()
+                    .any(|w| nouns.contains(&stem(w)))
+            });
+            if names_field {
+                continue;
+            }
             let found: Vec<usize> = self
                 .ix
                 .values

@@ -209,8 +209,12 @@ impl Ctx<'_> {
             .iter()
             .any(|w| self.word_at(end, w));
             let (op, w, wend, stop) = if self.word_at(end, "with") || contains {
-                // ("mentioning the war": past the article.)
-                let article = contains
+                // ("mentioning the war": past the article; not "containing
+                // the substring 'al'", the substring pass's.)
+                let mentions = ["mentioning", "mention", "mentions"]
+                    .iter()
+                    .any(|w| self.word_at(end, w));
+                let article = mentions
                     && matches!(
                         self.toks.get(end + 1).map(|t| t.norm.as_str()),
                         Some("the" | "a" | "an")

@@ -102,6 +102,21 @@ impl Ctx<'_> {
                     .iter()
                     .any(|(_, ps)| ps.iter().any(|p| p.0 == phrase))
             {
+                // A whole value is linking's: "before mexico" where
+                // `opponent` holds 'Mexico', "after athens, greece" where
+                // `venue` holds 'Athens, Greece'.
+                let place: Vec<&str> = phrase.split(' ').collect();
+                let whole = (0..=3.min(i)).any(|back| {
+                    let before: Vec<&str> = (i - back..i).map(|k| self.norm(k)).collect();
+                    self.ix.values.iter().any(|e| {
+                        e.words.len() == back + place.len()
+                            && e.words[..back].iter().zip(&before).all(|(a, b)| a == b)
+                            && e.words[back..].iter().zip(&place).all(|(a, b)| a == b)
+                    })
+                });
+                if whole {
+                    return None;
+                }
                 return Some((phrase, i + len));
             }
         }
