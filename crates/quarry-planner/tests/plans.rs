@@ -1900,6 +1900,7 @@ fn finalists() -> DatasetProfile {
     let homes = [
         ("Houston, Texas", 1),
         ("Selma, Alabama", 1),
+        ("Dothan, Alabama", 1),
         ("Tampa, Florida", 1),
         ("Reno, Nevada", 1),
         ("Ogden, Utah", 1),
@@ -2166,4 +2167,18 @@ fn a_whole_city_and_country_value_is_no_search_after_its_comma() {
     assert_eq!(filters(&p), ["venue Eq [Text(\"Athens, Greece\")]"]);
     let p = plan(&venues, "meets against mexico");
     assert_eq!(filters(&p), ["opponent Eq [Text(\"Mexico\")]"]);
+    // A value the place begins is linking's too.
+    let mut schools = venues.clone();
+    schools.columns[1] = col(
+        "opponent",
+        ColumnType::Text,
+        &[("Greece Technical College", 1), ("Oslo Met", 1)],
+        None,
+        None,
+    );
+    let p = plan(&schools, "meets against greece technical college");
+    assert_eq!(
+        filters(&p),
+        ["opponent Eq [Text(\"Greece Technical College\")]"]
+    );
 }

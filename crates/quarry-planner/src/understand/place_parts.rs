@@ -47,7 +47,21 @@ impl Ctx<'_> {
                 }
             }
             let cols = self.place_part_field(i, &columns, &parts);
-            if !cols.is_empty() {
+            // The one value of a fully listed field that ends with a place
+            // said alone ("before finland" of 'Helsinki, Finland'):
+            // linking reads it whole.
+            let one = parts.len() == 1 && {
+                let ending: Vec<usize> = columns
+                    .iter()
+                    .filter(|(c, _)| cols.contains(c))
+                    .flat_map(|(c, ps)| ps.iter().filter(|p| p.0 == parts[0]).map(move |_| *c))
+                    .collect();
+                ending.len() == 1 && {
+                    let col = &self.ix.profile.columns[ending[0]];
+                    col.distinct_count as usize <= col.values.len()
+                }
+            };
+            if !cols.is_empty() && !one {
                 self.place_part_condition((i, stop), &cols, &parts);
             }
             i = stop;
@@ -105,13 +119,17 @@ impl Ctx<'_> {
                 // A whole value is linking's: "before mexico" where
                 // `opponent` holds 'Mexico', "after athens, greece" where
                 // `venue` holds 'Athens, Greece'.
-                let place: Vec<&str> = phrase.split(' ').collect();
+                // So is a value the place begins ("after michigan
+                // technological university").
+                let end = i + len;
                 let whole = (0..=3.min(i)).any(|back| {
-                    let before: Vec<&str> = (i - back..i).map(|k| self.norm(k)).collect();
-                    self.ix.values.iter().any(|e| {
-                        e.words.len() == back + place.len()
-                            && e.words[..back].iter().zip(&before).all(|(a, b)| a == b)
-                            && e.words[back..].iter().zip(&place).all(|(a, b)| a == b)
+                    (0..=3.min(self.toks.len() - end)).any(|ahead| {
+                        let run: Vec<&str> =
+                            (i - back..end + ahead).map(|k| self.norm(k)).collect();
+                        self.ix.values.iter().any(|e| {
+                            e.words.len() == run.len()
+                                && e.words.iter().zip(&run).all(|(a, b)| a == b)
+                        })
                     })
                 });
                 if whole {
