@@ -72,6 +72,10 @@ pub struct Index {
     /// table), else its one `total` (`total` in `grand_rapids_snow`).
     /// "100 inches of snow" and "the snowiest" read it.
     pub subject_column: Option<usize>,
+    /// The text fields whose listed values are mostly "place, larger
+    /// place" (`Dallas, Texas`), with each value's larger place (folded,
+    /// and as written): where "born in texas" is searched.
+    pub place_part_columns: Vec<(usize, Vec<(String, String)>)>,
     /// True when the profile has long free-text columns whose words are
     /// not all listed in `values`.
     pub has_free_text: bool,
@@ -944,6 +948,26 @@ impl Aliases {
     }
 }
 
+/// See [`Index::place_part_columns`].
+fn place_part_columns(profile: &DatasetProfile) -> Vec<(usize, Vec<(String, String)>)> {
+    let cols = &profile.columns;
+    (0..cols.len())
+        .filter(|&c| cols[c].ty == ColumnType::Text && cols[c].values.len() >= 5)
+        .filter_map(|c| {
+            let parts: Vec<(String, String)> = cols[c]
+                .values
+                .iter()
+                .filter_map(|v| {
+                    let (head, tail) = v.value.rsplit_once(", ")?;
+                    (!head.trim().is_empty() && !tail.trim().is_empty())
+                        .then(|| (words(tail).join(" "), tail.trim().to_string()))
+                })
+                .collect();
+            (parts.len() * 10 >= cols[c].values.len() * 6).then_some((c, parts))
+        })
+        .collect()
+}
+
 /// The numeric column named by a word of the dataset's name, else the
 /// one whose name is `total` alone or beside other words (`total_snow`).
 fn subject_column(profile: &DatasetProfile, row_nouns: &HashSet<String>) -> Option<usize> {
@@ -1367,6 +1391,7 @@ impl Index {
             fuzzy_words: v.fuzzy_words,
             row_nouns,
             subject_column,
+            place_part_columns: place_part_columns(profile),
             has_free_text: v.has_free_text,
             single_words_sorted,
             column_words,

@@ -46,12 +46,16 @@ impl Ctx<'_> {
             if names_field {
                 continue;
             }
-            let found: Vec<usize> = self
-                .ix
-                .values
+            // Looked up by first word and its stem, not scanned.
+            let mut found: Vec<usize> = nouns
                 .iter()
-                .enumerate()
-                .filter(|(_, e)| {
+                .flat_map(|n| {
+                    let by_word = self.ix.values_by_first.get(n).into_iter().flatten();
+                    let by_stem = self.ix.values_by_first_stem.get(n).into_iter().flatten();
+                    by_word.chain(by_stem).map(|&id| id as usize)
+                })
+                .filter(|&id| {
+                    let e = &self.ix.values[id];
                     let col = &self.ix.profile.columns[e.column];
                     col.ty == ColumnType::Text
                         && (2..=50).contains(&col.values.len())
@@ -59,8 +63,9 @@ impl Ctx<'_> {
                         && e.stems.len() == 1
                         && nouns.contains(&e.stems[0])
                 })
-                .map(|(id, _)| id)
                 .collect();
+            found.sort_unstable();
+            found.dedup();
             let [id] = found[..] else {
                 continue;
             };

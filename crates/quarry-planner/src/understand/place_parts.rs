@@ -10,18 +10,17 @@ use crate::confidence;
 use crate::lexicon::{is_stopword, place_variants, US_STATES};
 use crate::note::Note;
 use crate::plan::{CompareOp, Condition, Literal, MatchKind};
-use crate::profile::ColumnType;
-use crate::text::words;
 
 impl Ctx<'_> {
     pub(super) fn place_parts(&mut self) {
-        let columns = self.place_part_columns();
+        let ix = self.ix;
+        let columns = &ix.place_part_columns;
         if columns.is_empty() {
             return;
         }
         let mut i = 0;
         while i < self.toks.len() {
-            let Some((part, end)) = self.place_part_at(i, &columns) else {
+            let Some((part, end)) = self.place_part_at(i, columns) else {
                 i += 1;
                 continue;
             };
@@ -38,7 +37,7 @@ impl Ctx<'_> {
                 } else {
                     stop
                 };
-                match self.place_part_at(next, &columns) {
+                match self.place_part_at(next, columns) {
                     Some((p, e)) if next < self.toks.len() => {
                         parts.push(p);
                         stop = e;
@@ -46,7 +45,7 @@ impl Ctx<'_> {
                     _ => break,
                 }
             }
-            let cols = self.place_part_field(i, &columns, &parts);
+            let cols = self.place_part_field(i, columns, &parts);
             // The one value of a fully listed field that ends with a place
             // said alone ("before finland" of 'Helsinki, Finland'):
             // linking reads it whole.
@@ -66,27 +65,6 @@ impl Ctx<'_> {
             }
             i = stop;
         }
-    }
-
-    /// The text fields whose listed values are mostly "place, larger
-    /// place", with the larger places (folded) each holds.
-    fn place_part_columns(&self) -> Vec<(usize, Vec<(String, String)>)> {
-        let cols = &self.ix.profile.columns;
-        (0..cols.len())
-            .filter(|&c| cols[c].ty == ColumnType::Text && cols[c].values.len() >= 5)
-            .filter_map(|c| {
-                let parts: Vec<(String, String)> = cols[c]
-                    .values
-                    .iter()
-                    .filter_map(|v| {
-                        let (head, tail) = v.value.rsplit_once(", ")?;
-                        (!head.trim().is_empty() && !tail.trim().is_empty())
-                            .then(|| (words(tail).join(" "), tail.trim().to_string()))
-                    })
-                    .collect();
-                (parts.len() * 10 >= cols[c].values.len() * 6).then_some((c, parts))
-            })
-            .collect()
     }
 
     /// A place of one to three words at `i` that is the larger place of
@@ -214,10 +192,11 @@ impl Ctx<'_> {
             for p in parts {
                 // The place as the field writes it.
                 let written = self
-                    .place_part_columns()
-                    .into_iter()
+                    .ix
+                    .place_part_columns
+                    .iter()
                     .find(|(x, _)| *x == c)
-                    .and_then(|(_, ps)| ps.into_iter().find(|x| &x.0 == p).map(|x| x.1))
+                    .and_then(|(_, ps)| ps.iter().find(|x| &x.0 == p).map(|x| x.1.clone()))
                     .unwrap_or_else(|| p.clone());
                 let condition = Condition {
                     field: field.clone(),
