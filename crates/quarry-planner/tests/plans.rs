@@ -2182,3 +2182,23 @@ fn a_whole_city_and_country_value_is_no_search_after_its_comma() {
         ["opponent Eq [Text(\"Greece Technical College\")]"]
     );
 }
+
+#[test]
+fn words_searched_together_keep_a_word_folded_to_other_bytes_whole() {
+    for q in [
+        "descriptions mentioning grosse straßen",
+        "descriptions mentioning hollywood roundé",
+        "descriptions mentioning hollywood cafés",
+        "descriptions mentioning ÉTÉ ROUNDS",
+        "descriptions mentioning the hollywood ROUNDS",
+    ] {
+        let p = plan(&finalists(), q);
+        assert!(
+            filters(&p)
+                .iter()
+                .any(|f| f.starts_with("description Contains")),
+            "{q}: {:?}",
+            filters(&p)
+        );
+    }
+}

@@ -423,7 +423,12 @@ impl Ctx<'_> {
             && last.norm.starts_with(&last.stem)
             && part.len() >= last.norm.len()
         {
-            part.truncate(part.len() - (last.norm.len() - last.stem.len()));
+            // (Only as typed: a word folded to other bytes is left whole.)
+            let cut = part.len() - (last.norm.len() - last.stem.len());
+            let suffix = &last.norm[last.stem.len()..];
+            if part.is_char_boundary(cut) && part[cut..].eq_ignore_ascii_case(suffix) {
+                part.truncate(cut);
+            }
         }
         self.substring_condition(col, part, op, span);
     }
