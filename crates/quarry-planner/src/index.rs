@@ -1113,6 +1113,13 @@ impl Values {
         } else {
             &col.values
         };
+        // The column's short values, folded, for the glued values below
+        // (a set: a column may list 50,000 values).
+        let short_values: HashSet<String> = listed
+            .iter()
+            .filter(|v| (3..=12).contains(&v.value.len()))
+            .map(|v| v.value.to_ascii_lowercase())
+            .collect();
         for vc in listed {
             // "damien hirst" of `Hirst, Damien`: a name written surname
             // first is also found in the order people say it.
@@ -1146,11 +1153,7 @@ impl Values {
             // "debt restructurings" of `debtrestructuring`: a value that
             // glues two words is also found written apart.
             if let [w] = &ws[..] {
-                let sibling = |part: &str| {
-                    listed
-                        .iter()
-                        .any(|o| o.value.len() == part.len() && o.value.eq_ignore_ascii_case(part))
-                };
+                let sibling = |part: &str| short_values.contains(part);
                 if let Some((a, b)) = glued_value_words(w, sibling) {
                     self.push_other_reading(ci, vc, vec![a, b], true);
                 }
