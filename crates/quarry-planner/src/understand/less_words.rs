@@ -2,12 +2,8 @@
 //! games": a word ending in "-less" whose root names a count field (`wins`,
 //! `children`, `score`) asks for none of it (`wins = 0`).
 
-use super::claims::ClaimedBy;
 use super::Ctx;
-use crate::confidence;
 use crate::lexicon::wordnet;
-use crate::note::Note;
-use crate::plan::{CompareOp, Condition, Literal, MatchKind};
 use crate::text::stem;
 
 impl Ctx<'_> {
@@ -57,29 +53,8 @@ impl Ctx<'_> {
             if self.has_filter_on(&field) {
                 continue;
             }
-            let source = self.span_text(i, i + 1);
             let none = !self.negated(i);
-            self.note(Note::CountedWord {
-                source: source.clone(),
-                field: field.clone(),
-                none,
-            });
-            if !named_alone {
-                self.claims.claim_token(i, ClaimedBy::Field);
-            }
-            self.claims.attach_field(i);
-            self.phrases.push((i, i + 1));
-            self.push_condition(
-                (i, i + 1),
-                Condition {
-                    field,
-                    op: if none { CompareOp::Eq } else { CompareOp::Gt },
-                    values: vec![Literal::Integer(0)],
-                    source,
-                    matched: MatchKind::Inferred,
-                    confidence: confidence::INFERRED,
-                },
-            );
+            self.counted_word_condition(i, field, none, named_alone);
         }
     }
 }

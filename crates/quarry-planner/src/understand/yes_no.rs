@@ -692,29 +692,42 @@ impl Ctx<'_> {
                 continue;
             }
             let none = glued != self.negated(i);
-            let source = self.span_text(i, i + 1);
-            self.note(Note::CountedWord {
-                source: source.clone(),
-                field: name.clone(),
-                none,
-            });
-            if !named_alone {
-                self.claims.claim_token(i, ClaimedBy::Field);
-            }
-            self.claims.attach_field(i);
-            self.phrases.push((i, i + 1));
-            self.push_condition(
-                (i, i + 1),
-                Condition {
-                    field: name,
-                    op: if none { CompareOp::Eq } else { CompareOp::Gt },
-                    values: vec![Literal::Integer(0)],
-                    source,
-                    matched: MatchKind::Inferred,
-                    confidence: confidence::INFERRED,
-                },
-            );
+            self.counted_word_condition(i, name, none, named_alone);
         }
+    }
+
+    /// The word at `i` asks for some (`> 0`) or none (`= 0`) of the count
+    /// field `field`, noted as such; `named_alone` when linking read the
+    /// word as the field itself (then it is only attached, not claimed).
+    pub(super) fn counted_word_condition(
+        &mut self,
+        i: usize,
+        field: String,
+        none: bool,
+        named_alone: bool,
+    ) {
+        let source = self.span_text(i, i + 1);
+        self.note(Note::CountedWord {
+            source: source.clone(),
+            field: field.clone(),
+            none,
+        });
+        if !named_alone {
+            self.claims.claim_token(i, ClaimedBy::Field);
+        }
+        self.claims.attach_field(i);
+        self.phrases.push((i, i + 1));
+        self.push_condition(
+            (i, i + 1),
+            Condition {
+                field,
+                op: if none { CompareOp::Eq } else { CompareOp::Gt },
+                values: vec![Literal::Integer(0)],
+                source,
+                matched: MatchKind::Inferred,
+                confidence: confidence::INFERRED,
+            },
+        );
     }
 
     /// "customers who left", "employees who quit", "staff who stayed": a
