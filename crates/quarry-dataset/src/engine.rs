@@ -163,9 +163,45 @@ pub struct Rows {
 /// `time` is the time of day of a column (`CompareOp::TimeOfDay`), and
 /// `strftime` its day of the week (`CompareOp::Weekday`); the guard allows
 /// them on a column only, `strftime` with the format `'%w'` alone.
+///
+/// `quarry_number` reads a number kept as text (registered on every reader
+/// connection, see [`register_number_function`]).
 const ALLOWED_FUNCTIONS: &[&str] = &[
-    "bm25", "count", "min", "max", "avg", "sum", "like", "match", "time", "strftime",
+    "bm25",
+    "count",
+    "min",
+    "max",
+    "avg",
+    "sum",
+    "like",
+    "match",
+    "time",
+    "strftime",
+    quarry_profile::NUMBER_FUNCTION,
 ];
+
+/// Registers the renderer's number function on `conn`: the number a text
+/// cell writes (`1,100`, `$12.50`), as `quarry_profile::number_in_text`
+/// reads it, NULL for any other text; numbers pass through.
+fn register_number_function(conn: &Connection) -> rusqlite::Result<()> {
+    use rusqlite::functions::FunctionFlags;
+    use rusqlite::types::ValueRef;
+    conn.create_scalar_function(
+        quarry_profile::NUMBER_FUNCTION,
+        1,
+        FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC,
+        |ctx| {
+            Ok(match ctx.get_raw(0) {
+                ValueRef::Integer(i) => Some(i as f64),
+                ValueRef::Real(f) => Some(f),
+                ValueRef::Text(t) => std::str::from_utf8(t)
+                    .ok()
+                    .and_then(quarry_profile::number_in_text),
+                ValueRef::Null | ValueRef::Blob(_) => None,
+            })
+        },
+    )
+}
 
 fn is_allowed_function(name: &str) -> bool {
     ALLOWED_FUNCTIONS
@@ -185,6 +221,7 @@ impl DatasetReader {
         conn.pragma_update(None, "mmap_size", READER_MMAP_BYTES)
             .map_err(|e| file_meta::sqlite_error(path, e))?;
         conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
+        register_number_function(&conn).map_err(|e| file_meta::sqlite_error(path, e))?;
         // FTS5's ranking with the rows' lengths in memory (the same values;
         // see `rank`). Without it, FTS5's own.
         if let Some(f) = &fts_table {

@@ -970,3 +970,57 @@ g,2025-06-07,2025-06-07 08:00:00,70
     assert_eq!(shops("opened on fridays"), ["e"]);
     assert_eq!(shops("sales on a saturday or sunday over 15"), ["b", "g"]);
 }
+
+/// Numbers kept as text end to end: a column with a few cells that are no
+/// numbers stays text at import, and phrases compare, order and average
+/// it as numbers through the reader's `quarry_number` (the words count as
+/// no number), guarded and run as the server runs them.
+#[test]
+fn numbers_kept_as_text_run_as_numbers_on_the_reader() {
+    let csv = "\
+food,calories,fat
+bread,80,1
+cake,\"1,100\",t
+soup,95,2
+stew,450,12
+pie,\"1,025\",14
+jam,55,t
+tea,0,0
+broth,unknown,1
+";
+    let fx = fixture();
+    let imp = fx.import(csv, None).unwrap();
+    assert_eq!(col(&imp.profile, "calories").ty, ColumnType::Text);
+    assert!(col(&imp.profile, "calories").numeric_text());
+    let planner = quarry_planner::Planner::new(&imp.profile);
+    let reader = DatasetReader::open(&fx.path(&imp)).unwrap();
+    let run = |phrase: &str| -> (Vec<String>, Option<String>) {
+        let plan = planner.plan(phrase, Tier::Default);
+        let sql = quarry_sql::render_select(&quarry_sql::Sqlite, &imp.profile, &plan, 50);
+        assert!(sql.contains("quarry_number("), "{phrase}: {sql}");
+        quarry_sql::check_select(&quarry_sql::Sqlite, &sql, &imp.profile.table, None)
+            .unwrap_or_else(|e| panic!("{phrase}: {e}: {sql}"));
+        let rows = reader
+            .query_rows(
+                &sql,
+                &imp.profile,
+                50,
+                &CancelFlag::new(),
+                Duration::from_secs(5),
+            )
+            .unwrap_or_else(|e| panic!("{phrase}: {e:?}: {sql}"));
+        let foods = rows
+            .items
+            .iter()
+            .map(|i| i.item["001_food"].clone())
+            .collect();
+        (foods, rows.figure)
+    };
+    assert_eq!(run("over 500 calories").0, ["cake", "pie"]);
+    assert_eq!(run("under 90 calories").0, ["bread", "jam", "tea"]);
+    assert_eq!(run("the 2 most caloric foods").0, ["cake", "pie"]);
+    let (_, average) = run("average calories");
+    let average: f64 = average.unwrap().parse().unwrap();
+    let want = (80.0 + 1100.0 + 95.0 + 450.0 + 1025.0 + 55.0 + 0.0) / 7.0;
+    assert!((average - want).abs() < 1e-6, "{average} vs {want}");
+}

@@ -61,6 +61,39 @@ EXCEPTION WHEN others THEN
 END
 "#;
 
+/// The number a text cell writes, as `quarry_profile::number_in_text`
+/// reads it (SQLite's engine calls that very function): space around
+/// ignored, an optional sign, one currency sign, digits with thousands
+/// separators and a decimal point; NULL for any other text.
+const NUMBER_BODY: &str = r#"
+DECLARE
+  t text := btrim(v, E' \t\n\r\f\v');
+  neg boolean := false;
+  d text;
+BEGIN
+  IF left(t, 1) = '-' THEN
+    neg := true;
+    t := substr(t, 2);
+  ELSIF left(t, 1) = '+' THEN
+    t := substr(t, 2);
+  END IF;
+  IF left(t, 1) IN ('$', '€', '£') THEN
+    t := substr(t, 2);
+  END IF;
+  IF left(t, 1) = ',' OR right(t, 1) = ',' THEN
+    RETURN NULL;
+  END IF;
+  d := replace(t, ',', '');
+  IF d !~ '^([0-9]+\.?[0-9]*|\.[0-9]+)$' THEN
+    RETURN NULL;
+  END IF;
+  IF neg THEN
+    RETURN -(d::double precision);
+  END IF;
+  RETURN d::double precision;
+END
+"#;
+
 /// SQLite's `strftime('%w', v)` (the day of the week as text, '0' for a
 /// Sunday to '6'), computed as SQLite 3.54 computes it (`parseDateOrTime`,
 /// `computeJD`): the text is read as SQLite reads a date
@@ -231,7 +264,10 @@ pub(crate) async fn prepare_schema(pool: &Pool, schema: &str) -> Result<Option<S
          CREATE OR REPLACE FUNCTION {s}.{f}(v text) RETURNS text
              LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $quarry${TIME_OF_DAY_BODY}$quarry$;
          CREATE OR REPLACE FUNCTION {s}.{w}(v text) RETURNS text
-             LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE AS $quarry${WEEKDAY_BODY}$quarry$;",
+             LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE AS $quarry${WEEKDAY_BODY}$quarry$;
+         CREATE OR REPLACE FUNCTION {s}.{n}(v text) RETURNS double precision
+             LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $quarry${NUMBER_BODY}$quarry$;",
+        n = ident(quarry_sql::NUMBER_FUNCTION),
         v = ident(VERSIONS_TABLE),
         f = ident(PG_TIME_OF_DAY_FUNCTION),
         w = ident(PG_WEEKDAY_FUNCTION),

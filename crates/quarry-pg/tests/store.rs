@@ -487,6 +487,56 @@ fn the_weekday_function_is_sqlites() {
     assert_eq!(common::query_text(&null, ""), [None]);
 }
 
+/// PostgreSQL's number function reads text cells as the Rust reading
+/// SQLite's engine calls does.
+#[test]
+fn the_number_function_reads_text_as_sqlites_does() {
+    let pg = common::store("numbers");
+    let values = [
+        "1,100",
+        " $1,299.99 ",
+        "-3.5",
+        "+7",
+        ".5",
+        "5.",
+        "£12",
+        "-$3.50",
+        "t",
+        "",
+        ".",
+        "-",
+        "menos de 1",
+        "8-44",
+        "1e5",
+        "inf",
+        "NaN",
+        ",5",
+        "5,",
+        "1.2.3",
+        "Unknown",
+    ];
+    let f = format!(
+        "SELECT {}.{}(x)::text FROM unnest(string_to_array($1, E'\\x01')) WITH ORDINALITY AS u(x, n) ORDER BY n",
+        quarry_sql::ident(pg.schema()),
+        quarry_sql::NUMBER_FUNCTION
+    );
+    let got = common::query_text(&f, &values.join("\u{1}"));
+    assert_eq!(got.len(), values.len());
+    let mut numbers = 0;
+    for (v, got) in values.iter().zip(got) {
+        let want = quarry_profile::number_in_text(v);
+        numbers += usize::from(want.is_some());
+        let got = got.map(|g| g.parse::<f64>().unwrap());
+        assert_eq!(
+            got,
+            want,
+            "{NUMBER}({v:?})",
+            NUMBER = quarry_sql::NUMBER_FUNCTION
+        );
+    }
+    assert_eq!(numbers, 8);
+}
+
 #[test]
 fn queries_run_as_a_role_that_reads_only_the_dataset_tables() {
     let pg = common::store("reader");

@@ -351,6 +351,17 @@ fn name_words(name: &str) -> Vec<String> {
                     {
                         out.push(stem(letters));
                     }
+                    // `enroll76`, `wage76`: a word of four letters or more
+                    // and two digits from 30, the year of a survey's wave
+                    // (not `child13`, children up to 13).
+                    (None, None)
+                        if letters.len() >= 4
+                            && w.len() - letters.len() == 2
+                            && w[letters.len()..].parse::<u32>().is_ok_and(|y| y >= 30)
+                            && known_name_part(letters) =>
+                    {
+                        out.push(stem(letters));
+                    }
                     (None, None) => out.push(stem(&w)),
                 }
             }
@@ -465,6 +476,52 @@ pub(crate) fn split_glued(name: &str) -> Option<String> {
         })
         .collect();
     changed.then(|| parts.join("_"))
+}
+
+/// The profile as the planner reads it: a column of numbers kept as text
+/// (`ColumnProfile::numeric_text`: `1,100`, `t` for a trace, an odd
+/// `Unknown`) is a column of numbers, whole or not as its numbers are,
+/// from its smallest listed number to its largest; the renderer reads its
+/// cells through the dialect's number function. `None` when no column is
+/// one.
+fn measured_view(profile: &DatasetProfile) -> Option<DatasetProfile> {
+    if !profile.columns.iter().any(|c| c.numeric_text()) {
+        return None;
+    }
+    let mut view = profile.clone();
+    for col in view.columns.iter_mut().filter(|c| c.numeric_text()) {
+        let numbers: Vec<f64> = col
+            .values
+            .iter()
+            .filter_map(|v| quarry_profile::number_in_text(&v.value))
+            .collect();
+        let whole = numbers.iter().all(|x| x.fract() == 0.0);
+        col.ty = if whole {
+            ColumnType::Integer
+        } else {
+            ColumnType::Float
+        };
+        let text = |x: f64| crate::text::format_number(x);
+        col.min = numbers.iter().copied().reduce(f64::min).map(text);
+        col.max = numbers.iter().copied().reduce(f64::max).map(text);
+        // `25` and `25.0` are one number; the words (`Ancient`, `<5`) stay
+        // values to link.
+        let mut values: Vec<ValueCount> = Vec::new();
+        for v in &col.values {
+            let value =
+                quarry_profile::number_in_text(&v.value).map_or_else(|| v.value.clone(), text);
+            match values.iter_mut().find(|u| u.value == value) {
+                Some(u) => u.count += v.count,
+                None => values.push(ValueCount {
+                    value,
+                    count: v.count,
+                }),
+            }
+        }
+        values.sort_by(|a, b| b.count.cmp(&a.count));
+        col.values = values;
+    }
+    Some(view)
 }
 
 fn split_camel(s: &str) -> String {
@@ -1226,10 +1283,24 @@ impl Values {
 impl Index {
     /// The index of a profile and what its vocabulary teaches.
     pub fn build(profile: &DatasetProfile, vocabulary: &quarry_vocabulary::Vocabulary) -> Index {
+        let measured = measured_view(profile);
+        let original = profile;
+        let profile = measured.as_ref().unwrap_or(profile);
         let mut fields_by_first = Aliases::of_profile(profile).0;
         let mut v = Values::default();
         for (ci, col) in profile.columns.iter().enumerate() {
-            v.add_column(ci, col);
+            // A column of numbers kept as text links its words (`Ancient`
+            // among the years of discovery) as the text column it is.
+            let kept = &original.columns[ci];
+            if kept.numeric_text() {
+                let mut words = kept.clone();
+                words
+                    .values
+                    .retain(|x| quarry_profile::number_in_text(&x.value).is_none());
+                v.add_column(ci, &words);
+            } else {
+                v.add_column(ci, col);
+            }
         }
         let mut single_words_sorted: Vec<String> = v
             .values

@@ -2202,3 +2202,129 @@ fn words_searched_together_keep_a_word_folded_to_other_bytes_whole() {
         );
     }
 }
+
+/// A table whose dates and numbers are kept as text, as CSV files written
+/// by hand keep them.
+fn quakes() -> DatasetProfile {
+    profile(
+        "quakes",
+        vec![
+            col(
+                "fecha",
+                ColumnType::Text,
+                &[
+                    ("10/05/2023", 3),
+                    ("25/08/2013", 2),
+                    ("01/12/2014", 2),
+                    ("17/07/2019", 1),
+                    ("09/09/2017", 1),
+                ],
+                None,
+                None,
+            ),
+            col(
+                "report_date",
+                ColumnType::Text,
+                &[
+                    ("Sep 11, 2001", 3),
+                    ("Jun 30, 2013", 1),
+                    ("Apr 17, 2013", 1),
+                ],
+                None,
+                None,
+            ),
+            col(
+                "depth_km",
+                ColumnType::Text,
+                &[
+                    ("1", 40),
+                    ("2", 30),
+                    ("3", 20),
+                    ("1,200", 5),
+                    ("7.5", 5),
+                    ("unknown", 2),
+                ],
+                None,
+                None,
+            ),
+            col("magnitude", ColumnType::Float, &[], Some("1"), Some("7.1")),
+        ],
+    )
+}
+
+#[test]
+fn dates_kept_as_text_day_first_take_months_and_years_where_they_are_written() {
+    let p = plan(&quakes(), "quakes in september 2017");
+    assert_eq!(
+        filters(&p),
+        [
+            "fecha Contains [Text(\"/09/\")]",
+            "fecha EndsWith [Text(\"/2017\")]"
+        ]
+    );
+    let p = plan(&quakes(), "quakes in 2019");
+    assert_eq!(filters(&p), ["fecha EndsWith [Text(\"/2019\")]"]);
+}
+
+#[test]
+fn dates_written_by_the_months_name_take_it_as_a_prefix() {
+    let p = plan(&quakes(), "reported in june 2013");
+    assert_eq!(
+        filters(&p),
+        [
+            "report_date StartsWith [Text(\"Jun\")]",
+            "report_date EndsWith [Text(\" 2013\")]"
+        ]
+    );
+}
+
+#[test]
+fn numbers_kept_as_text_are_compared_and_ordered_as_numbers() {
+    let p = plan(&quakes(), "deeper than 5 km");
+    assert_eq!(filters(&p), ["depth_km Gt [Float(5.0)]"]);
+    let p = plan(&quakes(), "the 3 deepest");
+    assert_eq!(first_order(&p), Some(("depth_km".into(), Direction::Desc)));
+}
+
+#[test]
+fn a_year_picks_its_yes_no_field_of_a_family_written_with_two_digits() {
+    let survey = profile(
+        "survey",
+        vec![
+            col(
+                "south66",
+                ColumnType::Boolean,
+                &[],
+                Some("false"),
+                Some("true"),
+            ),
+            col(
+                "south76",
+                ColumnType::Boolean,
+                &[],
+                Some("false"),
+                Some("true"),
+            ),
+            col(
+                "enroll76",
+                ColumnType::Boolean,
+                &[],
+                Some("false"),
+                Some("true"),
+            ),
+            col(
+                "wage76",
+                ColumnType::Integer,
+                &[],
+                Some("100"),
+                Some("2404"),
+            ),
+        ],
+    );
+    let p = plan(&survey, "lived in the south in 1966");
+    assert_eq!(filters(&p), ["south66 Eq [Boolean(true)]"]);
+    let p = plan(&survey, "enrolled");
+    assert_eq!(filters(&p), ["enroll76 Eq [Boolean(true)]"]);
+    let p = plan(&survey, "wage over 500");
+    assert_eq!(filters(&p), ["wage76 Gt [Integer(500)]"]);
+}

@@ -11,4 +11,6 @@ mod id;
 mod profile;
 
 pub use id::{DatasetId, InvalidDatasetId, MAX_LEN as MAX_DATASET_ID_LEN};
-pub use profile::{ColumnProfile, ColumnType, DatasetProfile, ValueCount};
+pub use profile::{
+    number_in_text, ColumnProfile, ColumnType, DatasetProfile, ValueCount, NUMBER_FUNCTION,
+};

@@ -155,6 +155,79 @@ impl ColumnProfile {
             .filter(|i| !i.is_empty())
             .collect()
     }
+
+    /// Whether a text column holds numbers (a measure kept as text because
+    /// a few cells are not numbers: `t` for a trace, `Unknown`, a shifted
+    /// row): at least four fifths of its listed cells, counted by rows, are
+    /// numbers as [`number_in_text`] reads them, five different ones or
+    /// more, none with a leading zero (`007` is a code). The planner
+    /// compares and orders such a column as a number, and the renderer
+    /// reads it through the dialect's number function (the other cells
+    /// count as no number).
+    pub fn numeric_text(&self) -> bool {
+        if self.ty != ColumnType::Text || self.values.is_empty() {
+            return false;
+        }
+        let mut numeric_rows = 0u64;
+        let mut rows = 0u64;
+        let mut numbers = 0usize;
+        // `<5`, `10+`, `8-44`: bands of numbers, an ordinal category.
+        let band = |v: &str| {
+            let v = v.trim();
+            let number = |x: &str| number_in_text(x).is_some();
+            v.strip_prefix(['<', '>']).is_some_and(number)
+                || v.strip_suffix('+').is_some_and(number)
+                || v.split_once('-')
+                    .is_some_and(|(a, b)| number(a) && number(b))
+        };
+        if self.values.iter().filter(|v| band(&v.value)).count() >= 2 {
+            return false;
+        }
+        for v in &self.values {
+            rows += v.count;
+            if number_in_text(&v.value).is_some() {
+                let t = v.value.trim().trim_start_matches(['-', '$', '€', '£']);
+                if t.len() > 1 && t.starts_with('0') && !t.starts_with("0.") {
+                    return false;
+                }
+                numeric_rows += v.count;
+                numbers += 1;
+            }
+        }
+        numbers >= 5 && numeric_rows * 5 >= rows * 4
+    }
+}
+
+/// The SQL function both stores provide that reads a cell as
+/// [`number_in_text`] does (NULL for text that is no number; numbers pass
+/// through): the renderer calls it on a column of numbers kept as text.
+pub const NUMBER_FUNCTION: &str = "quarry_number";
+
+/// The number a text cell writes, if it is one: digits with an optional
+/// sign, decimal point, thousands separators and a currency sign before
+/// them (`1,100`, `$1,299.99 `, `-3.5`), space around ignored. `None` for
+/// any other text (`t`, `menos de 1`, `8-44`). The same reading as the
+/// dialects' number function (`quarry_number`), which SQLite's engine
+/// calls through this and PostgreSQL's store writes in PL/pgSQL.
+pub fn number_in_text(s: &str) -> Option<f64> {
+    let t = s.trim();
+    let (sign, t) = match t.strip_prefix('-') {
+        Some(rest) => (-1.0, rest),
+        None => (1.0, t.strip_prefix('+').unwrap_or(t)),
+    };
+    let t = t.strip_prefix(['$', '€', '£']).unwrap_or(t);
+    let digits: String = t.chars().filter(|&c| c != ',').collect();
+    let (whole, fraction) = digits.split_once('.').unwrap_or((&digits, ""));
+    let all_digits = |x: &str| x.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() && fraction.is_empty()
+        || !all_digits(whole)
+        || !all_digits(fraction)
+        || t.starts_with(',')
+        || t.ends_with(',')
+    {
+        return None;
+    }
+    digits.parse::<f64>().ok().map(|x| sign * x)
 }
 
 /// The profile of a whole dataset.
@@ -179,6 +252,45 @@ impl DatasetProfile {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_written_as_text_are_read() {
+        assert_eq!(number_in_text("1,100"), Some(1100.0));
+        assert_eq!(number_in_text(" $1,299.99 "), Some(1299.99));
+        assert_eq!(number_in_text("-3.5"), Some(-3.5));
+        assert_eq!(number_in_text(".5"), Some(0.5));
+        for not in [
+            "t",
+            "",
+            ".",
+            "-",
+            "menos de 1",
+            "8-44",
+            "1e5",
+            "inf",
+            "NaN",
+            ",5",
+            "5,",
+        ] {
+            assert_eq!(number_in_text(not), None, "{not}");
+        }
+    }
+
+    #[test]
+    fn a_text_column_of_numbers_with_a_few_words_is_numeric_text() {
+        let mut ages: Vec<String> = (20..40).map(|n| n.to_string()).collect();
+        ages.push("Unknown".into());
+        let refs: Vec<&str> = ages.iter().map(String::as_str).collect();
+        assert!(text_column(&refs).numeric_text());
+        // Mostly words: no.
+        assert!(!text_column(&["a", "b", "c", "d", "e", "1", "2"]).numeric_text());
+        // Codes with leading zeros: no.
+        assert!(!text_column(&["007", "012", "013", "014", "015"]).numeric_text());
+        // Too few different numbers: no.
+        assert!(!text_column(&["1", "2", "3"]).numeric_text());
+        // Bands of numbers: an ordinal category, no.
+        assert!(!text_column(&["<5", "5", "6", "7", "8", "9", "10+"]).numeric_text());
+    }
 
     fn text_column(values: &[&str]) -> ColumnProfile {
         ColumnProfile {

@@ -120,6 +120,16 @@ pub trait Dialect: Sync {
         ("strftime", Some("%w"))
     }
 
+    /// The number a text column's cell writes (`1,100`, `$1,299.99`), NULL
+    /// for any other text: [`NUMBER_FUNCTION`], which each store provides
+    /// (SQLite's engine registers it on its connections, PostgreSQL's
+    /// store creates it). The renderer compares, orders and averages a
+    /// column of numbers kept as text through it; the guard allows it on a
+    /// column only.
+    fn number_of(&self, column: &str) -> String {
+        format!("{NUMBER_FUNCTION}({column})")
+    }
+
     /// A quoted identifier.
     fn ident(&self, name: &str) -> String {
         ident(name)
@@ -300,6 +310,8 @@ pub const PG_TIME_OF_DAY_FUNCTION: &str = "quarry_time";
 /// creates it): SQLite's `strftime('%w', x)` for the same text (`'0'` for
 /// a Sunday to `'6'`), NULL where SQLite's is NULL, instead of an error.
 pub const PG_WEEKDAY_FUNCTION: &str = "quarry_weekday";
+
+pub use quarry_planner::NUMBER_FUNCTION;
 
 /// The name of PostgreSQL's row-position column, written by the store's
 /// importer: PostgreSQL has no `rowid`. Column names are `^[a-z0-9_]+$`

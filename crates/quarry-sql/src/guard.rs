@@ -10,7 +10,9 @@
 //! value), and the functions `min`, `max`, `avg`, `count(*)` and the
 //! dialect's full-text ranking (`bm25`); on a column, the dialect's time
 //! of day (`time(col)`) and day of the week (`strftime('%w', col)`, with
-//! exactly that format, and no other `strftime`). Where the dialect's full-text
+//! exactly that format, and no other `strftime`), and the number a text
+//! cell writes (`quarry_number(col)`, also inside `min`, `max`, `avg` and
+//! the figure's `avg` or `sum`). Where the dialect's full-text
 //! index is a column (PostgreSQL), the join is replaced by
 //! `<column> @@ <query function>('<config>', '<string>')` and the ranking
 //! takes that column and query; `ILIKE` and `TRUE` are admitted only for a
@@ -30,7 +32,7 @@ use sqlparser::ast::{
 };
 use sqlparser::parser::Parser;
 
-use crate::Dialect;
+use crate::{Dialect, NUMBER_FUNCTION};
 
 /// Aggregate functions a subquery may call; besides them, only the
 /// dialect's full-text ranking function is allowed.
@@ -741,7 +743,12 @@ fn check_function(f: &Function, scope: Scope) -> Result<(), String> {
     let lower = name.to_ascii_lowercase();
     let time_of_day = lower == scope.time_of_day;
     let weekday = lower == scope.weekday.0;
-    if !(AGGREGATES.contains(&lower.as_str()) || lower == scope.fts_rank || time_of_day || weekday)
+    let number = lower == NUMBER_FUNCTION;
+    if !(AGGREGATES.contains(&lower.as_str())
+        || lower == scope.fts_rank
+        || time_of_day
+        || weekday
+        || number)
     {
         return Err(format!("function {name} is not allowed"));
     }
@@ -812,20 +819,28 @@ fn check_function(f: &Function, scope: Scope) -> Result<(), String> {
             )),
         };
     }
-    // time(<column>), anywhere.
-    if time_of_day {
+    // time(<column>), quarry_number(<column>), anywhere.
+    if time_of_day || number {
         return check_column_arg(arg, scope, &name);
     }
-    // min/max over a column of the records table, inside a subquery.
+    // min/max over a column of the records table (or its cells read as
+    // numbers), inside a subquery.
     if !scope.subquery {
         return Err(format!("{name}() is allowed only inside a subquery"));
     }
+    check_measured_arg(arg, scope, &name)
+}
+
+/// An aggregate's argument: a column of the records table, or the number
+/// function over one (`avg(quarry_number(col))`).
+fn check_measured_arg(arg: &Expr, scope: Scope, name: &str) -> Result<(), String> {
     match arg {
-        Expr::Identifier(_) => Ok(()),
-        Expr::CompoundIdentifier(parts) if parts.len() == 2 => {
-            check_ident_qualifier(&parts[0], scope)
+        Expr::Function(f)
+            if single_name(&f.name).is_some_and(|n| n.eq_ignore_ascii_case(NUMBER_FUNCTION)) =>
+        {
+            check_function(f, scope)
         }
-        _ => Err(format!("{name}() takes a column")),
+        _ => check_column_arg(arg, scope, name),
     }
 }
 
@@ -880,6 +895,7 @@ fn check_figure(e: &Expr, scope: Scope) -> Result<(), String> {
             Expr::CompoundIdentifier(parts) if parts.len() == 2 => {
                 check_ident_qualifier(&parts[0], scope)
             }
+            Expr::Function(_) => check_measured_arg(arg, scope, &name),
             _ => Err("the figure takes a column".into()),
         },
         _ => Err(format!("{name}() is not a figure")),
@@ -1147,6 +1163,28 @@ mod tests {
     /// The day of the week: `strftime('%w', <column>)` (SQLite) and
     /// `quarry_weekday(<column>)` (PostgreSQL), anywhere a column may be;
     /// any other use of either function is refused.
+    #[test]
+    fn the_number_function_passes_on_a_column_and_nothing_else_does() {
+        ok(
+            r#"SELECT "companies".rowid AS "_row", avg(quarry_number("companies"."c")) OVER () AS "_figure" FROM "companies" WHERE quarry_number("companies"."c") > 500 AND quarry_number("companies"."c") = (SELECT max(quarry_number("companies"."c")) FROM "companies") ORDER BY quarry_number("companies"."c") DESC NULLS LAST, "companies".rowid LIMIT 3"#,
+        );
+        for sql in [
+            r#"SELECT "companies".rowid AS "_row" FROM "companies" WHERE quarry_number('1,000') > 5 LIMIT 1"#,
+            r#"SELECT "companies".rowid AS "_row" FROM "companies" WHERE quarry_number("c", "d") > 5 LIMIT 1"#,
+            r#"SELECT "companies".rowid AS "_row" FROM "companies" WHERE quarry_number(quarry_number("c")) > 5 LIMIT 1"#,
+            r#"SELECT "companies".rowid AS "_row" FROM "companies" WHERE quarry_number("other"."c") > 5 LIMIT 1"#,
+            r#"SELECT "companies".rowid AS "_row" FROM "companies" WHERE "c" = (SELECT max(quarry_number(1)) FROM "companies") LIMIT 1"#,
+        ] {
+            let why = refused(sql);
+            assert!(
+                why.contains("quarry_number")
+                    || why.contains("not allowed")
+                    || why.contains("table"),
+                "{sql}: {why}"
+            );
+        }
+    }
+
     #[test]
     fn the_day_of_the_week_passes_on_a_column_and_nothing_else_does() {
         ok(

@@ -13,8 +13,8 @@ mod dialect;
 mod guard;
 
 pub use dialect::{
-    ident, literal, Dialect, Postgres, Sqlite, PG_ROW_COLUMN, PG_TEXT_SEARCH_CONFIG,
-    PG_TIME_OF_DAY_FUNCTION, PG_WEEKDAY_FUNCTION,
+    ident, literal, Dialect, Postgres, Sqlite, NUMBER_FUNCTION, PG_ROW_COLUMN,
+    PG_TEXT_SEARCH_CONFIG, PG_TIME_OF_DAY_FUNCTION, PG_WEEKDAY_FUNCTION,
 };
 pub use guard::check_select;
 
@@ -124,11 +124,25 @@ fn column(style: Style, field: &str) -> String {
     }
 }
 
+/// A column as a number: the column itself, or, for a column of numbers
+/// kept as text (`ColumnProfile::numeric_text`), the dialect's reading of
+/// its cells as numbers (NULL for the cells that are none).
+fn measured(style: Style, field: &str) -> String {
+    match style {
+        Style::Sql {
+            dialect, profile, ..
+        } if profile.column(field).is_some_and(|c| c.numeric_text()) => {
+            dialect.number_of(&column(style, field))
+        }
+        _ => column(style, field),
+    }
+}
+
 /// What a plan orders by: a column, or the records' position, which in
 /// SQLite is the rowid (the row number in the imported file).
 fn order_key(style: Style, key: &OrderKey) -> String {
     match key {
-        OrderKey::Field(field) => column(style, field),
+        OrderKey::Field(field) => measured(style, field),
         OrderKey::RowPosition => match style {
             Style::Thought => "row number".to_string(),
             Style::Sql { table, dialect, .. } => dialect.row_position(Some(table)),
@@ -201,6 +215,17 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
     };
     let first_text = || c.values.first().map(text_of).unwrap_or_default();
     let like = |prefix_only| style.like_pattern(&first_text(), prefix_only);
+    // A number compared with a column of numbers kept as text: the cells
+    // read as numbers.
+    let numeric = !c.values.is_empty()
+        && c.values
+            .iter()
+            .all(|x| matches!(x, Literal::Integer(_) | Literal::Float(_)));
+    let col = if numeric {
+        measured(style, &c.field)
+    } else {
+        col
+    };
     match c.op {
         CompareOp::Eq => format!("{col} = {}", v(0)),
         // Negations keep the records known not to match, as SQL's own
@@ -365,10 +390,8 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
                     table, dialect: d, ..
                 } => {
                     let t = d.ident(table);
-                    format!(
-                        "{col} {sym} (SELECT avg({}) FROM {t})",
-                        column(style, &c.field)
-                    )
+                    let m = measured(style, &c.field);
+                    format!("{m} {sym} (SELECT avg({m}) FROM {t})")
                 }
             }
         }
@@ -595,7 +618,7 @@ fn render(
     // the whole result.
     let mut figure = false;
     if let (Some(f), true) = (&plan.figure, ordered) {
-        let of = |field: &Option<String>| field.as_deref().map(|n| column(style, n));
+        let of = |field: &Option<String>| field.as_deref().map(|n| measured(style, n));
         let expr = match (f.kind, of(&f.field)) {
             (FigureKind::Count, _) => Some("count(*)".to_string()),
             (FigureKind::Average, Some(c)) => Some(format!("avg({c})")),

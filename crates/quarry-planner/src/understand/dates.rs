@@ -142,9 +142,7 @@ impl Ctx<'_> {
             return;
         }
         if self.date_column().is_none() {
-            if let Some(col) = self.slash_date_column() {
-                self.slash_month_conditions(col);
-            }
+            self.text_month_conditions();
             return;
         }
         for i in 0..self.toks.len() {
@@ -253,31 +251,29 @@ impl Ctx<'_> {
         true
     }
 
-    /// A text column of dates written month first with slashes (`5/2/2008`,
-    /// `12/25/11`), as US spreadsheets keep them, when the table has no
-    /// date column: every listed value (of the first 50) is one.
-    pub(super) fn slash_date_column(&self) -> Option<usize> {
+    /// The text columns of dates written as people write them (see
+    /// [`TextDate`]), when the table has no date column: every listed
+    /// value (of the first 50) is one.
+    pub(super) fn text_date_columns(&self) -> Vec<usize> {
         let cols = &self.ix.profile.columns;
-        (0..cols.len()).find(|&c| {
-            cols[c].ty == ColumnType::Text
-                && !cols[c].values.is_empty()
-                && cols[c]
-                    .values
-                    .iter()
-                    .take(50)
-                    .all(|v| slash_date(&v.value).is_some())
-        })
+        (0..cols.len())
+            .filter(|&c| text_date_format(&cols[c]).is_some())
+            .collect()
     }
 
-    /// "days in july", "october runs", "may 2004" over a column of slash
-    /// dates: `date LIKE '7/%'`, and `date LIKE '%/2004'` for a year
-    /// written with the month (in the values' own two or four digits).
-    fn slash_month_conditions(&mut self, col: usize) {
-        let four = self.ix.profile.columns[col]
-            .values
-            .first()
-            .and_then(|v| slash_date(&v.value))
-            .is_some_and(|(_, _, y)| y.len() == 4);
+    /// The text date column of a month phrase at `at`: the one its event
+    /// word names ("died in may 2005" → `date_of_death`), else the first.
+    pub(super) fn text_date_column_at(&self, at: (usize, usize)) -> Option<usize> {
+        let cols = self.text_date_columns();
+        self.event_column(at, &cols).or(cols.first().copied())
+    }
+
+    /// "days in july", "october runs", "may 2004" over a column of text
+    /// dates: the month where the values write it (`date LIKE '7/%'`
+    /// month first, `LIKE '%/07/%'` day first, `LIKE 'Jul%'` by name), and
+    /// the year that ends the value (`LIKE '%/2004'`, in the values' own
+    /// two or four digits).
+    fn text_month_conditions(&mut self) {
         for i in 0..self.toks.len() {
             if self.claims.is_claimed(i) || !self.toks[i].is_word() {
                 continue;
@@ -285,43 +281,48 @@ impl Ctx<'_> {
             let Some((m, year)) = self.month_at(i) else {
                 continue;
             };
-            // "not in may": the renderer writes no negated prefix; left
-            // unread (a trait or a word ignored) rather than read wrong.
-            if self.negated(i) {
-                continue;
-            }
             let end = if year.is_some() { i + 2 } else { i + 1 };
-            // "01/31/1988": months written with their zero.
-            let padded = self.ix.profile.columns[col]
-                .values
-                .iter()
-                .take(20)
-                .any(|v| v.value.starts_with('0'));
-            let month = if padded {
-                format!("{:02}/", m + 1)
-            } else {
-                format!("{}/", m + 1)
+            let Some(col) = self.text_date_column_at((i, end)) else {
+                return;
             };
-            self.month_condition(
-                (i, end),
-                col,
-                CompareOp::StartsWith,
-                vec![Literal::Text(month)],
-            );
-            if let Some(y) = year {
-                let y = y as i64;
-                let written = if four {
-                    format!("/{y}")
+            let Some(format) = text_date_format(&self.ix.profile.columns[col]) else {
+                continue;
+            };
+            let negated = self.negated(i);
+            let number = |padded: bool| {
+                if padded {
+                    format!("{:02}", m + 1)
                 } else {
-                    format!("/{:02}", y % 100)
-                };
+                    (m + 1).to_string()
+                }
+            };
+            let (op, month) = match format {
+                // "not in may": no negated prefix is written; left unread
+                // (a trait or a word ignored) rather than read wrong.
+                TextDate::MonthFirst { .. } | TextDate::MonthName if negated => continue,
+                TextDate::MonthFirst { padded, .. } => {
+                    (CompareOp::StartsWith, format!("{}/", number(padded)))
+                }
+                TextDate::DayFirst { padded, .. } if negated => {
+                    if year.is_some() {
+                        continue;
+                    }
+                    (CompareOp::NotContains, format!("/{}/", number(padded)))
+                }
+                TextDate::DayFirst { padded, .. } => {
+                    (CompareOp::Contains, format!("/{}/", number(padded)))
+                }
+                TextDate::MonthName => (CompareOp::StartsWith, MONTH_ABBREVIATIONS[m].to_string()),
+            };
+            self.month_condition((i, end), col, op, vec![Literal::Text(month)]);
+            if let Some(y) = year {
                 let name = self.ix.column_name(col).to_string();
                 self.push_condition(
                     (i, end),
                     Condition {
                         field: name,
                         op: CompareOp::EndsWith,
-                        values: vec![Literal::Text(written)],
+                        values: vec![Literal::Text(format.year_suffix(y as i64))],
                         source: self.span_text(i, end),
                         matched: MatchKind::Exact,
                         confidence: confidence::EXACT,
@@ -481,7 +482,76 @@ pub(super) fn is_month_number_column(col: &crate::profile::ColumnProfile) -> boo
         && within(&col.max)
 }
 
-/// The month, day and year of a date written `m/d/yy` or `m/d/yyyy`.
+/// The first three letters of each month, as dates written by name
+/// begin ("Sep 11, 2001", "September 11, 2001").
+const MONTH_ABBREVIATIONS: [&str; 12] = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+];
+
+/// How a text column writes its dates, when it is no date column: with
+/// slashes, month first (`5/2/2008`, `12/25/11`, as US spreadsheets keep
+/// them) or day first (`25/12/2019`, `7/09/2014`: a first part above 12
+/// somewhere, a second never), or by the month's name (`Sep 11, 2001`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum TextDate {
+    /// `padded`: months written with their zero (`01/31/1988`); `four`:
+    /// years of four digits.
+    MonthFirst {
+        padded: bool,
+        four: bool,
+    },
+    DayFirst {
+        padded: bool,
+        four: bool,
+    },
+    MonthName,
+}
+
+impl TextDate {
+    /// The end of a value of year `y`: `/2004`, `/04`, or the year after
+    /// the month's name and day.
+    pub(super) fn year_suffix(self, y: i64) -> String {
+        match self {
+            TextDate::MonthFirst { four: true, .. } | TextDate::DayFirst { four: true, .. } => {
+                format!("/{y}")
+            }
+            TextDate::MonthFirst { .. } | TextDate::DayFirst { .. } => format!("/{:02}", y % 100),
+            TextDate::MonthName => format!(" {y}"),
+        }
+    }
+}
+
+/// How `col` writes dates as text (every listed value of the first 50 is
+/// one), or `None`.
+pub(super) fn text_date_format(col: &crate::profile::ColumnProfile) -> Option<TextDate> {
+    if col.ty != ColumnType::Text || col.values.is_empty() {
+        return None;
+    }
+    let listed = || col.values.iter().take(50).map(|v| v.value.as_str());
+    if listed().all(|v| slash_date(v).is_some()) {
+        let parts: Vec<(&str, &str, &str)> = listed().filter_map(slash_date).collect();
+        let above_12 = |s: &str| s.parse::<u32>().is_ok_and(|n| n > 12);
+        let day_first = parts.iter().any(|p| above_12(p.0)) && !parts.iter().any(|p| above_12(p.1));
+        let four = parts.first().is_some_and(|p| p.2.len() == 4);
+        return Some(if day_first {
+            TextDate::DayFirst {
+                padded: parts.iter().any(|p| p.1.len() == 2 && p.1.starts_with('0')),
+                four,
+            }
+        } else {
+            TextDate::MonthFirst {
+                padded: parts.iter().take(20).any(|p| p.0.starts_with('0')),
+                four,
+            }
+        });
+    }
+    listed()
+        .all(|v| month_name_date(v).is_some())
+        .then_some(TextDate::MonthName)
+}
+
+/// The month, day and year of a date written `m/d/yy` or `m/d/yyyy` (or
+/// day first).
 fn slash_date(v: &str) -> Option<(&str, &str, &str)> {
     let mut parts = v.trim().split('/');
     let (m, d, y) = (parts.next()?, parts.next()?, parts.next()?);
@@ -489,4 +559,32 @@ fn slash_date(v: &str) -> Option<(&str, &str, &str)> {
         |s: &str, lens: &[usize]| lens.contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit());
     (parts.next().is_none() && digits(m, &[1, 2]) && digits(d, &[1, 2]) && digits(y, &[2, 4]))
         .then_some((m, d, y))
+}
+
+/// The month (0-based) of a date written by the month's name, its day, a
+/// comma and a year of four digits: `Sep 11, 2001`, `September 11, 2001`,
+/// `Sept. 3, 1999`.
+fn month_name_date(v: &str) -> Option<usize> {
+    let mut words = v.split_whitespace();
+    let (month, day, year) = (words.next()?, words.next()?, words.next()?);
+    let month = month.trim_end_matches('.').to_ascii_lowercase();
+    let month = if month == "sept" {
+        "sep"
+    } else {
+        month.as_str()
+    };
+    let day = day.strip_suffix(',')?;
+    let m = if month.len() == 3 {
+        MONTH_ABBREVIATIONS
+            .iter()
+            .position(|a| a.eq_ignore_ascii_case(month))
+    } else {
+        month_index(month)
+    }?;
+    (words.next().is_none()
+        && (1..=2).contains(&day.len())
+        && day.bytes().all(|b| b.is_ascii_digit())
+        && year.len() == 4
+        && year.bytes().all(|b| b.is_ascii_digit()))
+    .then_some(m)
 }

@@ -560,6 +560,11 @@ impl Ctx<'_> {
                 })
             })
             .or_else(|| {
+                // "quakes in 2019" of `25/12/2019`, "Sep 11, 2001": dates
+                // kept as text.
+                (0..cols.len()).find(|&c| super::dates::text_date_format(&cols[c]).is_some())
+            })
+            .or_else(|| {
                 // "2007 (May–October)", "13 December 1950": text that holds the year.
                 (0..cols.len()).find(|&c| {
                     cols[c].ty == ColumnType::Text

@@ -2498,6 +2498,20 @@ impl Ctx<'_> {
                 };
                 return Some((op, items));
             }
+            // A year on dates kept as text: the values ending with it.
+            if let Some(format) =
+                super::dates::text_date_format(&self.ix.profile.columns[col]).filter(|_| yearish)
+            {
+                let suffix = Literal::Text(format.year_suffix(v as i64));
+                return match cmp {
+                    Cmp::Eq if p.list.len() <= 1 => Some((CompareOp::EndsWith, vec![suffix])),
+                    Cmp::Ne if format.year_suffix(v as i64).len() >= 5 => Some((
+                        CompareOp::NotContains,
+                        vec![Literal::Text(format_number(v))],
+                    )),
+                    _ => None,
+                };
+            }
             // A number in a text field: the text holds it ("in 2007-2008"
             // over seasons written "2007–08": its first year).
             return match cmp {

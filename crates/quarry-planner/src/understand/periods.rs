@@ -258,8 +258,13 @@ impl Ctx<'_> {
     /// stem and a year, two or more per stem.
     fn year_families(&self) -> Vec<Family> {
         let mut by_stem: Vec<(String, Family)> = Vec::new();
+        // (Yes/no fields too: `south66`, `south76`, where a man lived in
+        // each year.)
+        let measured = |col: &crate::profile::ColumnProfile| {
+            col.ty.is_numeric() || col.ty == crate::profile::ColumnType::Boolean
+        };
         for (c, col) in self.ix.profile.columns.iter().enumerate() {
-            if !col.ty.is_numeric() {
+            if !measured(col) {
                 continue;
             }
             let Some((stem, year)) = split_year(&col.name) else {
@@ -275,7 +280,7 @@ impl Ctx<'_> {
         // weeks), read as the years of the last century from 30 on.
         let names = self.ix.column_names();
         for (c, col) in self.ix.profile.columns.iter().enumerate() {
-            let Some((stem, n)) = split_number(&col.name).filter(|_| col.ty.is_numeric()) else {
+            let Some((stem, n)) = split_number(&col.name).filter(|_| measured(col)) else {
                 continue;
             };
             let digits = col.name.len()
