@@ -518,7 +518,7 @@ fn measured_view(profile: &DatasetProfile) -> Option<DatasetProfile> {
                 }),
             }
         }
-        values.sort_by(|a, b| b.count.cmp(&a.count));
+        values.sort_by_key(|v| std::cmp::Reverse(v.count));
         col.values = values;
     }
     Some(view)
