@@ -2328,3 +2328,164 @@ fn a_year_picks_its_yes_no_field_of_a_family_written_with_two_digits() {
     let p = plan(&survey, "wage over 500");
     assert_eq!(filters(&p), ["wage76 Gt [Integer(500)]"]);
 }
+
+fn fatalities() -> DatasetProfile {
+    let mut p = profile(
+        "fatalities",
+        vec![
+            col(
+                "classification",
+                ColumnType::Text,
+                &[
+                    ("Career", 900),
+                    ("Volunteer", 700),
+                    ("Wildland Full-Time", 120),
+                    ("Wildland Contract", 80),
+                    ("Wildland Part-Time", 40),
+                    ("Paid-on-Call", 30),
+                ],
+                None,
+                None,
+            ),
+            col(
+                "rank",
+                ColumnType::Text,
+                &[
+                    ("Firefighter", 900),
+                    ("Captain", 200),
+                    ("Wildland Crew Supervisor", 10),
+                    ("Wildland Firefighter", 9),
+                    ("Wildland Engine Boss", 8),
+                    ("Wildland Squad Boss", 7),
+                ],
+                None,
+                None,
+            ),
+            col(
+                "emergency",
+                ColumnType::Text,
+                &[("Yes", 1354), ("No", 650), ("Personal Vehicle", 1)],
+                None,
+                None,
+            ),
+            col(
+                "moe_type",
+                ColumnType::Text,
+                &[("Type1AB", 50), ("Type2", 300), ("Type3", 400)],
+                None,
+                None,
+            ),
+            col(
+                "bias",
+                ColumnType::Text,
+                &[
+                    ("ANTI-TRANSGENDER", 20),
+                    ("ANTI-GENDER NON-CONFORMING", 5),
+                    ("ANTI-JEWISH", 300),
+                ],
+                None,
+                None,
+            ),
+            col(
+                "measure",
+                ColumnType::Text,
+                &[("1 cup", 50), ("aver.", 3), ("1 slice", 20)],
+                None,
+                None,
+            ),
+            col(
+                "calories",
+                ColumnType::Integer,
+                &[],
+                Some("0"),
+                Some("1300"),
+            ),
+        ],
+    );
+    // Ranks are many (their commonest listed), classes few.
+    p.columns[1].distinct_count = 250;
+    p
+}
+
+#[test]
+fn a_word_beginning_a_family_of_values_of_a_small_field_is_every_one() {
+    let p = plan(&fatalities(), "wildland");
+    assert_eq!(
+        filters(&p),
+        ["classification In [Text(\"Wildland Full-Time\"), Text(\"Wildland Contract\"), Text(\"Wildland Part-Time\")]"]
+    );
+    let p = plan(&fatalities(), "career excluding wildland");
+    assert!(
+        filters(&p)
+            .iter()
+            .any(|f| f.starts_with("classification NotIn")),
+        "{:?}",
+        filters(&p)
+    );
+}
+
+#[test]
+fn a_yes_no_field_with_a_stray_answer_is_still_one() {
+    let p = plan(&fatalities(), "non-emergency deaths");
+    assert_eq!(filters(&p), ["emergency Eq [Text(\"No\")]"]);
+}
+
+#[test]
+fn a_word_and_a_number_written_apart_are_the_code_written_as_one() {
+    let p = plan(&fatalities(), "type 3 schools");
+    assert_eq!(filters(&p), ["moe_type Eq [Text(\"Type3\")]"]);
+}
+
+#[test]
+fn a_negation_a_value_writes_before_its_word_is_the_values() {
+    let p = plan(&fatalities(), "gender non-conforming");
+    assert_eq!(
+        filters(&p),
+        ["bias Eq [Text(\"ANTI-GENDER NON-CONFORMING\")]"]
+    );
+}
+
+#[test]
+fn a_figure_word_before_its_field_is_no_value_cut_short() {
+    let p = plan(&fatalities(), "average calories");
+    assert!(filters(&p).is_empty(), "{:?}", filters(&p));
+}
+
+#[test]
+fn a_value_after_against_is_the_opponents() {
+    let games = profile(
+        "games",
+        vec![
+            col(
+                "team",
+                ColumnType::Text,
+                &[("Chicago Bears", 20), ("Oakland Raiders", 20)],
+                None,
+                None,
+            ),
+            col(
+                "opposing_team",
+                ColumnType::Text,
+                &[("Chicago Bears", 20), ("Oakland Raiders", 20)],
+                None,
+                None,
+            ),
+            col(
+                "game",
+                ColumnType::Text,
+                &[
+                    ("Chicago Bears vs. Oakland Raiders (1)", 1),
+                    ("Oakland Raiders vs. Chicago Bears (2)", 1),
+                    ("Oakland Raiders vs. Chicago Bears (3)", 1),
+                    ("Oakland Raiders vs. Chicago Bears (4)", 1),
+                ],
+                None,
+                None,
+            ),
+        ],
+    );
+    let p = plan(&games, "raiders");
+    assert_eq!(filters(&p), ["team Eq [Text(\"Oakland Raiders\")]"]);
+    let p = plan(&games, "against the bears");
+    assert_eq!(filters(&p), ["opposing_team Eq [Text(\"Chicago Bears\")]"]);
+}

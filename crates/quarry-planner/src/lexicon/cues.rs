@@ -81,10 +81,24 @@ pub const ORIGIN_COLUMN_WORDS: &[&str] = &["origin", "source", "from", "departur
 /// Words of a column name for a destination ("to Chicago").
 pub const DESTINATION_COLUMN_WORDS: &[&str] = &["dest", "destination", "to", "arrival", "arrive"];
 
+/// Words of a column name for the other side of a game ("against the
+/// bears": `opposing_team`, `opponent`).
+pub const OPPONENT_COLUMN_WORDS: &[&str] = &[
+    "opposing",
+    "opponent",
+    "opponents",
+    "opp",
+    "against",
+    "vs",
+    "versus",
+    "rival",
+];
+
 /// The column words a word before a value points to: an origin after
-/// "from", a destination after "to".
+/// "from", a destination after "to", the other side after "against".
 pub fn direction_column_words(w: &str) -> Option<&'static [&'static str]> {
     match w {
+        "against" | "vs" | "versus" | "facing" => Some(OPPONENT_COLUMN_WORDS),
         "from" | "leaving" | "departing" | "out" => Some(ORIGIN_COLUMN_WORDS),
         "to" | "into" | "arriving" | "landing" | "toward" | "towards" => {
             Some(DESTINATION_COLUMN_WORDS)

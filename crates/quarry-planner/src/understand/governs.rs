@@ -31,9 +31,23 @@ impl Ctx<'_> {
             self.values.iter().any(|v| v.start <= k && k < v.end)
                 && !(k + 1 < self.toks.len() && self.norm(k + 1) == "than")
         };
+        // "gender non-conforming": a negation that a value matched right
+        // after it writes before that word ('ANTI-GENDER NON-CONFORMING')
+        // is the value's own.
+        let begins_value = |k: usize| {
+            self.values.iter().any(|v| {
+                v.start == k + 1
+                    && v.entries.iter().any(|&id| {
+                        self.ix.values[id as usize]
+                            .words
+                            .windows(2)
+                            .any(|w| w[0] == self.norm(k) && w[1] == self.norm(k + 1))
+                    })
+            })
+        };
         self.negations
             .iter()
-            .filter(|&&ng| !in_value(ng))
+            .filter(|&&ng| !in_value(ng) && !begins_value(ng))
             .any(|&ng| {
                 // "not a chevy or a pontiac", "not on the ground or in shrubs":
                 // a negation before a list joined by "or" is "neither", so it

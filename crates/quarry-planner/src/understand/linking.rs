@@ -7,7 +7,7 @@
 use super::claims::ClaimedBy;
 use super::mentions::{FieldMention, ValueMention};
 use super::Ctx;
-use crate::index::AliasKind;
+use crate::index::{AliasKind, ValueEntry};
 use crate::lexicon::wordnet;
 use crate::lexicon::{
     introduces_value, is_absence_word, is_glue_word, is_negation, is_stopword, letter_codes,
@@ -629,6 +629,23 @@ impl Ctx<'_> {
             }
             // "speed unknown": no guessing a value for the absence word.
             if is_absence_word(&t.norm) && self.absence_of_other_field(i, usize::MAX) {
+                i += 1;
+                continue;
+            }
+            // "average calories": a figure asked of the numeric field
+            // after it, no value cut short from it (`aver.`).
+            // (At the phrase's head: "above average", "the highest median
+            // earnings" of `earnings_med` are other readings.)
+            let figure_of_field = matches!(
+                t.norm.as_str(),
+                "average" | "mean" | "median" | "avg" | "total"
+            ) && (0..i).all(|k| is_stopword(self.norm(k)))
+                && i + 1 < self.toks.len()
+                && self.field_match_at(i).is_none()
+                && self.field_match_at(i + 1).is_some_and(|(_, cols)| {
+                    cols.iter().any(|c| self.ix.column_type(c.0).is_numeric())
+                });
+            if figure_of_field {
                 i += 1;
                 continue;
             }
@@ -2447,7 +2464,66 @@ impl Ctx<'_> {
             .collect();
         distinct.sort_unstable();
         distinct.dedup();
-        if distinct.len() > 6 || (end - i == 1 && distinct.len() > 3) {
+        // "raiders" of `Oakland Raiders` in `team` and `opposing_team`, and
+        // inside many descriptions of games: the one value the fields
+        // holding a single one share.
+        if distinct.len() > 3 {
+            let mut per_column: std::collections::HashMap<usize, Vec<&str>> =
+                std::collections::HashMap::new();
+            for &id in &cands {
+                let e = &self.ix.values[id as usize];
+                per_column
+                    .entry(e.column)
+                    .or_default()
+                    .push(e.value.as_str());
+            }
+            let mut single: Vec<&str> = per_column
+                .values()
+                .filter(|vs| vs.len() == 1)
+                .map(|vs| vs[0])
+                .collect();
+            let fields = single.len();
+            single.sort_unstable();
+            single.dedup();
+            // (Held by two fields at least: one field's one value among
+            // many elsewhere is no evidence.)
+            if let ([one], 2..) = (&single[..], fields) {
+                let one = one.to_string();
+                cands.retain(|&id| self.ix.values[id as usize].value == one);
+                distinct = vec![];
+            }
+        }
+        // "fruits" of `Fruits A-F`, `Fruits G-P`, `Fruits R-Z`, "wildland"
+        // of `Wildland Full-Time`, `Wildland Contract`: the word that
+        // begins two values or more of one field of few values, and every
+        // value it is found in there, is that family of values.
+        let mut family = false;
+        if distinct.len() > 3 && end - i == 1 {
+            let cols = &self.ix.profile.columns;
+            let mut heads: Vec<usize> = cands
+                .iter()
+                .map(|&id| self.ix.values[id as usize].column)
+                .filter(|&c| {
+                    let of_c: Vec<&ValueEntry> = cands
+                        .iter()
+                        .map(|&id| &self.ix.values[id as usize])
+                        .filter(|e| e.column == c)
+                        .collect();
+                    cols[c].distinct_count <= 30
+                        && of_c.len() >= 2
+                        && of_c
+                            .iter()
+                            .all(|e| e.stems.len() >= 2 && e.stems[0] == t.stem)
+                })
+                .collect();
+            heads.sort_unstable();
+            heads.dedup();
+            if let [c] = heads[..] {
+                cands.retain(|&id| self.ix.values[id as usize].column == c);
+                family = true;
+            }
+        }
+        if !family && (distinct.len() > 6 || (end - i == 1 && distinct.len() > 3)) {
             return None;
         }
         // "hispanic workers" beside `Service_Workers` and `Sales_Workers`:

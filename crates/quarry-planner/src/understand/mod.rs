@@ -154,7 +154,10 @@ struct Ctx<'a> {
 /// Plans one phrase: runs the passes in their order.
 pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     let toks = single_counts(
-        ordinals(engine_layouts(seasons(tokenize(query), ix), ix), ix),
+        ordinals(
+            engine_layouts(spaced_codes(seasons(tokenize(query), ix), ix), ix),
+            ix,
+        ),
         ix,
     );
     let n = toks.len();
@@ -243,6 +246,43 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.finish();
     cx.plan.notes = cx.notes.iter().map(Note::to_string).collect();
     cx.plan
+}
+
+/// "type 3 schools", "grade 8": a word and a whole number written apart
+/// that a value of the dataset writes as one word (`Type3`, `Grade8`)
+/// are that word, when the word alone is no value.
+fn spaced_codes(toks: Vec<Token>, ix: &Index) -> Vec<Token> {
+    let mut out: Vec<Token> = Vec::with_capacity(toks.len());
+    let mut it = toks.into_iter().peekable();
+    while let Some(t) = it.next() {
+        let glued = it.peek().and_then(|n| {
+            let whole = matches!(
+                n.kind,
+                crate::text::TokenKind::Number {
+                    value,
+                    unit: None,
+                    percent: false,
+                    ..
+                } if value.fract() == 0.0 && value >= 0.0
+            );
+            let joined = format!("{}{}", t.norm, n.norm);
+            (t.is_word()
+                && whole
+                && t.norm.len() >= 2
+                && t.norm.bytes().all(|b| b.is_ascii_alphabetic())
+                && !ix.values_by_first.contains_key(&t.norm)
+                && ix.values_by_first.contains_key(&joined))
+            .then(|| Token::word(&joined, t.start, n.end))
+        });
+        match glued {
+            Some(g) => {
+                it.next();
+                out.push(g);
+            }
+            None => out.push(t),
+        }
+    }
+    out
 }
 
 /// "v8 chevys", "v6": an engine's layout and count of cylinders, in a

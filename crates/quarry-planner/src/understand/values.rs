@@ -13,7 +13,7 @@ use crate::confidence;
 use crate::index::ValueEntry;
 use crate::lexicon::{
     direction_column_words, is_comparison_filler, is_position_filler, position_side,
-    split_comparative, Cmp, Side,
+    split_comparative, Cmp, Side, OPPONENT_COLUMN_WORDS,
 };
 use crate::note::Note;
 use crate::plan::{CompareOp, Condition, Direction, Literal, MatchKind, OrderBy, OrderKey};
@@ -161,8 +161,12 @@ impl Ctx<'_> {
         cols.dedup();
         let ambiguous = cols.len() > 1;
         // "from Chicago" is an origin, "to Chicago" a destination.
-        let direction = (m.start > 0)
-            .then(|| self.norm(m.start - 1))
+        // ("against the bears": past an article.)
+        let before = (1..=2)
+            .map_while(|back| m.start.checked_sub(back))
+            .find(|&k| !matches!(self.norm(k), "the" | "a" | "an"));
+        let direction = before
+            .map(|k| self.norm(k))
             .and_then(direction_column_words);
         let by_direction = direction.and_then(|words| {
             cols.iter().copied().find(|&c| {
@@ -186,9 +190,22 @@ impl Ctx<'_> {
                     })
             })
         };
+        // "raiders" in `team` and `opposing_team`: the record's own side,
+        // unless "against" pointed to the other.
+        let not_opponent = || {
+            let opponent = |c: usize| {
+                self.ix
+                    .column_name(c)
+                    .split('_')
+                    .any(|w| OPPONENT_COLUMN_WORDS.contains(&w))
+            };
+            let own: Vec<usize> = cols.iter().copied().filter(|&c| !opponent(c)).collect();
+            (own.len() == 1 && own.len() < cols.len()).then(|| own[0])
+        };
         let col = by_direction
             .or_else(|| cols.iter().copied().find(|c| mentioned.contains(c)))
             .or_else(own)
+            .or_else(not_opponent)
             .unwrap_or_else(|| {
                 entries
                     .iter()

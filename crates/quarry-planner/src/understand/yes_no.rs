@@ -55,7 +55,17 @@ impl Ctx<'_> {
                     let w = value_label(&v.value);
                     is_yes_no_word(&w) || is_partial_answer(&w)
                 });
-                (no && partial).then(|| Literal::Text(yes.value.clone()))
+                // Yes / No and a stray answer of a few rows (a cell of
+                // another column shifted in): a yes/no field still.
+                let rows: u64 = col.values.iter().map(|v| v.count).sum();
+                let answered: u64 = col
+                    .values
+                    .iter()
+                    .filter(|v| is_yes_no_word(&value_label(&v.value)))
+                    .map(|v| v.count)
+                    .sum();
+                let stray = answered * 50 >= rows * 49;
+                (no && (partial || stray)).then(|| Literal::Text(yes.value.clone()))
             }
             ColumnType::Text if !col.values.is_empty() && col.values.len() <= 2 => {
                 // `Remote` / `Not remote`: the value the other one negates.
