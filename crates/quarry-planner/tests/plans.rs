@@ -2489,3 +2489,29 @@ fn a_value_after_against_is_the_opponents() {
     let p = plan(&games, "against the bears");
     assert_eq!(filters(&p), ["opposing_team Eq [Text(\"Chicago Bears\")]"]);
 }
+
+#[test]
+fn a_duration_in_years_is_the_age_when_no_other_field_holds_one() {
+    let elephants = profile(
+        "elephants",
+        vec![
+            col("age", ColumnType::Float, &[], Some("0.01"), Some("32.17")),
+            col("height", ColumnType::Float, &[], Some("75"), Some("304")),
+            col(
+                "sex",
+                ColumnType::Text,
+                &[("F", 200), ("M", 88)],
+                None,
+                None,
+            ),
+        ],
+    );
+    let p = plan(&elephants, "females between 10 and 20 years");
+    assert_eq!(
+        filters(&p),
+        [
+            "sex Eq [Text(\"F\")]",
+            "age Between [Float(10.0), Float(20.0)]"
+        ]
+    );
+}
