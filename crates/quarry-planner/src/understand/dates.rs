@@ -252,8 +252,8 @@ impl Ctx<'_> {
     }
 
     /// The text columns of dates written as people write them (see
-    /// [`TextDate`]), when the table has no date column: every listed
-    /// value (of the first 50) is one.
+    /// [`TextDate`]): every listed value (of the first 50) is one. (Read
+    /// when the table has no date column.)
     pub(super) fn text_date_columns(&self) -> Vec<usize> {
         let cols = &self.ix.profile.columns;
         (0..cols.len())

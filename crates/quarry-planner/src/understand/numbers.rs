@@ -3259,22 +3259,24 @@ impl Ctx<'_> {
             // duration like any other.
             // Ages in days (concrete tested at 1 to 365) are durations.
             // An age in years is asked as one ("25 years old", "aged 25"),
-            // unless it is the dataset's only duration and the dataset has
-            // no dates ("females over 25 years" of elephants with `age`).
+            // unless years are said, the age is the dataset's only
+            // duration and the dataset has no dates ("females over 25
+            // years" of elephants with `age`; not "in two weeks").
             Role::Age
                 if !(named || age)
                     && m.unit
                         .is_some_and(|u| !std::ptr::eq(u, &crate::lexicon::units::DAY))
-                    && self.ix.ordered_columns().any(|o| {
-                        o != c
-                            && (self.ix.column_type(o).is_numeric()
+                    && (!std::ptr::eq(unit, &crate::lexicon::units::YEAR)
+                        || self.ix.ordered_columns().any(|o| {
+                            o != c
+                                && (self.ix.column_type(o).is_numeric()
                                 && self.ix.measures[o].dim == Some(Dimension::Duration)
                                 // ("hired over 2 years" of `hire_date`.)
                                 || matches!(
                                     self.ix.column_type(o),
                                     ColumnType::Date | ColumnType::DateTime
                                 ))
-                    }) =>
+                        })) =>
             {
                 return None
             }
