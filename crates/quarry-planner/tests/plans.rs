@@ -2515,3 +2515,32 @@ fn a_duration_in_years_is_the_age_when_no_other_field_holds_one() {
         ]
     );
 }
+
+#[test]
+fn a_word_several_glued_names_end_with_is_the_totals() {
+    let accidents = profile(
+        "monthly_accidents",
+        vec![
+            col("year", ColumnType::Integer, &[], Some("1981"), Some("1989")),
+            col(
+                "totacc",
+                ColumnType::Integer,
+                &[],
+                Some("25000"),
+                Some("50000"),
+            ),
+            col("fatacc", ColumnType::Integer, &[], Some("200"), Some("500")),
+            col(
+                "injacc",
+                ColumnType::Integer,
+                &[],
+                Some("9000"),
+                Some("20000"),
+            ),
+        ],
+    );
+    let p = plan(&accidents, "accidents under 40k");
+    assert_eq!(filters(&p), ["totacc Lt [Integer(40000)]"]);
+    let p = plan(&accidents, "fatal accidents over 300");
+    assert_eq!(filters(&p), ["fatacc Gt [Integer(300)]"]);
+}

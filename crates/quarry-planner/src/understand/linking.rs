@@ -2271,7 +2271,16 @@ impl Ctx<'_> {
             }) || self.glued_end_abbreviates(c, &t.norm)
         });
         let first = found.next()?;
-        found.next().is_none().then_some(first)
+        let rest: Vec<usize> = found.collect();
+        if rest.is_empty() {
+            return Some(first);
+        }
+        // "accidents" of `totacc` beside `fatacc`, `injacc`: the total.
+        let mut totals = std::iter::once(first)
+            .chain(rest)
+            .filter(|&c| cols[c].name.starts_with("tot"));
+        let total = totals.next()?;
+        totals.next().is_none().then_some(total)
     }
 
     /// "sentences" of `avgsen`, "arrest" of `prbarr`, "police" of `polpc`,
