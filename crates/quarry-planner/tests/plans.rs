@@ -2438,7 +2438,7 @@ fn a_word_and_a_number_written_apart_are_the_code_written_as_one() {
 
 #[test]
 fn a_negation_a_value_writes_before_its_word_is_the_values() {
-    let p = plan(&fatalities(), "gender non-conforming");
+    let p = plan(&fatalities(), "non-conforming");
     assert_eq!(
         filters(&p),
         ["bias Eq [Text(\"ANTI-GENDER NON-CONFORMING\")]"]
@@ -2518,27 +2518,32 @@ fn a_duration_in_years_is_the_age_when_no_other_field_holds_one() {
 
 #[test]
 fn a_word_several_glued_names_end_with_is_the_totals() {
-    let accidents = profile(
-        "monthly_accidents",
-        vec![
-            col("year", ColumnType::Integer, &[], Some("1981"), Some("1989")),
-            col(
-                "totacc",
-                ColumnType::Integer,
-                &[],
-                Some("25000"),
-                Some("50000"),
-            ),
-            col("fatacc", ColumnType::Integer, &[], Some("200"), Some("500")),
-            col(
-                "injacc",
-                ColumnType::Integer,
-                &[],
-                Some("9000"),
-                Some("20000"),
-            ),
-        ],
-    );
+    // California's monthly accidents: totals, fatal, injury and
+    // property-damage-only counts, on all roads, on rural 65 mph roads
+    // (`r`) and the rest (`n`), and their logarithms.
+    let mut columns = vec![col(
+        "year",
+        ColumnType::Integer,
+        &[],
+        Some("1981"),
+        Some("1989"),
+    )];
+    for name in [
+        "totacc", "fatacc", "injacc", "pdoacc", "ntotacc", "nfatacc", "ninjacc", "npdoacc",
+        "rtotacc", "rfatacc", "rinjacc", "rpdoacc",
+    ] {
+        columns.push(col(
+            name,
+            ColumnType::Integer,
+            &[],
+            Some("20"),
+            Some("50000"),
+        ));
+    }
+    for name in ["ltotacc", "lfatacc"] {
+        columns.push(col(name, ColumnType::Float, &[], Some("3"), Some("11")));
+    }
+    let accidents = profile("monthly_accidents", columns);
     let p = plan(&accidents, "accidents under 40k");
     assert_eq!(filters(&p), ["totacc Lt [Integer(40000)]"]);
     let p = plan(&accidents, "fatal accidents over 300");
