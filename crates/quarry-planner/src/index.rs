@@ -94,6 +94,10 @@ pub struct Index {
     /// Values of text fields of at most 50 short values, listed whole:
     /// what one word may spell out ("Vic", "T_Sprnt").
     pub short_codes: Vec<u32>,
+    /// Values of text fields of at most 50 values, listed whole (any
+    /// length): the categories a phrase may name cut short ("military
+    /// dictatorships" of `Military Dict`).
+    pub category_values: Vec<u32>,
     /// Values that join others with "+", "&" or "/" ('barley+lupins'),
     /// with their parts folded; built once, read by every plan.
     pub joined_values: Vec<(u32, Vec<String>)>,
@@ -1409,6 +1413,18 @@ impl Index {
             })
             .map(|(id, _)| id as u32)
             .collect();
+        let category_values = v
+            .values
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| {
+                let col = &profile.columns[e.column];
+                col.ty == ColumnType::Text
+                    && (2..=50).contains(&col.values.len())
+                    && col.distinct_count as usize <= col.values.len()
+            })
+            .map(|(id, _)| id as u32)
+            .collect();
         // "nsw" for `New South Wales`: the initials of the several-word
         // values of categorical columns (articles and "of", "and" left out).
         let mut initials: HashMap<String, Vec<u32>> = HashMap::new();
@@ -1450,6 +1466,7 @@ impl Index {
         Index {
             profile: profile.clone(),
             initials,
+            category_values,
             code_values,
             short_codes,
             joined_values,

@@ -296,23 +296,29 @@ impl Ctx<'_> {
                     (m + 1).to_string()
                 }
             };
+            if format == TextDate::YearMonth {
+                self.year_month_condition(i, m, year, col, negated);
+                continue;
+            }
+            let sep = format.separator();
             let (op, month) = match format {
                 // "not in may": no negated prefix is written; left unread
                 // (a trait or a word ignored) rather than read wrong.
                 TextDate::MonthFirst { .. } | TextDate::MonthName if negated => continue,
                 TextDate::MonthFirst { padded, .. } => {
-                    (CompareOp::StartsWith, format!("{}/", number(padded)))
+                    (CompareOp::StartsWith, format!("{}{sep}", number(padded)))
                 }
                 TextDate::DayFirst { padded, .. } if negated => {
                     if year.is_some() {
                         continue;
                     }
-                    (CompareOp::NotContains, format!("/{}/", number(padded)))
+                    (CompareOp::NotContains, format!("{sep}{}{sep}", number(padded)))
                 }
                 TextDate::DayFirst { padded, .. } => {
-                    (CompareOp::Contains, format!("/{}/", number(padded)))
+                    (CompareOp::Contains, format!("{sep}{}{sep}", number(padded)))
                 }
                 TextDate::MonthName => (CompareOp::StartsWith, MONTH_ABBREVIATIONS[m].to_string()),
+                TextDate::YearMonth => continue,
             };
             self.month_condition((i, end), col, op, vec![Literal::Text(month)]);
             if let Some(y) = year {
@@ -330,6 +336,95 @@ impl Ctx<'_> {
                 );
             }
         }
+    }
+
+    /// "march 1966", "december months", "june to august" over a column of
+    /// `yyyy-mm` values: the month (or each month of the range) ends the
+    /// value (`LIKE '%-12'`), a year said with it begins it (`LIKE
+    /// '1966-03%'`); "not in may" leaves the month's values out.
+    fn year_month_condition(
+        &mut self,
+        i: usize,
+        m: usize,
+        year: Option<f64>,
+        col: usize,
+        negated: bool,
+    ) {
+        let two = |m: usize| format!("{:02}", m + 1);
+        if let Some(y) = year {
+            let value = format!("{}-{}", y as i64, two(m));
+            self.month_condition((i, i + 2), col, CompareOp::StartsWith, vec![Literal::Text(value)]);
+            return;
+        }
+        let (months, end): (Vec<usize>, usize) = match self.month_range_end(i) {
+            Some((h, end)) if h >= m => ((m..=h).collect(), end),
+            Some((h, end)) => ((m..12).chain(0..=h).collect(), end),
+            None => (vec![m], i + 1),
+        };
+        // "june to august 1968": the months of that year.
+        if let Some(y) = self
+            .toks
+            .get(end)
+            .and_then(Token::number)
+            .filter(|v| (1000.0..=2100.0).contains(v) && v.fract() == 0.0)
+            .filter(|_| months.len() > 1 && !negated && !self.claims.is_claimed(end))
+        {
+            let (first, last) = (months[0], months[months.len() - 1]);
+            if first <= last {
+                let at = |k: usize| Literal::Text(format!("{}-{}", y as i64, two(k)));
+                self.month_condition((i, end + 1), col, CompareOp::Between, vec![at(first), at(last)]);
+                return;
+            }
+        }
+        if negated {
+            let name = self.ix.column_name(col).to_string();
+            let source = self.span_text(i, end);
+            for (n, &k) in months.iter().enumerate() {
+                let value = Literal::Text(format!("-{}", two(k)));
+                if n == 0 {
+                    self.month_condition((i, end), col, CompareOp::NotContains, vec![value]);
+                    continue;
+                }
+                self.push_condition(
+                    (i, end),
+                    Condition {
+                        field: name.clone(),
+                        op: CompareOp::NotContains,
+                        values: vec![value],
+                        source: source.clone(),
+                        matched: MatchKind::Exact,
+                        confidence: confidence::MONTH,
+                    },
+                );
+            }
+            return;
+        }
+        if months.len() == 1 {
+            let value = Literal::Text(format!("-{}", two(m)));
+            self.month_condition((i, end), col, CompareOp::EndsWith, vec![value]);
+            return;
+        }
+        let name = self.ix.column_name(col).to_string();
+        let span = (i, end);
+        self.claims.claim(span, ClaimedBy::Month);
+        let source = self.span_text(i, end);
+        self.note(Note::Month {
+            source: source.clone(),
+            field: name.clone(),
+        });
+        self.phrases.push(span);
+        let any_of = months
+            .iter()
+            .map(|&k| Condition {
+                field: name.clone(),
+                op: CompareOp::EndsWith,
+                values: vec![Literal::Text(format!("-{}", two(k)))],
+                source: source.clone(),
+                matched: MatchKind::Exact,
+                confidence: confidence::MONTH,
+            })
+            .collect();
+        self.push_alternatives(span, any_of);
     }
 
     /// The month named at token `i` and the year written right after it
@@ -499,24 +594,41 @@ pub(super) enum TextDate {
     MonthFirst {
         padded: bool,
         four: bool,
+        dash: bool,
     },
     DayFirst {
         padded: bool,
         four: bool,
+        dash: bool,
     },
     MonthName,
+    /// A month of a year, ISO-style, with no day: `1965-03` (monthly
+    /// series). Years compare as text prefixes, a month ends the value.
+    YearMonth,
 }
 
 impl TextDate {
     /// The end of a value of year `y`: `/2004`, `/04`, or the year after
     /// the month's name and day.
     pub(super) fn year_suffix(self, y: i64) -> String {
+        let sep = self.separator();
         match self {
             TextDate::MonthFirst { four: true, .. } | TextDate::DayFirst { four: true, .. } => {
-                format!("/{y}")
+                format!("{sep}{y}")
             }
-            TextDate::MonthFirst { .. } | TextDate::DayFirst { .. } => format!("/{:02}", y % 100),
+            TextDate::MonthFirst { .. } | TextDate::DayFirst { .. } => {
+                format!("{sep}{:02}", y % 100)
+            }
             TextDate::MonthName => format!(" {y}"),
+            TextDate::YearMonth => format!("{y}-"),
+        }
+    }
+
+    /// The character between a date's parts: `/`, or `-` (`25-12-2019`).
+    pub(super) fn separator(self) -> char {
+        match self {
+            TextDate::MonthFirst { dash: true, .. } | TextDate::DayFirst { dash: true, .. } => '-',
+            _ => '/',
         }
     }
 }
@@ -528,32 +640,58 @@ pub(super) fn text_date_format(col: &crate::profile::ColumnProfile) -> Option<Te
         return None;
     }
     let listed = || col.values.iter().take(50).map(|v| v.value.as_str());
-    if listed().all(|v| slash_date(v).is_some()) {
-        let parts: Vec<(&str, &str, &str)> = listed().filter_map(slash_date).collect();
+    // `5/2/2008`, or `25-12-2019` (never `2019-12-25`: a first part of one
+    // or two digits), one separator throughout.
+    let dash = listed().all(|v| slash_date(v, '-').is_some());
+    if dash || listed().all(|v| slash_date(v, '/').is_some()) {
+        let sep = if dash { '-' } else { '/' };
+        let parts: Vec<(&str, &str, &str)> = listed().filter_map(|v| slash_date(v, sep)).collect();
         let above_12 = |s: &str| s.parse::<u32>().is_ok_and(|n| n > 12);
-        let day_first = parts.iter().any(|p| above_12(p.0)) && !parts.iter().any(|p| above_12(p.1));
+        // (The listed values may all be of the first days; the largest
+        // value, in text order, begins with the largest first part.)
+        let bounds: Vec<(&str, &str, &str)> = [&col.min, &col.max]
+            .into_iter()
+            .filter_map(|b| b.as_deref().and_then(|b| slash_date(b, sep)))
+            .collect();
+        let day_first = parts.iter().chain(&bounds).any(|p| above_12(p.0))
+            && !parts.iter().chain(&bounds).any(|p| above_12(p.1));
         let four = parts.first().is_some_and(|p| p.2.len() == 4);
         return Some(if day_first {
             TextDate::DayFirst {
                 padded: parts.iter().any(|p| p.1.len() == 2 && p.1.starts_with('0')),
                 four,
+                dash,
             }
         } else {
             TextDate::MonthFirst {
                 padded: parts.iter().take(20).any(|p| p.0.starts_with('0')),
                 four,
+                dash,
             }
         });
+    }
+    if listed().all(|v| year_month(v).is_some()) {
+        return Some(TextDate::YearMonth);
     }
     listed()
         .all(|v| month_name_date(v).is_some())
         .then_some(TextDate::MonthName)
 }
 
+/// The month (1 to 12) of a value written `yyyy-mm`.
+fn year_month(v: &str) -> Option<u32> {
+    let (y, m) = v.trim().split_once('-')?;
+    let digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
+    if !(digits(y, 4) && digits(m, 2)) {
+        return None;
+    }
+    m.parse::<u32>().ok().filter(|m| (1..=12).contains(m))
+}
+
 /// The month, day and year of a date written `m/d/yy` or `m/d/yyyy` (or
-/// day first).
-fn slash_date(v: &str) -> Option<(&str, &str, &str)> {
-    let mut parts = v.trim().split('/');
+/// day first), parted by `sep`.
+fn slash_date(v: &str, sep: char) -> Option<(&str, &str, &str)> {
+    let mut parts = v.trim().split(sep);
     let (m, d, y) = (parts.next()?, parts.next()?, parts.next()?);
     let digits =
         |s: &str, lens: &[usize]| lens.contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit());

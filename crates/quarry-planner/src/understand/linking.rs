@@ -332,6 +332,7 @@ impl Ctx<'_> {
                         .or_else(|| self.squashed_field_at(i))
                         .or_else(|| self.squashed_starts_at(i))
                         .or_else(|| self.skeleton_field_at(i))
+                        .or_else(|| self.short_part_field_at(i))
                         .or_else(|| self.misspelled_field_at(i))
                 }
             },
@@ -542,6 +543,18 @@ impl Ctx<'_> {
                         && field.as_ref().is_some_and(|(_, cols)| {
                             cols[0].1 < AliasKind::Full || own_value(cols)
                         })));
+            // "military dictatorships" of `Military Dict` beside a value
+            // `military` of another field: the value the words' starts
+            // spell over more words.
+            if let Some(m) = self
+                .word_starts_value_at(i)
+                .filter(|m| take_value && m.end - m.start > vlen)
+            {
+                self.claims.claim((m.start, m.end), ClaimedBy::Value);
+                i = m.end;
+                self.values.push(m);
+                continue;
+            }
             if take_value {
                 let (len, entries, kind) = value.unwrap();
                 // "smoking status unknown": the value names its field, whose
@@ -1162,14 +1175,21 @@ impl Ctx<'_> {
                 continue;
             }
             let words: Vec<&str> = (i..i + n).map(|k| self.norm(k)).collect();
-            let ids = self.short_values(|e| {
+            let ids: Vec<u32> = self
+                .ix
+                .category_values
+                .iter()
+                .copied()
+                .filter(|&id| {
+                let e = &self.ix.values[id as usize];
                 e.words.len() == n
                     && e.words
                         .iter()
                         .zip(&words)
                         .all(|(v, w)| v.len() >= 3 && w.starts_with(v.as_str()))
                     && e.words.iter().zip(&words).any(|(v, w)| v.len() < w.len())
-            });
+            })
+                .collect();
             if ids.is_empty() || self.one_column(&ids).is_none() {
                 continue;
             }
@@ -2094,6 +2114,9 @@ impl Ctx<'_> {
                         && (matches!(rest, "s" | "er" | "ers" | "ing" | "ed" | "or" | "ors")
                             || v.len() <= 4
                                 && rest.len() >= 3
+                                // "controlled" is no `CON`: a verb's past
+                                // is no kind.
+                                && !rest.ends_with("ed")
                                 && !splits_digraph(one, rest)
                                 && !crate::lexicon::wordnet::is_adjective(w))
                 }
@@ -2106,12 +2129,31 @@ impl Ctx<'_> {
                 _ => false,
             }
         };
+        // "banks" of `BNK`, "wood" of `WOD`, "transport" of `TRN`: in a
+        // column of three capitals only (sectors, kinds), a code that is
+        // the word's letters in order from its first.
+        let squeezed = |v: &str, c: usize| {
+            v.len() == 3
+                && v.bytes().all(|b| b.is_ascii_uppercase())
+                && self.capital_code_column(c)
+                // ("companies" of a table of firms is no `CON`, nor
+                // "controlled": a verb's past is no kind.)
+                && !crate::lexicon::is_kind_noun(stem)
+                && !w.ends_with("ed")
+                && {
+                    let low = v.to_lowercase();
+                    abbreviates(&low, stem) || abbreviates(&low, w)
+                }
+        };
         let ids: Vec<u32> = self
             .ix
             .short_codes
             .iter()
             .copied()
-            .filter(|&id| spells(&self.ix.values[id as usize].value))
+            .filter(|&id| {
+                let e = &self.ix.values[id as usize];
+                spells(&e.value) || squeezed(e.value.trim(), e.column)
+            })
             .collect();
         // One column, one or two codes: more is a guess.
         if ids.len() > 2 {
@@ -2124,6 +2166,18 @@ impl Ctx<'_> {
             entries: ids,
             kind: MatchKind::Inferred,
         })
+    }
+
+    /// Whether column `c` holds codes of three capitals (`BNK`, `MIN`,
+    /// `WOD`): a text field of 3 to 30 values, every one such a code.
+    fn capital_code_column(&self, c: usize) -> bool {
+        let col = &self.ix.profile.columns[c];
+        col.ty == ColumnType::Text
+            && (3..=30).contains(&col.values.len())
+            && col.values.iter().all(|v| {
+                let v = v.value.trim();
+                v.len() == 3 && v.bytes().all(|b| b.is_ascii_uppercase())
+            })
     }
 
     /// A code value the words at `i` spell out: "blue collar" for `bc` (the
@@ -3512,6 +3566,63 @@ impl Ctx<'_> {
             found.push((c, AliasKind::Partial));
         }
         (!found.is_empty()).then_some((2, found))
+    }
+
+    /// "bypass ratio" of `bpr`, "molecular weight" of `cmpd_mwt`: two
+    /// words whose letters in order from each one's first (one letter or
+    /// more from each) spell a part of three or four letters of a
+    /// column's name, consonants after its first, that no dictionary
+    /// knows. Neither word a value, a field or the records of its own.
+    /// One column only.
+    fn short_part_field_at(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
+        let word = |k: usize| {
+            self.toks.get(k).filter(|t| {
+                t.is_word()
+                    && !self.claims.is_claimed(k)
+                    && !is_stopword(&t.norm)
+                    && !is_negation(&t.norm)
+                    && t.norm.len() >= 3
+                    && t.norm.is_ascii()
+                    // "heavier", "highest" compare; they name nothing.
+                    && !wordnet::adjective_of(&t.norm)
+                        .is_some_and(|(_, d)| d != wordnet::Degree::Positive)
+            })
+        };
+        let (a, b) = (word(i)?, word(i + 1)?);
+        // Words of their own ("western counties" is no `wcon`: a value and
+        // the table's records) spell nothing.
+        let own = |k: usize, t: &crate::text::Token| {
+            self.ix.row_nouns.contains(&t.stem)
+                || crate::lexicon::is_kind_noun(&t.stem)
+                || self.value_match_at(k, None).is_some()
+                || self.ix.fields_by_first.contains_key(&t.stem)
+        };
+        if own(i, a) || own(i + 1, b) {
+            return None;
+        }
+        let mut found: Option<usize> = None;
+        for c in 0..self.ix.profile.columns.len() {
+            let fits = self.ix.column_name(c).split('_').any(|part| {
+                let part = part.trim_end_matches(|ch: char| ch.is_ascii_digit());
+                (3..=4).contains(&part.len())
+                    && part.bytes().all(|x| x.is_ascii_lowercase())
+                    // Consonants after the first letter: a short form,
+                    // no word ("name" of "nas machines").
+                    && !part[1..].contains(['a', 'e', 'i', 'o', 'u'])
+                    && !wordnet::knows(part)
+                    && !crate::lexicon::ABBREVIATIONS.iter().any(|(x, _)| *x == part)
+                    && (1..part.len()).any(|k| {
+                        abbreviates(&part[..k], &a.norm) && abbreviates(&part[k..], &b.norm)
+                    })
+            });
+            if fits {
+                if found.is_some_and(|f| f != c) {
+                    return None;
+                }
+                found = Some(c);
+            }
+        }
+        found.map(|c| (2, vec![(c, AliasKind::Partial)]))
     }
 
     /// "student faculty ratio" or "students per faculty" of `studfac`,

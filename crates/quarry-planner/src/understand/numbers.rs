@@ -2166,6 +2166,13 @@ impl Ctx<'_> {
             ColumnType::Date | ColumnType::DateTime => {
                 year(&col.min).is_some_and(|m| m <= v) && year(&col.max).is_some_and(|m| v <= m)
             }
+            // Months written `1965-03`: their first four digits.
+            ColumnType::Text
+                if super::dates::text_date_format(col)
+                    == Some(super::dates::TextDate::YearMonth) =>
+            {
+                year(&col.min).is_some_and(|m| m <= v) && year(&col.max).is_some_and(|m| v <= m)
+            }
             // "excluding 1980" on years written 80 and 90.
             _ => in_range(col, v) || self.in_two_digit_years(c) && in_range(col, v % 100.0),
         }
@@ -2292,7 +2299,8 @@ impl Ctx<'_> {
         let on_date = matches!(
             self.ix.column_type(col),
             ColumnType::Date | ColumnType::DateTime
-        );
+        ) || super::dates::text_date_format(&self.ix.profile.columns[col])
+            == Some(super::dates::TextDate::YearMonth);
         let years: Vec<Literal> = if op == CompareOp::StartsWith && on_date && p.list.len() > 1 {
             p.list
                 .iter()
@@ -2497,6 +2505,13 @@ impl Ctx<'_> {
                     CompareOp::HasItem
                 };
                 return Some((op, items));
+            }
+            // A year on months written `1965-03`: compared as text, as
+            // seasons are.
+            if yearish
+                && super::dates::text_date_format(colp) == Some(super::dates::TextDate::YearMonth)
+            {
+                return Some(year_on_season(cmp, v as i64, p.hi.unwrap_or(v) as i64));
             }
             // A year on dates kept as text: the values ending with it.
             if let Some(format) =
@@ -4040,7 +4055,8 @@ impl Ctx<'_> {
         // "under 4 weeks" on a bare `duration` of 0 to 117, taken to be in
         // minutes by its name alone: days, weeks or months said of it, and
         // the number among its values, are its unit (not years: "over a
-        // year" is no `duration > 1`).
+        // year" is no `duration > 1` of running times; but years are, on
+        // durations of 1 to 47 that no running time is: spells in office).
         let bare = self
             .ix
             .column_name(col)
@@ -4051,7 +4067,12 @@ impl Ctx<'_> {
                 && m.unit
                     .is_some_and(|cu| std::ptr::eq(cu, &crate::lexicon::units::MINUTE))
                 && u.factor >= crate::lexicon::units::DAY.factor
-                && u.factor < crate::lexicon::units::YEAR.factor
+                && (u.factor < crate::lexicon::units::YEAR.factor
+                    || self.ix.profile.columns[col]
+                        .max
+                        .as_deref()
+                        .and_then(|m| m.parse::<f64>().ok())
+                        .is_some_and(|m| m <= 60.0))
                 && in_range(&self.ix.profile.columns[col], p.value)
                 && p.hi
                     .is_none_or(|h| in_range(&self.ix.profile.columns[col], h))
