@@ -503,6 +503,23 @@ impl Scanner<'_> {
         if minus {
             value = -value;
         }
+        // "1e-10", "6.02E23": a power of ten written after the digits.
+        if currency.is_none() && chars.get(j).is_some_and(|(_, e)| matches!(e, 'e' | 'E')) {
+            let signed = chars.get(j + 1).is_some_and(|(_, c)| matches!(c, '-' | '+'));
+            let from = j + 1 + usize::from(signed);
+            let mut q = from;
+            while chars.get(q).is_some_and(|(_, d)| d.is_ascii_digit()) {
+                q += 1;
+            }
+            let ends = !chars.get(q).is_some_and(|(_, c)| c.is_alphanumeric());
+            if q > from && q - from <= 3 && ends {
+                let exp = &text[self.end_of(j + 1)..self.end_of(q)];
+                if let Ok(v) = format!("{s}e{exp}").parse::<f64>() {
+                    value = if minus { -v } else { v };
+                    j = q;
+                }
+            }
+        }
         let mut unit = currency;
         let mut percent = false;
         let mut scaled = false;

@@ -760,7 +760,9 @@ pub fn dimension_word(w: &str) -> Option<Dimension> {
             Dimension::DataSize
         }
         "clock" | "frequency" | "freq" => Dimension::Frequency,
-        "watts" | "wattage" | "kw" | "mw" | "mwe" | "kilowatts" | "megawatts" => Dimension::Power,
+        "watts" | "wattage" | "kw" | "mw" | "mwe" | "kilowatts" | "megawatts" | "power" => {
+            Dimension::Power
+        }
         "displ" | "displacement" | "engine" | "enginesize" | "volume" | "tank" => Dimension::Volume,
         "price" | "prices" | "cost" | "costs" | "salary" | "salaries" | "revenue" | "revenues"
         | "budget" | "income" | "gross" | "wage" | "wages" | "tuition" | "fee" | "fees"

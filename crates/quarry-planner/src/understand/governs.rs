@@ -317,6 +317,20 @@ impl Ctx<'_> {
             .filter(|x| Some(x.1) == best)
             .map(|x| x.0)
             .collect();
+        // "the 2 earliest dates": a date column the phrase names orders
+        // finer than any year.
+        let named_date = || {
+            let cols = &self.ix.profile.columns;
+            let named = self.mentioned_columns();
+            (0..cols.len()).find(|c| {
+                named.contains(c) && matches!(cols[*c].ty, ColumnType::Date | ColumnType::DateTime)
+            })
+        };
+        if group == FieldGroup::Year {
+            if let Some(c) = named_date() {
+                return Some(c);
+            }
+        }
         self.plainest(&named)
             .or_else(|| {
                 if group == FieldGroup::Year {

@@ -2145,16 +2145,20 @@ impl Ctx<'_> {
                     abbreviates(&low, stem) || abbreviates(&low, w)
                 }
         };
-        let ids: Vec<u32> = self
-            .ix
-            .short_codes
-            .iter()
-            .copied()
-            .filter(|&id| {
-                let e = &self.ix.values[id as usize];
-                spells(&e.value) || squeezed(e.value.trim(), e.column)
-            })
-            .collect();
+        let of = |fits: &dyn Fn(&crate::index::ValueEntry) -> bool| -> Vec<u32> {
+            self.ix
+                .short_codes
+                .iter()
+                .copied()
+                .filter(|&id| fits(&self.ix.values[id as usize]))
+                .collect()
+        };
+        // (A code the word begins wins: "manufacturers" is `MAN`, not
+        // `MER` as well.)
+        let mut ids = of(&|e| spells(&e.value));
+        if ids.is_empty() {
+            ids = of(&|e| squeezed(e.value.trim(), e.column));
+        }
         // One column, one or two codes: more is a guess.
         if ids.len() > 2 {
             return None;

@@ -1192,9 +1192,30 @@ impl Ctx<'_> {
                     .claim((p.end + 1, p.end + 1 + len), ClaimedBy::Number);
             }
         }
-        // "aged 32 or 33": a list of numbers.
+        // "aged 32 or 33": a list of numbers; "genotypes 34, 35 and 36",
+        // "34 35 and 36": numbers one after another, closed by "and" or
+        // "or" before the last.
         if matches!(p.cmp, None | Some(Cmp::Eq)) {
             let n = self.toks.len();
+            let free_number = |k: usize| {
+                (k < n && !self.claims.is_claimed(k))
+                    .then(|| self.toks[k].number())
+                    .flatten()
+            };
+            let mut end = p.end;
+            let mut bare = Vec::new();
+            while let Some(x) = free_number(end).filter(|_| p.unit.is_none()) {
+                bare.push(x);
+                end += 1;
+            }
+            if !bare.is_empty()
+                && end + 1 < n
+                && (self.word_at(end, "or") || self.word_at(end, "and"))
+                && free_number(end + 1).is_some()
+            {
+                p.list.extend(bare);
+                p.end = end;
+            }
             while p.end + 1 < n && (self.word_at(p.end, "or") || self.word_at(p.end, "and")) {
                 match self.toks[p.end + 1].number() {
                     Some(x) if !self.claims.is_claimed(p.end + 1) => {

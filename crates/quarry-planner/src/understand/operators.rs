@@ -258,6 +258,18 @@ impl Ctx<'_> {
                 }
             }
         }
+        // "most interlocked 5", "highest charges 5": terse, a count that
+        // ends the phrase one word after the superlative.
+        if count.is_none()
+            && i + len + 2 == n
+            && self.toks[i + len].is_word()
+            && !self.claims.is_claimed(i + len + 1)
+        {
+            if let Some(c) = count_of(&self.toks[i + len + 1]) {
+                count = Some(c);
+                self.claims.claim_token(i + len + 1, ClaimedBy::Superlative);
+            }
+        }
         if self.norm(i) == "top"
             && count.is_none()
             && !self.toks.get(i + 1).is_some_and(|t| t.is_word())

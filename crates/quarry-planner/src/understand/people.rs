@@ -169,6 +169,20 @@ impl Ctx<'_> {
                 .is_some_and(|u| std::ptr::eq(u, &crate::lexicon::units::MONTH))
     }
 
+    /// The number field that counts a record's children (`children`,
+    /// `kids`, `n_children`), if one.
+    fn children_count_column(&self) -> Option<usize> {
+        let cols = &self.ix.profile.columns;
+        (0..cols.len()).find(|&c| {
+            cols[c].ty.is_numeric()
+                && self
+                    .ix
+                    .column_name(c)
+                    .split('_')
+                    .any(|w| matches!(w, "children" | "kids" | "nchild" | "childs"))
+        })
+    }
+
     /// Pass 3b: people words among the unclaimed tokens.
     pub(super) fn people_words(&mut self) {
         self.sex_named_columns();
@@ -207,6 +221,20 @@ impl Ctx<'_> {
                     self.claims.claim_token(i, ClaimedBy::Value);
                     continue;
                 }
+            }
+            // "3 or more kids", "2 children": children counted, on the
+            // field that counts them (`children`), not an age.
+            if let Some(col) = self.children_count_column().filter(|_| {
+                matches!(w.as_str(), "kids" | "kid" | "children" | "child")
+                    && (i.saturating_sub(3)..i).any(|k| self.toks[k].number().is_some())
+            }) {
+                self.fields.push(FieldMention {
+                    start: i,
+                    end: i + 1,
+                    columns: vec![(col, AliasKind::Synonym)],
+                });
+                self.claims.claim_token(i, ClaimedBy::Field);
+                continue;
             }
             if let (Some(col), Some((low, high))) = (age_col, age_range(&w)) {
                 self.fields.push(FieldMention {

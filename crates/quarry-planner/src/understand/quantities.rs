@@ -638,11 +638,20 @@ impl Ctx<'_> {
                         return Some((y, Some(u)));
                     }
                 }
-                let fits: Vec<(f64, &'static Unit)> = units::candidate_units(unit.dim)
+                let mut fits: Vec<(f64, &'static Unit)> = units::candidate_units(unit.dim)
                     .iter()
                     .map(|&u| (convert(x, unit, u) / m.scale, u))
                     .filter(|&(y, _)| self.holds(c, y))
                     .collect();
+                // A speed of unknown unit is a road's (km/h or mph) when
+                // either reading fits: knots and metres a second are the
+                // sea's, the wind's and the lab's, and say so in a name.
+                let road = |u: &Unit| {
+                    std::ptr::eq(u, &units::KM_PER_HOUR) || std::ptr::eq(u, &units::MILE_PER_HOUR)
+                };
+                if unit.dim == Dimension::Speed && fits.iter().any(|f| road(f.1)) {
+                    fits.retain(|f| road(f.1));
+                }
                 // Several fit: the one nearest the field's typical value
                 // ("6 feet" on heights of 57 to 197 around 170 is 183 cm,
                 // not 72 in).
