@@ -505,7 +505,9 @@ impl Scanner<'_> {
         }
         // "1e-10", "6.02E23": a power of ten written after the digits.
         if currency.is_none() && chars.get(j).is_some_and(|(_, e)| matches!(e, 'e' | 'E')) {
-            let signed = chars.get(j + 1).is_some_and(|(_, c)| matches!(c, '-' | '+'));
+            let signed = chars
+                .get(j + 1)
+                .is_some_and(|(_, c)| matches!(c, '-' | '+'));
             let from = j + 1 + usize::from(signed);
             let mut q = from;
             while chars.get(q).is_some_and(|(_, d)| d.is_ascii_digit()) {

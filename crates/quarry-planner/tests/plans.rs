@@ -2549,3 +2549,277 @@ fn a_word_several_glued_names_end_with_is_the_totals() {
     let p = plan(&accidents, "fatal accidents over 300");
     assert_eq!(filters(&p), ["fatacc Gt [Integer(300)]"]);
 }
+
+#[test]
+fn months_written_year_dash_month() {
+    // A monthly series: `1960-01` … `1969-06`, and a measure.
+    let months: Vec<String> = (1960..1970)
+        .flat_map(|y| (1..=12).map(move |m| format!("{y}-{m:02}")))
+        .take(50)
+        .collect();
+    let listed: Vec<(&str, u64)> = months.iter().map(|m| (m.as_str(), 1)).collect();
+    let series = profile(
+        "monthly_riders",
+        vec![
+            col(
+                "month",
+                ColumnType::Text,
+                &listed,
+                Some("1960-01"),
+                Some("1969-06"),
+            ),
+            col(
+                "riders",
+                ColumnType::Integer,
+                &[],
+                Some("613"),
+                Some("1558"),
+            ),
+        ],
+    );
+    let p = plan(&series, "1965");
+    assert_eq!(filters(&p), ["month StartsWith [Text(\"1965\")]"]);
+    let p = plan(&series, "december months");
+    assert_eq!(filters(&p), ["month EndsWith [Text(\"-12\")]"]);
+    let p = plan(&series, "march 1966");
+    assert!(
+        has(&p, "month", CompareOp::StartsWith, &[text("1966-03")]),
+        "{:?}",
+        filters(&p)
+    );
+    let p = plan(&series, "excluding 1960 and 1961");
+    assert_eq!(
+        filters(&p),
+        [
+            "month NotContains [Text(\"1960\")]",
+            "month NotContains [Text(\"1961\")]"
+        ]
+    );
+    let p = plan(&series, "before 1965");
+    assert_eq!(filters(&p), ["month Lt [Text(\"1965\")]"]);
+}
+
+#[test]
+fn dates_written_day_dash_month_dash_year() {
+    // Day first with dashes; the listed values are all of the first days,
+    // only the largest tells the day comes first.
+    let days: Vec<String> = (1..=12)
+        .flat_map(|m| (2021..2025).map(move |y| format!("01-{m:02}-{y}")))
+        .take(48)
+        .collect();
+    let listed: Vec<(&str, u64)> = days.iter().map(|d| (d.as_str(), 1)).collect();
+    let weather = profile(
+        "daily_weather",
+        vec![
+            col(
+                "date",
+                ColumnType::Text,
+                &listed,
+                Some("01-01-2021"),
+                Some("31-12-2024"),
+            ),
+            col("cases", ColumnType::Integer, &[], Some("0"), Some("65")),
+        ],
+    );
+    let p = plan(&weather, "days in july");
+    assert_eq!(filters(&p), ["date Contains [Text(\"-07-\")]"]);
+    let p = plan(&weather, "cases in 2024");
+    assert!(
+        has(&p, "date", CompareOp::EndsWith, &[text("-2024")]),
+        "{:?}",
+        filters(&p)
+    );
+}
+
+#[test]
+fn a_bare_duration_of_a_few_dozen_holds_years() {
+    let regimes = profile(
+        "political_regimes",
+        vec![
+            col(
+                "ctryname",
+                ColumnType::Text,
+                &[("Italy", 40), ("France", 30)],
+                None,
+                None,
+            ),
+            col("duration", ColumnType::Integer, &[], Some("1"), Some("47")),
+        ],
+    );
+    let p = plan(&regimes, "in power 20+ years");
+    assert_eq!(filters(&p), ["duration Ge [Integer(20)]"]);
+}
+
+#[test]
+fn codes_of_three_capitals_a_word_spells() {
+    let sectors = [
+        ("MIN", 9),
+        ("MAN", 8),
+        ("AGR", 7),
+        ("FIN", 6),
+        ("MER", 5),
+        ("WOD", 4),
+        ("TRN", 3),
+        ("BNK", 2),
+        ("HLD", 2),
+        ("CON", 1),
+    ];
+    let firms = profile(
+        "firms",
+        vec![
+            col("sector", ColumnType::Text, &sectors, None, None),
+            col(
+                "interlocks",
+                ColumnType::Integer,
+                &[],
+                Some("0"),
+                Some("107"),
+            ),
+        ],
+    );
+    let p = plan(&firms, "banks");
+    assert_eq!(filters(&p), ["sector Eq [Text(\"BNK\")]"]);
+    let p = plan(&firms, "wood and paper companies");
+    assert_eq!(filters(&p), ["sector Eq [Text(\"WOD\")]"]);
+    let p = plan(&firms, "transport firms");
+    assert_eq!(filters(&p), ["sector Eq [Text(\"TRN\")]"]);
+    // A code the word begins is enough; a verb's past is no kind.
+    let p = plan(&firms, "heavy manufacturers");
+    assert_eq!(filters(&p), ["sector Eq [Text(\"MAN\")]"]);
+    let p = plan(&firms, "us controlled mining companies");
+    assert_eq!(filters(&p), ["sector Eq [Text(\"MIN\")]"]);
+    // A terse count after the superlative's field.
+    let p = plan(&firms, "most interlocked 5");
+    assert!(filters(&p).is_empty(), "{:?}", filters(&p));
+    assert_eq!(p.order[0].key, OrderKey::Field("interlocks".into()));
+    assert_eq!(p.limit, Some(5));
+}
+
+#[test]
+fn two_words_spelling_a_short_part_of_a_name() {
+    let engines = profile(
+        "engines",
+        vec![
+            col("bpr", ColumnType::Float, &[], Some("0.64"), Some("12.72")),
+            col(
+                "max_thrust",
+                ColumnType::Float,
+                &[],
+                Some("32"),
+                Some("513900"),
+            ),
+            col("cmpd_mwt", ColumnType::Float, &[], Some("16"), Some("582")),
+            col(
+                "name",
+                ColumnType::Text,
+                &[("AE3007A", 1), ("CFM56", 1)],
+                None,
+                None,
+            ),
+        ],
+    );
+    let p = plan(&engines, "bypass ratio 10 or more");
+    assert_eq!(filters(&p), ["bpr Ge [Float(10.0)]"]);
+    let p = plan(&engines, "molecular weight under 50");
+    assert_eq!(filters(&p), ["cmpd_mwt Lt [Float(50.0)]"]);
+    // A part with a vowel after its first letter is a word, no short form.
+    let p = plan(&engines, "nas machines");
+    assert!(!p.notes.join(" ").contains("→ name"), "{:?}", p.notes);
+}
+
+#[test]
+fn a_value_whose_words_are_cut_short() {
+    let regimes = profile(
+        "regimes",
+        vec![
+            col(
+                "ehead",
+                ColumnType::Text,
+                &[
+                    ("military", 90),
+                    ("Konrad Adenauer", 1),
+                    ("Charles de Gaulle", 1),
+                ],
+                None,
+                None,
+            ),
+            col(
+                "regime",
+                ColumnType::Text,
+                &[
+                    ("Parliamentary Dem", 700),
+                    ("Civilian Dict", 400),
+                    ("Presidential Dem", 300),
+                    ("Military Dict", 200),
+                    ("Monarchy", 100),
+                ],
+                None,
+                None,
+            ),
+        ],
+    );
+    let p = plan(&regimes, "military dictatorships");
+    assert_eq!(filters(&p), ["regime Eq [Text(\"Military Dict\")]"]);
+    let p = plan(&regimes, "parliamentary democracies");
+    assert_eq!(filters(&p), ["regime Eq [Text(\"Parliamentary Dem\")]"]);
+}
+
+#[test]
+fn units_speeds_powers_lists_and_counts() {
+    let rides = profile(
+        "speeds",
+        vec![
+            col("speed", ColumnType::Integer, &[], Some("19"), Some("65")),
+            col("power", ColumnType::Integer, &[], Some("0"), Some("432")),
+            col("gen", ColumnType::Integer, &[], Some("1"), Some("99")),
+            col(
+                "rate_k",
+                ColumnType::Float,
+                &[],
+                Some("2e-17"),
+                Some("7.1e-10"),
+            ),
+        ],
+    );
+    // A speed of unknown unit holding both readings: a road's, mph.
+    let p = plan(&rides, "speed over 80 km/h");
+    assert_eq!(filters(&p), ["speed Gt [Float(49.7097)]"]);
+    let p = plan(&rides, "over 250 watts");
+    assert_eq!(filters(&p), ["power Gt [Integer(250)]"]);
+    let p = plan(&rides, "excluding gen 34 35 and 36");
+    assert_eq!(
+        filters(&p),
+        ["gen NotIn [Integer(34), Integer(35), Integer(36)]"]
+    );
+    let p = plan(&rides, "rate_k above 1e-10");
+    assert_eq!(filters(&p), ["rate_k Gt [Float(1e-10)]"]);
+    let insurance = profile(
+        "insurance",
+        vec![
+            col("age", ColumnType::Integer, &[], Some("18"), Some("64")),
+            col("children", ColumnType::Integer, &[], Some("0"), Some("5")),
+        ],
+    );
+    let p = plan(&insurance, "3 or more kids");
+    assert_eq!(filters(&p), ["children Ge [Integer(3)]"]);
+}
+
+#[test]
+fn the_earliest_of_a_named_date_column() {
+    let holidays = profile(
+        "holidays",
+        vec![
+            col(
+                "date",
+                ColumnType::Date,
+                &[],
+                Some("2004-01-01"),
+                Some("2021-12-31"),
+            ),
+            col("year", ColumnType::Integer, &[], Some("2004"), Some("2021")),
+        ],
+    );
+    let p = plan(&holidays, "the 2 earliest dates");
+    assert_eq!(p.order[0].key, OrderKey::Field("date".into()));
+    assert_eq!(p.limit, Some(2));
+}

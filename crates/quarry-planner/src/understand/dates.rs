@@ -312,7 +312,10 @@ impl Ctx<'_> {
                     if year.is_some() {
                         continue;
                     }
-                    (CompareOp::NotContains, format!("{sep}{}{sep}", number(padded)))
+                    (
+                        CompareOp::NotContains,
+                        format!("{sep}{}{sep}", number(padded)),
+                    )
                 }
                 TextDate::DayFirst { padded, .. } => {
                     (CompareOp::Contains, format!("{sep}{}{sep}", number(padded)))
@@ -353,7 +356,12 @@ impl Ctx<'_> {
         let two = |m: usize| format!("{:02}", m + 1);
         if let Some(y) = year {
             let value = format!("{}-{}", y as i64, two(m));
-            self.month_condition((i, i + 2), col, CompareOp::StartsWith, vec![Literal::Text(value)]);
+            self.month_condition(
+                (i, i + 2),
+                col,
+                CompareOp::StartsWith,
+                vec![Literal::Text(value)],
+            );
             return;
         }
         let (months, end): (Vec<usize>, usize) = match self.month_range_end(i) {
@@ -372,7 +380,12 @@ impl Ctx<'_> {
             let (first, last) = (months[0], months[months.len() - 1]);
             if first <= last {
                 let at = |k: usize| Literal::Text(format!("{}-{}", y as i64, two(k)));
-                self.month_condition((i, end + 1), col, CompareOp::Between, vec![at(first), at(last)]);
+                self.month_condition(
+                    (i, end + 1),
+                    col,
+                    CompareOp::Between,
+                    vec![at(first), at(last)],
+                );
                 return;
             }
         }

@@ -1181,14 +1181,14 @@ impl Ctx<'_> {
                 .iter()
                 .copied()
                 .filter(|&id| {
-                let e = &self.ix.values[id as usize];
-                e.words.len() == n
-                    && e.words
-                        .iter()
-                        .zip(&words)
-                        .all(|(v, w)| v.len() >= 3 && w.starts_with(v.as_str()))
-                    && e.words.iter().zip(&words).any(|(v, w)| v.len() < w.len())
-            })
+                    let e = &self.ix.values[id as usize];
+                    e.words.len() == n
+                        && e.words
+                            .iter()
+                            .zip(&words)
+                            .all(|(v, w)| v.len() >= 3 && w.starts_with(v.as_str()))
+                        && e.words.iter().zip(&words).any(|(v, w)| v.len() < w.len())
+                })
                 .collect();
             if ids.is_empty() || self.one_column(&ids).is_none() {
                 continue;
