@@ -546,9 +546,10 @@ impl Ctx<'_> {
             // "military dictatorships" of `Military Dict` beside a value
             // `military` of another field: the value the words' starts
             // spell over more words.
-            if let Some(m) = self
-                .word_starts_value_at(i)
-                .filter(|m| take_value && m.end - m.start > vlen)
+            if let Some(m) = take_value
+                .then(|| self.word_starts_value_at(i))
+                .flatten()
+                .filter(|m| m.end - m.start > vlen)
             {
                 self.claims.claim((m.start, m.end), ClaimedBy::Value);
                 i = m.end;
