@@ -961,8 +961,14 @@ impl Aliases {
             }
         }
         if form.len() > 1 {
-            // "over" of `over_time` is a comparison, never the field.
-            for w in content.iter().filter(|w| !crate::lexicon::is_stopword(w)) {
+            // "over" of `over_time` is a comparison, never the field; nor is
+            // a month a name of six words or more only mentions
+            // (`…_january_1973_through_june_1982…`) the field.
+            let described = form.len() >= 6;
+            for w in content.iter().filter(|w| {
+                !crate::lexicon::is_stopword(w)
+                    && !(described && crate::lexicon::month_index(w).is_some())
+            }) {
                 self.add(FieldAlias {
                     column: ci,
                     words: vec![w.clone()],

@@ -445,7 +445,12 @@ impl Ctx<'_> {
     /// month.
     fn month_at(&self, i: usize) -> Option<(usize, Option<f64>)> {
         let w = self.norm(i);
-        let m = month_index(w)?;
+        // "januaries", "marches": a month said of every year.
+        let m = month_index(w).or_else(|| {
+            (w.len() >= 6 && w.ends_with('s'))
+                .then(|| month_index(&crate::text::stem(w)))
+                .flatten()
+        })?;
         let year = self
             .toks
             .get(i + 1)

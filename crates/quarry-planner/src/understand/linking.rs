@@ -228,6 +228,14 @@ impl Ctx<'_> {
                 }
             }
         }
+        // "formula c6h6" is `C6H6`, not `C6H6S` too: a code with digits
+        // said exactly has no plural.
+        if let Some((1, ids, _)) = &mut best {
+            let said = |id: &u32| ix.values[*id as usize].words == [t.norm.clone()];
+            if t.norm.bytes().any(|b| b.is_ascii_digit()) && ids.iter().any(said) {
+                ids.retain(said);
+            }
+        }
         best
     }
 
@@ -679,6 +687,7 @@ impl Ctx<'_> {
                 // ("workers comp" of `wkcomp`, "public relations" of `PR`),
                 // before a part of a longer name ('Workers Comp Exch').
                 .or_else(|| self.code_value_at(i))
+                .or_else(|| self.initials_across_at(i))
                 .or_else(|| self.word_starts_value_at(i))
                 .or_else(|| self.partial_value_at(i))
             {
@@ -2168,6 +2177,37 @@ impl Ctx<'_> {
         Some(ValueMention {
             start: i,
             end: i + 1,
+            entries: ids,
+            kind: MatchKind::Inferred,
+        })
+    }
+
+    /// "alive with disease" of `AWD`: three words, a little word between
+    /// two others, whose initials are a code of capitals of a field of at
+    /// most 12 values. One column only.
+    fn initials_across_at(&self, i: usize) -> Option<ValueMention> {
+        let little = |k: usize| {
+            self.toks.get(k).is_some_and(|t| {
+                matches!(
+                    t.norm.as_str(),
+                    "with" | "of" | "and" | "in" | "on" | "at" | "for" | "to" | "the" | "by"
+                )
+            }) && !self.claims.is_claimed(k)
+        };
+        if !(self.plain_words_at(i, 1) && little(i + 1) && self.plain_words_at(i + 2, 1)) {
+            return None;
+        }
+        let initials: String = (i..i + 3)
+            .filter_map(|k| self.norm(k).chars().next())
+            .collect::<String>()
+            .to_uppercase();
+        let cols = &self.ix.profile.columns;
+        let ids =
+            self.short_values(|e| e.value.trim() == initials && cols[e.column].values.len() <= 12);
+        self.one_column(&ids)?;
+        Some(ValueMention {
+            start: i,
+            end: i + 3,
             entries: ids,
             kind: MatchKind::Inferred,
         })

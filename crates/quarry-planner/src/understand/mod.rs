@@ -236,6 +236,7 @@ pub fn plan(ix: &Index, query: &str, tier: Tier, today: Day) -> QueryPlan {
     cx.amount_adjectives();
     cx.month_conditions();
     cx.boolean_fields();
+    cx.presence_fields();
     cx.event_values();
     cx.less_words();
     cx.order_and_limit();

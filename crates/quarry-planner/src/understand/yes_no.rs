@@ -404,6 +404,62 @@ impl Ctx<'_> {
         })
     }
 
+    /// "discounted items", "with a discount" over a text field that holds
+    /// `No Discount` among its other values: the records whose value is not
+    /// that one; "not discounted", "without a discount": the records whose
+    /// value is. Only a participle of the field's name or the name after
+    /// "with"/"without", and only a field no condition has yet.
+    pub(super) fn presence_fields(&mut self) {
+        let fields = self.fields.clone();
+        for f in &fields {
+            let [(col, _)] = f.columns[..] else {
+                continue;
+            };
+            let column = &self.ix.profile.columns[col];
+            let name = self.ix.column_name(col).to_string();
+            if column.ty != ColumnType::Text || column.values.len() < 3 || name.contains('_') {
+                continue;
+            }
+            let none = column.values.iter().find(|v| {
+                let label = v.value.trim().to_lowercase();
+                label.strip_prefix("no ").is_some_and(|rest| {
+                    rest == name || crate::text::stem(rest) == crate::text::stem(&name)
+                })
+            });
+            let Some(none) = none.map(|v| v.value.clone()) else {
+                continue;
+            };
+            let word = self.norm(f.start).to_string();
+            let participle =
+                f.end - f.start == 1 && word.len() > name.len() && word.ends_with("ed");
+            let before = |w: &str| (f.start.saturating_sub(2)..f.start).any(|k| self.norm(k) == w);
+            let (with, without) = (before("with"), before("without"));
+            if !(participle || with || without) || self.has_filter_on(&name) {
+                continue;
+            }
+            let absent = without || self.negated(f.start);
+            let span = (f.start, f.end);
+            let source = self.span_text(span.0, span.1);
+            self.note(Note::YesNoField {
+                source: source.clone(),
+                field: name.clone(),
+                negated: absent,
+            });
+            self.phrases.push(span);
+            self.push_condition(
+                span,
+                Condition {
+                    field: name,
+                    op: if absent { CompareOp::Eq } else { CompareOp::Ne },
+                    values: vec![Literal::Text(none)],
+                    source,
+                    matched: MatchKind::Inferred,
+                    confidence: confidence::YES_NO_FIELD,
+                },
+            );
+        }
+    }
+
     /// A filter for "yes" (or "not yes") on the flag `col`, unless the field
     /// is not a flag or already has a filter.
     pub(super) fn flag_condition(&mut self, col: usize, span: (usize, usize), neg: bool) -> bool {
