@@ -2823,3 +2823,81 @@ fn the_earliest_of_a_named_date_column() {
     assert_eq!(p.order[0].key, OrderKey::Field("date".into()));
     assert_eq!(p.limit, Some(2));
 }
+
+#[test]
+fn codes_said_exactly_initials_and_presence() {
+    let chemistry = profile(
+        "compounds",
+        vec![
+            col(
+                "formula",
+                ColumnType::Text,
+                &[("C6H6", 2), ("C6H6S", 1), ("C6H12", 3)],
+                None,
+                None,
+            ),
+            col(
+                "status",
+                ColumnType::Text,
+                &[("NED", 40), ("D", 30), ("AWD", 20)],
+                None,
+                None,
+            ),
+            col(
+                "discount",
+                ColumnType::Text,
+                &[
+                    ("No Discount", 400),
+                    ("$200 OFF", 20),
+                    ("$50 OFF", 30),
+                    ("Save 10%", 5),
+                ],
+                None,
+                None,
+            ),
+        ],
+    );
+    let p = plan(&chemistry, "formula c6h6");
+    assert_eq!(filters(&p), ["formula Eq [Text(\"C6H6\")]"]);
+    let p = plan(&chemistry, "alive with disease");
+    assert_eq!(filters(&p), ["status Eq [Text(\"AWD\")]"]);
+    let p = plan(&chemistry, "discounted items");
+    assert_eq!(filters(&p), ["discount Ne [Text(\"No Discount\")]"]);
+    let p = plan(&chemistry, "not discounted");
+    assert_eq!(filters(&p), ["discount Eq [Text(\"No Discount\")]"]);
+}
+
+#[test]
+fn month_words_of_a_long_name_and_plural_months() {
+    let months: Vec<String> = (1960..1970)
+        .flat_map(|y| (1..=12).map(move |m| format!("{y}-{m:02}")))
+        .take(50)
+        .collect();
+    let listed: Vec<(&str, u64)> = months.iter().map(|m| (m.as_str(), 1)).collect();
+    let series = profile(
+        "bus_ridership",
+        vec![
+            col(
+                "month",
+                ColumnType::Text,
+                &listed,
+                Some("1960-01"),
+                Some("1969-06"),
+            ),
+            col(
+                "average_monthly_ridership_100_january_1973_through_june_1982",
+                ColumnType::Integer,
+                &[],
+                Some("613"),
+                Some("1558"),
+            ),
+        ],
+    );
+    let p = plan(&series, "summer 1968");
+    assert_eq!(
+        filters(&p),
+        ["month Between [Text(\"1968-06\"), Text(\"1968-08\")]"]
+    );
+    let p = plan(&series, "januaries");
+    assert_eq!(filters(&p), ["month EndsWith [Text(\"-01\")]"]);
+}
