@@ -966,8 +966,8 @@ impl Aliases {
             // (`…_january_1973_through_june_1982…`) the field.
             let described = form.len() >= 6;
             for w in content.iter().filter(|w| {
-                !crate::lexicon::is_stopword(w)
-                    && !(described && crate::lexicon::month_index(w).is_some())
+                let month = described && crate::lexicon::month_index(w).is_some();
+                !crate::lexicon::is_stopword(w) && !month
             }) {
                 self.add(FieldAlias {
                     column: ci,
