@@ -1405,7 +1405,7 @@ impl Index {
                 (parts.len() >= 2).then_some((id as u32, parts))
             })
             .collect();
-        let short_codes = v
+        let category_values: Vec<u32> = v
             .values
             .iter()
             .enumerate()
@@ -1414,22 +1414,21 @@ impl Index {
                 col.ty == ColumnType::Text
                     && (2..=50).contains(&col.values.len())
                     && col.distinct_count as usize <= col.values.len()
-                    && col.values.iter().all(|v| v.value.len() <= 16)
-                    && e.value.len() <= 12
             })
             .map(|(id, _)| id as u32)
             .collect();
-        let category_values = v
-            .values
+        // The short ones of them, in fields of short values only.
+        let short_codes = category_values
             .iter()
-            .enumerate()
-            .filter(|(_, e)| {
-                let col = &profile.columns[e.column];
-                col.ty == ColumnType::Text
-                    && (2..=50).contains(&col.values.len())
-                    && col.distinct_count as usize <= col.values.len()
+            .copied()
+            .filter(|&id| {
+                let e = &v.values[id as usize];
+                e.value.len() <= 12
+                    && profile.columns[e.column]
+                        .values
+                        .iter()
+                        .all(|x| x.value.len() <= 16)
             })
-            .map(|(id, _)| id as u32)
             .collect();
         // "nsw" for `New South Wales`: the initials of the several-word
         // values of categorical columns (articles and "of", "and" left out).

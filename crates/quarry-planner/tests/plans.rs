@@ -2550,13 +2550,18 @@ fn a_word_several_glued_names_end_with_is_the_totals() {
     assert_eq!(filters(&p), ["fatacc Gt [Integer(300)]"]);
 }
 
+/// The first 50 months from January 1960, written `1960-01`.
+fn year_months() -> Vec<String> {
+    (1960..1970)
+        .flat_map(|y| (1..=12).map(move |m| format!("{y}-{m:02}")))
+        .take(50)
+        .collect()
+}
+
 #[test]
 fn months_written_year_dash_month() {
     // A monthly series: `1960-01` … `1969-06`, and a measure.
-    let months: Vec<String> = (1960..1970)
-        .flat_map(|y| (1..=12).map(move |m| format!("{y}-{m:02}")))
-        .take(50)
-        .collect();
+    let months = year_months();
     let listed: Vec<(&str, u64)> = months.iter().map(|m| (m.as_str(), 1)).collect();
     let series = profile(
         "monthly_riders",
@@ -2869,10 +2874,7 @@ fn codes_said_exactly_initials_and_presence() {
 
 #[test]
 fn month_words_of_a_long_name_and_plural_months() {
-    let months: Vec<String> = (1960..1970)
-        .flat_map(|y| (1..=12).map(move |m| format!("{y}-{m:02}")))
-        .take(50)
-        .collect();
+    let months = year_months();
     let listed: Vec<(&str, u64)> = months.iter().map(|m| (m.as_str(), 1)).collect();
     let series = profile(
         "bus_ridership",

@@ -231,7 +231,10 @@ impl Ctx<'_> {
         // "formula c6h6" is `C6H6`, not `C6H6S` too: a code with digits
         // said exactly has no plural.
         if let Some((1, ids, _)) = &mut best {
-            let said = |id: &u32| ix.values[*id as usize].words == [t.norm.clone()];
+            let said = |id: &u32| {
+                let words = &ix.values[*id as usize].words;
+                words.len() == 1 && words[0] == t.norm
+            };
             if t.norm.bytes().any(|b| b.is_ascii_digit()) && ids.iter().any(said) {
                 ids.retain(said);
             }

@@ -2527,17 +2527,14 @@ impl Ctx<'_> {
                 };
                 return Some((op, items));
             }
+            let text_date = super::dates::text_date_format(colp).filter(|_| yearish);
             // A year on months written `1965-03`: compared as text, as
             // seasons are.
-            if yearish
-                && super::dates::text_date_format(colp) == Some(super::dates::TextDate::YearMonth)
-            {
+            if text_date == Some(super::dates::TextDate::YearMonth) {
                 return Some(year_on_season(cmp, v as i64, p.hi.unwrap_or(v) as i64));
             }
             // A year on dates kept as text: the values ending with it.
-            if let Some(format) =
-                super::dates::text_date_format(&self.ix.profile.columns[col]).filter(|_| yearish)
-            {
+            if let Some(format) = text_date {
                 let suffix = Literal::Text(format.year_suffix(v as i64));
                 return match cmp {
                     Cmp::Eq if p.list.len() <= 1 => Some((CompareOp::EndsWith, vec![suffix])),
