@@ -64,3 +64,23 @@ pub fn is_negation(w: &str) -> bool {
 pub fn is_aggregate(w: &str) -> bool {
     matches!(w, "average" | "avg" | "mean" | "sum" | "median")
 }
+
+/// Everyday clipped words and initialisms, with the words a category
+/// writes in full: "tv" of `Televisions`, "pcs" of `Personal computers
+/// and peripheral equipment`, "photo" of `Photographic equipment`. Each
+/// full word is the start of the value's word.
+pub fn clipped_word(w: &str) -> Option<&'static [&'static str]> {
+    Some(match w {
+        "tv" | "tvs" => &["television"],
+        "pc" | "pcs" => &["personal", "computer"],
+        "suv" | "suvs" => &["sport", "utility"],
+        "atv" | "atvs" => &["all", "terrain"],
+        "ev" | "evs" => &["electric", "vehicle"],
+        "photo" | "photos" => &["photograph"],
+        "phone" | "phones" => &["telephone"],
+        "fridge" | "fridges" => &["refrigerator"],
+        "bike" | "bikes" => &["bicycle"],
+        "auto" | "autos" => &["automobile"],
+        _ => return None,
+    })
+}

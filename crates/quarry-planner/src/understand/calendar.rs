@@ -624,6 +624,28 @@ impl Clock {
 }
 
 /// "22:00:00", "24:00:00" for the end of the day.
+/// The minutes after midnight of a clock label with its half of the day:
+/// `8:00 a.m.`, `12:00 p.m.` (noon), `5 pm`, `11:30PM`.
+fn clock_label_minutes(v: &str) -> Option<Minutes> {
+    let v = v.trim().to_ascii_lowercase();
+    let (clock, pm) = [("a.m.", false), ("p.m.", true), ("am", false), ("pm", true)]
+        .iter()
+        .find_map(|(suffix, pm)| v.strip_suffix(suffix).map(|c| (c.trim_end(), *pm)))?;
+    let (h, m) = clock.split_once(':').unwrap_or((clock, "00"));
+    let digits = |s: &str, n: std::ops::RangeInclusive<usize>| {
+        n.contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit())
+    };
+    if !digits(h, 1..=2) || !digits(m, 2..=2) {
+        return None;
+    }
+    let (h, m): (u32, u32) = (h.parse().ok()?, m.parse().ok()?);
+    if !(1..=12).contains(&h) || m >= 60 {
+        return None;
+    }
+    let h = h % 12 + if pm { 12 } else { 0 };
+    Some(h * 60 + m)
+}
+
 fn clock_text(m: Minutes) -> String {
     format!("{:02}:{:02}:00", m / 60, m % 60)
 }
@@ -1010,6 +1032,42 @@ impl Ctx<'_> {
                 return;
             }
         }
+        // Times of a few fixed labels ('8:00 a.m.', '12:00 p.m.'): the
+        // labels in the range.
+        if let Some(col) = self
+            .clock_label_column()
+            .filter(|_| self.time_column(span).is_none())
+        {
+            let mut labels: Vec<Literal> = Vec::new();
+            for v in &self.ix.profile.columns[col].values {
+                let inside = clock_label_minutes(&v.value).is_some_and(|m| {
+                    if from <= to {
+                        from <= m && m < to
+                    } else {
+                        m >= from || m < to
+                    }
+                });
+                if inside {
+                    labels.push(Literal::Text(v.value.clone()));
+                }
+            }
+            if !labels.is_empty() {
+                let name = self.ix.column_name(col).to_string();
+                self.time_claimed(span, &source, &name, (from, to));
+                self.push_condition(
+                    span,
+                    Condition {
+                        field: name,
+                        op: CompareOp::In,
+                        values: labels,
+                        source,
+                        matched: MatchKind::Exact,
+                        confidence: confidence::MONTH,
+                    },
+                );
+                return;
+            }
+        }
         let Some(col) = self.time_column(span) else {
             // A part of the day with no time column is left to other passes;
             // a clock time is still no number.
@@ -1057,6 +1115,23 @@ impl Ctx<'_> {
             from: clock_words(range.0),
             to: clock_words(range.1),
         });
+    }
+
+    /// A text column of a few clock labels (`8:00 a.m.`, `12:00 p.m.`,
+    /// `5 pm`): 2 to 48 values, every one a time of day with its half of
+    /// the day.
+    fn clock_label_column(&self) -> Option<usize> {
+        let cols = &self.ix.profile.columns;
+        (0..cols.len()).find(|&c| {
+            let col = &cols[c];
+            col.ty == ColumnType::Text
+                && (2..=48).contains(&col.values.len())
+                && col.values.len() as u64 == col.distinct_count
+                && col
+                    .values
+                    .iter()
+                    .all(|v| clock_label_minutes(&v.value).is_some())
+        })
     }
 
     /// A column of hours of the day named `hour` (or `…_hour`, `hr`,

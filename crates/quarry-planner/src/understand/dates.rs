@@ -296,8 +296,8 @@ impl Ctx<'_> {
                     (m + 1).to_string()
                 }
             };
-            if format == TextDate::YearMonth {
-                self.year_month_condition(i, m, year, col, negated);
+            if format.year_first() {
+                self.year_month_condition(i, m, year, col, negated, format);
                 continue;
             }
             let sep = format.separator();
@@ -321,7 +321,7 @@ impl Ctx<'_> {
                     (CompareOp::Contains, format!("{sep}{}{sep}", number(padded)))
                 }
                 TextDate::MonthName => (CompareOp::StartsWith, MONTH_ABBREVIATIONS[m].to_string()),
-                TextDate::YearMonth => continue,
+                TextDate::YearMonth | TextDate::YearMonthName => continue,
             };
             self.month_condition((i, end), col, op, vec![Literal::Text(month)]);
             if let Some(y) = year {
@@ -352,10 +352,11 @@ impl Ctx<'_> {
         year: Option<f64>,
         col: usize,
         negated: bool,
+        format: TextDate,
     ) {
-        let two = |m: usize| format!("{:02}", m + 1);
+        let text = |y: Option<f64>, m: usize| format.year_month_text(y.map(|y| y as i64), m);
         if let Some(y) = year {
-            let value = format!("{}-{}", y as i64, two(m));
+            let value = text(Some(y), m);
             self.month_condition(
                 (i, i + 2),
                 col,
@@ -378,8 +379,35 @@ impl Ctx<'_> {
             .filter(|_| months.len() > 1 && !negated && !self.claims.is_claimed(end))
         {
             let (first, last) = (months[0], months[months.len() - 1]);
+            // (Names of months do not sort: each month of the year.)
+            if first <= last && format == TextDate::YearMonthName {
+                let name = self.ix.column_name(col).to_string();
+                let span = (i, end + 1);
+                self.claims.claim(span, ClaimedBy::Month);
+                let source = self.span_text(i, end + 1);
+                self.note(Note::Month {
+                    source: source.clone(),
+                    field: name.clone(),
+                });
+                self.phrases.push(span);
+                self.push_condition(
+                    span,
+                    Condition {
+                        field: name,
+                        op: CompareOp::In,
+                        values: months
+                            .iter()
+                            .map(|&k| Literal::Text(text(Some(y), k)))
+                            .collect(),
+                        source,
+                        matched: MatchKind::Exact,
+                        confidence: confidence::MONTH,
+                    },
+                );
+                return;
+            }
             if first <= last {
-                let at = |k: usize| Literal::Text(format!("{}-{}", y as i64, two(k)));
+                let at = |k: usize| Literal::Text(text(Some(y), k));
                 self.month_condition(
                     (i, end + 1),
                     col,
@@ -393,7 +421,7 @@ impl Ctx<'_> {
             let name = self.ix.column_name(col).to_string();
             let source = self.span_text(i, end);
             for (n, &k) in months.iter().enumerate() {
-                let value = Literal::Text(format!("-{}", two(k)));
+                let value = Literal::Text(text(None, k));
                 if n == 0 {
                     self.month_condition((i, end), col, CompareOp::NotContains, vec![value]);
                     continue;
@@ -413,7 +441,7 @@ impl Ctx<'_> {
             return;
         }
         if months.len() == 1 {
-            let value = Literal::Text(format!("-{}", two(m)));
+            let value = Literal::Text(text(None, m));
             self.month_condition((i, end), col, CompareOp::EndsWith, vec![value]);
             return;
         }
@@ -431,7 +459,7 @@ impl Ctx<'_> {
             .map(|&k| Condition {
                 field: name.clone(),
                 op: CompareOp::EndsWith,
-                values: vec![Literal::Text(format!("-{}", two(k)))],
+                values: vec![Literal::Text(text(None, k))],
                 source: source.clone(),
                 matched: MatchKind::Exact,
                 confidence: confidence::MONTH,
@@ -623,6 +651,9 @@ pub(super) enum TextDate {
     /// A month of a year, ISO-style, with no day: `1965-03` (monthly
     /// series). Years compare as text prefixes, a month ends the value.
     YearMonth,
+    /// A year and the month's short name: `2007 Dec` (R's `yearmonth`).
+    /// Years compare as text prefixes, the month's name ends the value.
+    YearMonthName,
 }
 
 impl TextDate {
@@ -639,6 +670,25 @@ impl TextDate {
             }
             TextDate::MonthName => format!(" {y}"),
             TextDate::YearMonth => format!("{y}-"),
+            TextDate::YearMonthName => format!("{y} "),
+        }
+    }
+
+    /// Whether the value begins with its year (`1965-03`, `2007 Dec`).
+    pub(super) fn year_first(self) -> bool {
+        matches!(self, TextDate::YearMonth | TextDate::YearMonthName)
+    }
+
+    /// A month of a year-first value: the whole value of year `y` and month
+    /// `m` (0-based), or its end for every year (`-03`, ` Mar`).
+    fn year_month_text(self, y: Option<i64>, m: usize) -> String {
+        let month = match self {
+            TextDate::YearMonthName => format!(" {}", MONTH_ABBREVIATIONS[m]),
+            _ => format!("-{:02}", m + 1),
+        };
+        match y {
+            Some(y) => format!("{y}{month}"),
+            None => month,
         }
     }
 
@@ -691,6 +741,9 @@ pub(super) fn text_date_format(col: &crate::profile::ColumnProfile) -> Option<Te
     if listed().all(|v| year_month(v).is_some()) {
         return Some(TextDate::YearMonth);
     }
+    if listed().all(|v| year_month_name(v).is_some()) {
+        return Some(TextDate::YearMonthName);
+    }
     listed()
         .all(|v| month_name_date(v).is_some())
         .then_some(TextDate::MonthName)
@@ -704,6 +757,15 @@ fn year_month(v: &str) -> Option<u32> {
         return None;
     }
     m.parse::<u32>().ok().filter(|m| (1..=12).contains(m))
+}
+
+/// The month (0-based) of a value written `yyyy Mon` (`2007 Dec`).
+fn year_month_name(v: &str) -> Option<usize> {
+    let (y, m) = v.trim().split_once(' ')?;
+    if !(y.len() == 4 && y.bytes().all(|b| b.is_ascii_digit())) {
+        return None;
+    }
+    MONTH_ABBREVIATIONS.iter().position(|a| *a == m)
 }
 
 /// The month, day and year of a date written `m/d/yy` or `m/d/yyyy` (or

@@ -51,6 +51,22 @@ impl Ctx<'_> {
             && self.toks[k].number().is_none()
     }
 
+    /// The one text field whose values hold the word at `k` (as a whole
+    /// value's first word or a word of a longer one), if one only does.
+    fn text_field_holding(&self, k: usize) -> Option<usize> {
+        let t = &self.toks[k];
+        let ids = [&t.norm, &t.stem].into_iter().flat_map(|w| {
+            let first = self.ix.values_by_first.get(w).into_iter().flatten();
+            let within = self.ix.values_by_word.get(w).into_iter().flatten();
+            first.chain(within)
+        });
+        let mut cols = ids
+            .map(|&id| self.ix.values[id as usize].column)
+            .filter(|&c| self.ix.profile.columns[c].ty == ColumnType::Text);
+        let c = cols.next()?;
+        cols.all(|d| d == c).then_some(c)
+    }
+
     /// Whether a text column holds names: most of its values are distinct.
     fn holds_names(&self, col: usize) -> bool {
         let c = &self.ix.profile.columns[col];
@@ -163,6 +179,22 @@ impl Ctx<'_> {
                     .flatten()
                     .map(|c| (c, k + 1))
             });
+            // "varieties with turkey in the name" where the variety field
+            // repeats its names over many records: the one text field
+            // whose values hold the word.
+            let by_value = || {
+                (named.is_none()
+                    && k < self.toks.len()
+                    && matches!(self.toks[k].stem.as_str(), "name" | "title")
+                    && self.toks[i].is_word())
+                .then(|| self.text_field_holding(i))
+                .flatten()
+                .map(|c| (c, k + 1))
+            };
+            if let Some((col, end)) = by_value() {
+                let start = self.asked_for_inside(i).unwrap_or(i);
+                return Some((col, (i, i + 1), CompareOp::Contains, (start, end)));
+            }
             if let Some((col, end)) = named {
                 // "live in the state" is not a search inside the state: the
                 // field must be called a name or title, or "with" must ask
@@ -332,6 +364,25 @@ impl Ctx<'_> {
         if let Some((col, end)) = self.text_field_at(i).filter(|&(c, _)| names(c)) {
             if (self.word_at(end, "named") || self.word_at(end, "called")) && plain(end + 1) {
                 let w = end + 1;
+                let text = self.norm(w).to_string();
+                let whole = self.ix.profile.columns[col]
+                    .values
+                    .iter()
+                    .any(|v| v.value.to_lowercase() == text);
+                if !whole && occurs(col, &text) > 0 {
+                    return Some((col, (w, w + 1), CompareOp::Contains, (i, w + 1)));
+                }
+            }
+        }
+        // "killers named john": "named" after what the rows are (a word of
+        // no field), of the table's name field.
+        if (self.word_at(i, "named") || self.word_at(i, "called"))
+            && i > 0
+            && self.text_field_at(i - 1).is_none()
+            && plain(i + 1)
+        {
+            if let Some(col) = self.name_column().filter(|&c| names(c)) {
+                let w = i + 1;
                 let text = self.norm(w).to_string();
                 let whole = self.ix.profile.columns[col]
                     .values

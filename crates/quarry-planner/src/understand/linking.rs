@@ -182,8 +182,14 @@ impl Ctx<'_> {
                     && e.words[0].len() >= 4
                     && e.words[0].ends_with("ed")
                     && (2..=4).contains(&this.ix.profile.columns[e.column].values.len());
+                // ("all items" of `All items`: several little words said
+                // exactly as a category writes them are its value.)
+                let whole_category = exact
+                    && e.words.len() >= 2
+                    && (2..=60).contains(&this.ix.profile.columns[e.column].values.len());
                 if !introduced
                     && !category
+                    && !whole_category
                     && e.words
                         .iter()
                         .all(|w| is_stopword(w) || w.chars().all(|c| c.is_ascii_digit()))
@@ -685,6 +691,7 @@ impl Ctx<'_> {
                 .or_else(|| self.calendar_name_value_at(i))
                 .or_else(|| self.base_value_at(i))
                 .or_else(|| self.related_value_at(i))
+                .or_else(|| self.clipped_value_at(i))
                 .or_else(|| self.field_and_value_glued_at(i))
                 // A code the words spell whole, by initials or short forms
                 // ("workers comp" of `wkcomp`, "public relations" of `PR`),
@@ -1370,6 +1377,51 @@ impl Ctx<'_> {
             self.ix.values[id as usize].column == self.ix.values[ids[0] as usize].column
         });
         (ids.len() == 1 && one_field).then(|| one_word(i, ids, MatchKind::Synonym))
+    }
+
+    /// "tv prices" of `Televisions`, "photo equipment" of `Photographic
+    /// equipment and supplies`: an everyday clipped word or initialism
+    /// (`lexicon::clipped_word`) whose full words begin a category's first
+    /// words, one field's only. The words after it that go on with the
+    /// value's are the mention's too.
+    fn clipped_value_at(&self, i: usize) -> Option<ValueMention> {
+        let t = &self.toks[i];
+        let full = crate::lexicon::clipped_word(&t.norm)?;
+        let cols = &self.ix.profile.columns;
+        let begins = |e: &crate::index::ValueEntry| {
+            e.words.len() >= full.len()
+                && full.iter().zip(&e.words).all(|(f, w)| w.starts_with(f))
+                && (2..=60).contains(&cols[e.column].values.len())
+        };
+        let ids: Vec<u32> = self
+            .ix
+            .category_values
+            .iter()
+            .copied()
+            .filter(|&id| begins(&self.ix.values[id as usize]))
+            .collect();
+        if ids.is_empty() || ids.len() > 2 {
+            return None;
+        }
+        self.one_column(&ids)?;
+        // ("photo equipment": the value's next word said too.)
+        let e = &self.ix.values[ids[0] as usize];
+        let mut end = i + 1;
+        let mut k = full.len();
+        while end < self.toks.len()
+            && k < e.stems.len()
+            && !self.claims.is_claimed(end)
+            && self.toks[end].stem == e.stems[k]
+        {
+            end += 1;
+            k += 1;
+        }
+        Some(ValueMention {
+            start: i,
+            end,
+            entries: ids,
+            kind: MatchKind::Synonym,
+        })
     }
 
     /// "heinz 41 oz" → `heinz41`: a word and the whole number after it
@@ -2145,8 +2197,11 @@ impl Ctx<'_> {
         // "banks" of `BNK`, "wood" of `WOD`, "transport" of `TRN`: in a
         // column of three capitals only (sectors, kinds), a code that is
         // the word's letters in order from its first.
+        // Of two capitals ("goalkeepers" of `GK`, "strikers" of `ST`
+        // beside `CAM`, `LWB`), only for a long word: a short one keeps
+        // too many pairs of letters.
         let squeezed = |v: &str, c: usize| {
-            v.len() == 3
+            (v.len() == 3 || v.len() == 2 && w.len() >= 6)
                 && v.bytes().all(|b| b.is_ascii_uppercase())
                 && self.capital_code_column(c)
                 // ("companies" of a table of firms is no `CON`, nor
@@ -2216,15 +2271,16 @@ impl Ctx<'_> {
         })
     }
 
-    /// Whether column `c` holds codes of three capitals (`BNK`, `MIN`,
-    /// `WOD`): a text field of 3 to 30 values, every one such a code.
+    /// Whether column `c` holds codes of two or three capitals (`BNK`,
+    /// `MIN`, `WOD`; `GK`, `CAM`): a text field of 3 to 30 values, every
+    /// one such a code.
     fn capital_code_column(&self, c: usize) -> bool {
         let col = &self.ix.profile.columns[c];
         col.ty == ColumnType::Text
             && (3..=30).contains(&col.values.len())
             && col.values.iter().all(|v| {
                 let v = v.value.trim();
-                v.len() == 3 && v.bytes().all(|b| b.is_ascii_uppercase())
+                (2..=3).contains(&v.len()) && v.bytes().all(|b| b.is_ascii_uppercase())
             })
     }
 

@@ -547,6 +547,13 @@ impl Ctx<'_> {
         i < self.toks.len() && self.toks[i].is_word() && self.toks[i].norm == w
     }
 
+    /// Whether a comma stands right before token `i` (after token `i - 1`).
+    fn comma_before(&self, i: usize) -> bool {
+        i > 0
+            && i < self.toks.len()
+            && self.query[self.toks[i - 1].end..self.toks[i].start].contains(',')
+    }
+
     fn span_text(&self, start: usize, end: usize) -> String {
         let s = self.toks[start].start;
         let e = self.toks[end - 1].end;

@@ -2190,7 +2190,7 @@ impl Ctx<'_> {
             // Months written `1965-03`: their first four digits.
             ColumnType::Text
                 if super::dates::text_date_format(col)
-                    == Some(super::dates::TextDate::YearMonth) =>
+                    .is_some_and(super::dates::TextDate::year_first) =>
             {
                 year(&col.min).is_some_and(|m| m <= v) && year(&col.max).is_some_and(|m| v <= m)
             }
@@ -2309,6 +2309,31 @@ impl Ctx<'_> {
         if conversion.is_none() {
             conversion = self.to_field_unit(p, col);
         }
+        // "deeper than 3000 m" on an elevation that goes below the sea
+        // (`elevation_m` down to -5700): below minus that depth.
+        let below_sea = matches!(op_word.as_deref(), Some("deeper" | "shallower"))
+            && self.ix.column_words[col].iter().any(|w| {
+                matches!(w.as_str(), "elevation" | "elev" | "altitude" | "alt" | "height")
+            })
+            && self.ix.profile.columns[col]
+                .min
+                .as_deref()
+                .and_then(|m| m.parse::<f64>().ok())
+                .is_some_and(|m| m < 0.0)
+            && p.value > 0.0
+            && p.hi.is_none()
+            && p.list.len() <= 1;
+        if below_sea {
+            p.value = -p.value;
+            p.list = p.list.iter().map(|x| -x).collect();
+            cmp = match cmp {
+                Cmp::Gt => Cmp::Lt,
+                Cmp::Ge => Cmp::Le,
+                Cmp::Lt => Cmp::Gt,
+                Cmp::Le => Cmp::Ge,
+                other => other,
+            };
+        }
         let Some((op, values)) = self.number_operands(p, col, cmp) else {
             return;
         };
@@ -2321,7 +2346,7 @@ impl Ctx<'_> {
             self.ix.column_type(col),
             ColumnType::Date | ColumnType::DateTime
         ) || super::dates::text_date_format(&self.ix.profile.columns[col])
-            == Some(super::dates::TextDate::YearMonth);
+            .is_some_and(super::dates::TextDate::year_first);
         let years: Vec<Literal> = if op == CompareOp::StartsWith && on_date && p.list.len() > 1 {
             p.list
                 .iter()
@@ -2530,7 +2555,7 @@ impl Ctx<'_> {
             let text_date = super::dates::text_date_format(colp).filter(|_| yearish);
             // A year on months written `1965-03`: compared as text, as
             // seasons are.
-            if text_date == Some(super::dates::TextDate::YearMonth) {
+            if text_date.is_some_and(super::dates::TextDate::year_first) {
                 return Some(year_on_season(cmp, v as i64, p.hi.unwrap_or(v) as i64));
             }
             // A year on dates kept as text: the values ending with it.

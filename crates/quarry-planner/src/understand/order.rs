@@ -820,7 +820,11 @@ impl Ctx<'_> {
                 self.fields
                     .iter()
                     .find(|f| f.start >= s.end && f.start - s.end <= 3)
-                    .and_then(|f| f.columns.iter().find(|c| self.sortable_text(c.0)))
+                    .and_then(|f| {
+                        f.columns
+                            .iter()
+                            .find(|c| self.sortable_text(c.0) && !period(c.0))
+                    })
                     .map(|c| c.0)
             })
             // "the highest rent" where `variable` holds 'rent': the
@@ -830,6 +834,20 @@ impl Ctx<'_> {
             .or_else(|| {
                 self.nearest_ordered_field(s.start)
                     .filter(|c| !id(c) && !period(*c))
+            })
+            // "the 3 highest total nonfarm months" where the rows are
+            // months: the table's one measure, a superlative of no time
+            // having no other.
+            .or_else(|| {
+                let cols = &self.ix.profile.columns;
+                let mut measures = (0..cols.len()).filter(|&c| {
+                    self.ix.column_type(c).is_numeric()
+                        && !id(&c)
+                        && Some(c) != self.year_column()
+                        && cols[c].distinct_count > 12
+                });
+                let one = measures.next()?;
+                (timeless && s.implies.is_none() && measures.next().is_none()).then_some(one)
             });
         (field, desc)
     }

@@ -44,6 +44,18 @@ impl Ctx<'_> {
         let mut previous: Option<(usize, usize, bool)> = None;
         for m in &values {
             let (mut col, mut vals, ambiguous) = self.value_column(m, &mentioned);
+            // "postal service" of `Government: U.S. Postal Service`, not of
+            // `Federal, Except U.S. Postal Service`: a category that
+            // leaves the words out is none of theirs.
+            let leaves_out = |v: &String| {
+                let v = v.to_lowercase();
+                ["except ", "excluding ", "other than ", "excl. "]
+                    .iter()
+                    .any(|x| v.contains(x))
+            };
+            if vals.len() >= 2 && vals.iter().any(|v| !leaves_out(v)) {
+                vals.retain(|v| !leaves_out(v));
+            }
             // "from texas or california": the next item of a list stays in
             // the field of the one before when it is a value there too.
             if let Some((end, pcol, _)) = previous {
@@ -109,6 +121,12 @@ impl Ctx<'_> {
                 && previous.is_some_and(|(end, pcol, _)| {
                     pcol == col && !(end..m.start).any(|k| self.is_list_joint(k))
                 });
+            // "b10 to b15" of codes `B10`…`B15`: the codes between too.
+            let ranged = previous.is_some_and(|(end, pcol, _)| {
+                pcol == col
+                    && end + 1 == m.start
+                    && matches!(self.norm(end), "to" | "through" | "thru")
+            });
             previous = Some((m.end, col, neg));
             // A value right after another of the same column, joined by
             // "or"/"and"/",", is an alternative.
@@ -118,6 +136,10 @@ impl Ctx<'_> {
                 .find(|g| g.column == col && g.negated == neg)
                 .filter(|_| !both_items)
             {
+                if ranged && g.values.len() == 1 && vals.len() == 1 {
+                    let between = self.codes_between(col, &g.values[0], &vals[0]);
+                    g.values.extend(between);
+                }
                 for v in vals {
                     if !g.values.contains(&v) {
                         g.values.push(v);
@@ -140,6 +162,35 @@ impl Ctx<'_> {
         for g in groups {
             self.value_filter(g);
         }
+    }
+
+    /// The values of `col` between two codes of one prefix and a number
+    /// (`B10` and `B15`: `B11` … `B14`), in order; none unless both are
+    /// such codes.
+    fn codes_between(&self, col: usize, from: &str, to: &str) -> Vec<String> {
+        let split = |v: &str| {
+            let digits = v.len() - v.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+            let (prefix, n) = v.split_at(v.len() - digits);
+            (digits > 0 && digits <= 4 && !prefix.is_empty())
+                .then(|| (prefix.to_lowercase(), n.parse::<u32>().ok()))
+                .and_then(|(p, n)| Some((p, n?)))
+        };
+        let (Some((p, a)), Some((q, b))) = (split(from), split(to)) else {
+            return Vec::new();
+        };
+        if p != q || a >= b {
+            return Vec::new();
+        }
+        let mut out: Vec<(u32, String)> = self.ix.profile.columns[col]
+            .values
+            .iter()
+            .filter_map(|v| {
+                let (vp, n) = split(&v.value)?;
+                (vp == p && a < n && n < b).then(|| (n, v.value.clone()))
+            })
+            .collect();
+        out.sort();
+        out.into_iter().map(|(_, v)| v).collect()
     }
 
     /// The column a value mention is about (one a "from"/"to" before it

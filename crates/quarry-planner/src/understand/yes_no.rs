@@ -221,13 +221,26 @@ impl Ctx<'_> {
                     .all(|w| {
                         // A form of the word counts ("repeat" of "repeated").
                         let w = crate::text::stem(w);
-                        let form = |a: &str, b: &str| {
-                            a.len() >= 4 && b.starts_with(a) && b.len() - a.len() <= 3
-                        };
-                        self.toks.iter().any(|t| {
-                            t.is_word() && (t.stem == w || form(&t.stem, &w) || form(&w, &t.stem))
-                        })
+                        self.toks.iter().any(|t| t.is_word() && name_word_form(&t.stem, &w))
                     });
+            // ("radicalized online" of `online_radicalization`: the name's
+            // other words the phrase says are the flag's too.)
+            let spread_words: Vec<usize> = if spread {
+                (0..self.toks.len())
+                    .filter(|&k| {
+                        (k < f.start || k >= f.end)
+                            && self.toks[k].is_word()
+                            && !self.claims.is_claimed(k)
+                            && !self.fields.iter().any(|g| g.start <= k && k < g.end)
+                            && !self.values.iter().any(|v| v.start <= k && k < v.end)
+                            && name.split('_').any(|w| {
+                                name_word_form(&self.toks[k].stem, &crate::text::stem(w))
+                            })
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
             // "hospitalised" of `hosp`: a one-word name cut short.
             let cut = f.end - f.start == 1
                 && !name.contains('_')
@@ -292,7 +305,12 @@ impl Ctx<'_> {
                         && matches!(t.norm.as_str(), "yes" | "no")
                 })
             };
+            // ("online, no informant": a "no" past a comma, or before
+            // another field's name, is that field's determiner.)
             let answer = answer_at(f.end)
+                .filter(|_| {
+                    !self.comma_before(f.end) && !fields.iter().any(|g| g.start == f.end + 1)
+                })
                 .map(|t| (f.end, t.norm == "no"))
                 .or_else(|| {
                     (f.start > 0)
@@ -351,6 +369,7 @@ impl Ctx<'_> {
                     // "chevy sedans", "spam emails": a plural after it is
                     // what the rows are, each word a flag of its own.
                     g.start == f.end
+                        && !self.comma_before(g.start)
                         && self.toks[g.start].norm == self.toks[g.start].stem
                         && g.columns
                             .first()
@@ -387,7 +406,11 @@ impl Ctx<'_> {
                         && self.negated(k)
                 });
             let neg = self.negated(f.start) || self.negated_verb_before(col, f.start) || neg_word;
-            self.flag_condition(col, (f.start, f.end), neg);
+            if self.flag_condition(col, (f.start, f.end), neg) {
+                for k in spread_words {
+                    self.claims.claim((k, k + 1), ClaimedBy::Field);
+                }
+            }
         }
         self.derived_flag_words();
     }
@@ -1084,6 +1107,18 @@ fn base_form(w: &str) -> &str {
 /// Whether two words share their root: "smoking" and "smoker", "snowy"
 /// and "snow",
 /// "ulcerated" and "ulcer", "hypertensive" and "hypertension".
+/// Whether a phrase's word (stemmed) is a form of a word of a field's
+/// name (stemmed): the same, one a start of the other but for at most
+/// three letters ("repeat" of "repeated"), or sharing their first seven
+/// letters ("radicalized" of "radicalization").
+fn name_word_form(t: &str, w: &str) -> bool {
+    let form = |a: &str, b: &str| a.len() >= 4 && b.starts_with(a) && b.len() - a.len() <= 3;
+    t == w
+        || form(t, w)
+        || form(w, t)
+        || t.len() >= 7 && w.len() >= 7 && t.is_char_boundary(7) && w.is_char_boundary(7) && t[..7] == w[..7]
+}
+
 fn same_root(a: &str, b: &str) -> bool {
     // "ors" and "or": "survivors" and "survived" share "surviv";
     // "failure" and "failed" share "fail".
