@@ -1494,6 +1494,7 @@ impl Index {
             measures: {
                 let mut m: Vec<Measure> = profile.columns.iter().map(measure_of).collect();
                 crate::measure::share_units(&mut m, &profile.columns);
+                crate::measure::price_quotes(&mut m, &profile.columns);
                 m
             },
             taught,

@@ -28,6 +28,8 @@
 //!    over 3 mm" a flag.
 //! 7. Across the table ([`share_units`]): a length, area, mass or volume of
 //!    unknown unit takes the one unit its dimension's other columns write.
+//! 8. A price quoted as `open`, `high`, `low` and `close` ([`price_quotes`])
+//!    is money.
 
 use crate::lexicon::units::{
     self, dimension_word, is_age_word, is_calendar_word, name_scale, name_unit, name_unit_pair,
@@ -339,6 +341,24 @@ pub fn share_units(measures: &mut [Measure], columns: &[ColumnProfile]) {
             if m.dim == Some(dim) && m.role == Role::Measure && m.unit.is_none() && !apart(c) {
                 m.unit = Some(unit);
             }
+        }
+    }
+}
+
+/// Step 8: a price quoted as `open`, `high`, `low` and `close` (a stock's
+/// day) is money, in no named currency, as is its `adj_close`.
+pub fn price_quotes(measures: &mut [Measure], columns: &[ColumnProfile]) {
+    let has = |n: &str| columns.iter().any(|c| c.name == n && c.ty.is_numeric());
+    if !(has("open") && has("high") && has("low") && has("close")) {
+        return;
+    }
+    for (c, m) in measures.iter_mut().enumerate() {
+        let quote = matches!(
+            columns[c].name.as_str(),
+            "open" | "high" | "low" | "close" | "adj_close" | "adjusted_close"
+        );
+        if quote && m.dim.is_none() && columns[c].ty.is_numeric() {
+            *m = Measure::of(&crate::lexicon::units::MONEY, 1.0);
         }
     }
 }

@@ -59,7 +59,6 @@ impl Ctx<'_> {
     fn parts_of_years(&mut self) {
         let mut i = 0;
         while i + 3 < self.toks.len() {
-            let free = |k: usize| !self.claims.is_claimed(k);
             let ordinal = match self.norm(i) {
                 "first" | "1st" => Some(1),
                 "second" | "2nd" => Some(2),
@@ -78,14 +77,51 @@ impl Ctx<'_> {
                     continue;
                 }
             };
-            let year = self.toks[i + 3].number().filter(|y| {
-                y.fract() == 0.0 && (1000.0..=2100.0).contains(y) && self.norm(i + 2) == "of"
-            });
+            let is_year = |k: usize| {
+                self.toks
+                    .get(k)
+                    .and_then(Token::number)
+                    .filter(|y| y.fract() == 0.0 && (1000.0..=2100.0).contains(y))
+            };
+            let (year3, year4) = (is_year(i + 3), is_year(i + 4));
+            // "the first week of april 2020": a week of that month.
+            if parts == 0 && self.norm(i + 2) == "of" {
+                let month = month_index(self.norm(i + 3))
+                    .filter(|_| self.norm(i + 3).len() >= 3)
+                    .map(|m| m as u32 + 1);
+                if let (Some(n), Some(m), Some(y)) = (ordinal, month, year4) {
+                    let y = y as i32;
+                    let last = (28..=31)
+                        .rev()
+                        .find(|&d| NaiveDate::from_ymd_opt(y, m, d).is_some())
+                        .unwrap_or(28);
+                    let (a, b) = match n {
+                        0 => (last - 6, last),
+                        n => (7 * (n - 1) + 1, (7 * n).min(last)),
+                    };
+                    let day = |d: u32| Written {
+                        month: m,
+                        day: Some(d),
+                        year: Some(y),
+                    };
+                    let start = if i > 0 && self.norm(i - 1) == "the" {
+                        i - 1
+                    } else {
+                        i
+                    };
+                    let all_free = (i..i + 5).all(|k| !self.claims.is_claimed(k));
+                    if all_free && self.day_condition((start, i + 5), Span::Days(day(a), day(b))) {
+                        i += 5;
+                        continue;
+                    }
+                }
+            }
+            let year = year3.filter(|_| self.norm(i + 2) == "of");
             let (Some(n), Some(y)) = (ordinal, year) else {
                 i += 1;
                 continue;
             };
-            if !(i..i + 4).all(free) || parts > 0 && n > parts {
+            if !(i..i + 4).all(|k| !self.claims.is_claimed(k)) || parts > 0 && n > parts {
                 i += 1;
                 continue;
             }

@@ -2197,20 +2197,30 @@ impl Ctx<'_> {
         // "banks" of `BNK`, "wood" of `WOD`, "transport" of `TRN`: in a
         // column of three capitals only (sectors, kinds), a code that is
         // the word's letters in order from its first.
-        // Of two capitals ("goalkeepers" of `GK`, "strikers" of `ST`
-        // beside `CAM`, `LWB`), only for a long word: a short one keeps
-        // too many pairs of letters.
+        // Of two capitals ("goalkeepers" of `GK`, "turboprops" of `TP`,
+        // "strikers" of `ST` beside `CAM`, `LWB`), only for a long word
+        // whose second letter is the code's, or begins a part of three
+        // letters or more after one of three or more ("goal|keepers",
+        // "turbo|props"): "takeoff" is no `TF`.
+        let two_of = |v: &str| {
+            let code = v.to_ascii_lowercase();
+            let (a, b) = (code.as_bytes()[0], code.as_bytes()[1]);
+            let wb = w.as_bytes();
+            w.len() >= 6
+                && wb[0] == a
+                && (wb[1] == b || (3..=wb.len() - 3).any(|k| wb[k] == b))
+        };
         let squeezed = |v: &str, c: usize| {
-            (v.len() == 3 || v.len() == 2 && w.len() >= 6)
-                && v.bytes().all(|b| b.is_ascii_uppercase())
-                && self.capital_code_column(c)
+            v.bytes().all(|b| b.is_ascii_uppercase())
+                && (v.len() == 3 && self.capital_code_column(c, 3..=3)
+                    || v.len() == 2 && self.capital_code_column(c, 2..=3) && two_of(v))
                 // ("companies" of a table of firms is no `CON`, nor
                 // "controlled": a verb's past is no kind.)
                 && !crate::lexicon::is_kind_noun(stem)
                 && !w.ends_with("ed")
                 && {
                     let low = v.to_lowercase();
-                    abbreviates(&low, stem) || abbreviates(&low, w)
+                    v.len() == 2 || abbreviates(&low, stem) || abbreviates(&low, w)
                 }
         };
         let of = |fits: &dyn Fn(&crate::index::ValueEntry) -> bool| -> Vec<u32> {
@@ -2271,16 +2281,16 @@ impl Ctx<'_> {
         })
     }
 
-    /// Whether column `c` holds codes of two or three capitals (`BNK`,
-    /// `MIN`, `WOD`; `GK`, `CAM`): a text field of 3 to 30 values, every
-    /// one such a code.
-    fn capital_code_column(&self, c: usize) -> bool {
+    /// Whether column `c` holds codes of capitals of `lens` letters (three:
+    /// `BNK`, `MIN`, `WOD`; two or three: `GK`, `CAM`): a text field of 3
+    /// to 30 values, every one such a code.
+    fn capital_code_column(&self, c: usize, lens: std::ops::RangeInclusive<usize>) -> bool {
         let col = &self.ix.profile.columns[c];
         col.ty == ColumnType::Text
             && (3..=30).contains(&col.values.len())
             && col.values.iter().all(|v| {
                 let v = v.value.trim();
-                (2..=3).contains(&v.len()) && v.bytes().all(|b| b.is_ascii_uppercase())
+                lens.contains(&v.len()) && v.bytes().all(|b| b.is_ascii_uppercase())
             })
     }
 

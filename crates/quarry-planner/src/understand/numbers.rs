@@ -363,21 +363,30 @@ impl Ctx<'_> {
             // "chicks over 300 g": an amount of a dimension goes to the one
             // field of that dimension, not to a field named beside it that
             // measures nothing (`chick`, the bird's number).
+            // ("average ticks above 450 m": a count named by a plural,
+            // `ticks`, measures no length either; `height` does.)
             let names_rows = |c: usize| {
+                let name = self.ix.column_name(c);
+                let plural = !name.contains('_')
+                    && name.len() >= 4
+                    && name.ends_with('s')
+                    && crate::text::stem(name) != name;
                 self.unasked_identifier(c)
                     || self.ix.column_type(c) == ColumnType::Integer
-                        && self
-                            .ix
-                            .row_nouns
-                            .contains(&crate::text::stem(self.ix.column_name(c)))
+                        && (plural || self.ix.row_nouns.contains(&crate::text::stem(name)))
             };
             let (field, how) = match (field, p.unit) {
                 (Some(c), Some(u))
                     if !u.generic && self.ix.measures[c].dim.is_none() && names_rows(c) =>
                 {
-                    let of_dim: Vec<usize> = (0..self.ix.profile.columns.len())
+                    let mut of_dim: Vec<usize> = (0..self.ix.profile.columns.len())
                         .filter(|&o| self.ix.measures[o].dim == Some(u.dim))
                         .collect();
+                    // (`height` beside `c_height`, centred: the one that
+                    // holds the amount.)
+                    if of_dim.len() > 1 {
+                        of_dim.retain(|&o| in_range(&self.ix.profile.columns[o], p.value));
+                    }
                     match of_dim[..] {
                         [o] => (Some(o), MatchKind::Inferred),
                         _ => (Some(c), how),
@@ -1091,7 +1100,7 @@ impl Ctx<'_> {
 
     /// A text field of age bands ("<25", "25-29", ">35") named for age,
     /// when no number field is: "drivers over 35" picks its bands.
-    fn age_band_column(&self) -> Option<usize> {
+    pub(super) fn age_band_column(&self) -> Option<usize> {
         self.text_columns_named(|w| matches!(w, "age" | "ages" | "agegroup" | "ageband"))
             .find(|&c| numeric_bands(&self.ix.profile.columns[c]).is_some())
     }
@@ -1742,13 +1751,20 @@ impl Ctx<'_> {
         // "household 17", "households 1 to 5", "respondent 135": any noun
         // no field, value or unit takes, before a whole number or a range
         // of them, in a table with one identifier that holds it.
+        // ("chick number 250", "site no 12": the noun before the word of
+        // number.)
+        let noun_at = if i > 1 && matches!(self.norm(i - 1), "number" | "no" | "num" | "nr") {
+            i - 2
+        } else {
+            i.saturating_sub(1)
+        };
         let noun_before = i > 0 && {
-            let k = i - 1;
+            let k = noun_at;
             let t = &self.toks[k];
             self.ix.row_nouns.contains(&t.stem)
                 || t.is_word()
                     // A space between, no "alert(1)".
-                    && self.query.get(t.end..self.toks[i].start) == Some(" ")
+                    && self.query.get(t.end..self.toks[k + 1].start) == Some(" ")
                     // "the next locomotive after locomotive 4106": a
                     // position the record's value gives.
                     && !(k > 0
@@ -1775,7 +1791,7 @@ impl Ctx<'_> {
             && p.unit.is_none()
             && noun_before
         {
-            let noun = self.norm(i - 1).to_string();
+            let noun = self.norm(noun_at).to_string();
             if let Some(c) = self
                 .noun_number_column(&noun, v)
                 .or_else(|| self.identifier_holding(v))
@@ -1848,7 +1864,7 @@ impl Ctx<'_> {
         }
         // "under 2 grand", "over 5M": an amount with a magnitude and no
         // field named is most likely money, when one money field holds it.
-        if field.is_none() && p.scaled {
+        if field.is_none() && p.scaled && !counted {
             let money: Vec<usize> = self
                 .ix
                 .ordered_columns()
@@ -2202,9 +2218,18 @@ impl Ctx<'_> {
     /// "hired in 2005": the field named just before, if it can hold the
     /// year, else the dataset's year column.
     fn year_field_before(&self, start: usize, v: f64) -> Option<usize> {
+        // ("beef production in 2023" where `beef` runs 366 … 2512 beside a
+        // `date`: a measure that only happens to reach the number is no
+        // year when a date column holds it.)
+        let dated = self.year_column_at((start, start + 1)).filter(|&y| {
+            let col = &self.ix.profile.columns[y];
+            matches!(col.ty, ColumnType::Date | ColumnType::DateTime) && self.holds_year(y, v)
+        });
         let before = self.field_before(start, 3).filter(|&c| {
             let col = &self.ix.profile.columns[c];
-            matches!(col.ty, ColumnType::Date | ColumnType::DateTime) || in_range(col, v)
+            let year_named = col.name.split('_').any(crate::lexicon::is_year_name_part);
+            matches!(col.ty, ColumnType::Date | ColumnType::DateTime)
+                || in_range(col, v) && (dated.is_none() || year_named)
         });
         before.or_else(|| self.year_column_at((start, start + 1)))
     }
@@ -3285,8 +3310,11 @@ impl Ctx<'_> {
             let derived = name.len() > 4 && name.get(1..).is_some_and(|rest| names.contains(&rest));
             // `lotsize` beside `sqrft`: the land a home stands on is not
             // its own size.
+            // `close` beside `open`, `high`, `low`: the price of the day.
+            let quote = !matches!(name, "close" | "closing" | "close_price" | "closing_price");
             (
                 derived,
+                quote,
                 !total,
                 is_grounds(name),
                 name.split('_').count(),

@@ -187,7 +187,9 @@ impl Ctx<'_> {
     pub(super) fn people_words(&mut self) {
         self.sex_named_columns();
         let sex_col = self.sex_column();
-        let age_col = self.age_column();
+        // ("seniors" of `age_group` '65-74', '75+': a field of age bands
+        // when no field holds ages.)
+        let age_col = self.age_column().or_else(|| self.age_band_column());
         let sex_flag = if sex_col.is_none() {
             self.sex_flag()
         } else {
@@ -252,7 +254,7 @@ impl Ctx<'_> {
                 });
             }
         }
-        if let Some(col) = age_col {
+        if let Some(col) = age_col.filter(|&c| self.ix.profile.columns[c].ty.is_numeric()) {
             self.age_decades(col);
         }
     }
@@ -379,6 +381,42 @@ impl Ctx<'_> {
         low: Option<i64>,
         high: Option<i64>,
     ) {
+        // A field of age bands: the bands wholly inside the ages.
+        if let Some(bands) = super::numbers::numeric_bands(&self.ix.profile.columns[col]) {
+            let (lo, hi) = (
+                low.map_or(f64::NEG_INFINITY, |l| l as f64),
+                high.map_or(f64::INFINITY, |h| h as f64 + 1.0),
+            );
+            let inside: Vec<Literal> = bands
+                .into_iter()
+                .filter(|b| b.1 >= lo && b.2 <= hi)
+                .map(|b| Literal::Text(b.0))
+                .collect();
+            if inside.is_empty() {
+                return;
+            }
+            let field = self.ix.column_name(col).to_string();
+            let source = self.span_text(span.0, span.1);
+            self.note(Note::AgeWord {
+                source: source.clone(),
+                field: field.clone(),
+                low,
+                high,
+            });
+            self.phrases.push(span);
+            self.push_condition(
+                span,
+                Condition {
+                    field,
+                    op: CompareOp::In,
+                    values: inside,
+                    source,
+                    matched: MatchKind::Synonym,
+                    confidence: confidence::of_match(MatchKind::Synonym),
+                },
+            );
+            return;
+        }
         // Ages with fractions ("19.5"): up to the next birthday.
         let whole = self.ix.profile.columns[col].ty == ColumnType::Integer;
         let shown = (low, high);
