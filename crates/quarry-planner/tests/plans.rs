@@ -2903,3 +2903,469 @@ fn month_words_of_a_long_name_and_plural_months() {
     let p = plan(&series, "januaries");
     assert_eq!(filters(&p), ["month EndsWith [Text(\"-01\")]"]);
 }
+
+#[test]
+fn flags_past_a_comma_and_a_name_said_in_other_forms() {
+    let suspects = profile(
+        "suspects",
+        vec![
+            col(
+                "online_radicalization",
+                ColumnType::Boolean,
+                &[("0", 225), ("1", 171)],
+                None,
+                None,
+            ),
+            col(
+                "informant_use",
+                ColumnType::Boolean,
+                &[("0", 206), ("1", 190)],
+                None,
+                None,
+            ),
+        ],
+    );
+    // "no" past a comma, before another flag's name, is that flag's; and
+    // "radicalized" is a form of the name's other word, no search.
+    let p = plan(&suspects, "radicalized online, no informant");
+    assert_eq!(
+        filters(&p),
+        [
+            "online_radicalization Eq [Boolean(true)]",
+            "informant_use Eq [Boolean(false)]"
+        ]
+    );
+    assert!(p.traits.is_empty(), "{:?}", p.traits);
+}
+
+#[test]
+fn two_capital_codes_squeezed_and_place_codes_left_alone() {
+    let players = profile(
+        "players",
+        vec![
+            col(
+                "best_position",
+                ColumnType::Text,
+                &[("CB", 9), ("ST", 8), ("GK", 7), ("CAM", 6), ("LWB", 2)],
+                None,
+                None,
+            ),
+            col("age", ColumnType::Integer, &[], Some("16"), Some("44")),
+        ],
+    );
+    let p = plan(&players, "goalkeepers over 35");
+    assert_eq!(
+        filters(&p),
+        ["best_position Eq [Text(\"GK\")]", "age Gt [Integer(35)]"]
+    );
+    let p = plan(&players, "how many strikers");
+    assert_eq!(filters(&p), ["best_position Eq [Text(\"ST\")]"]);
+    let people = profile(
+        "earners",
+        vec![
+            col(
+                "state",
+                ColumnType::Text,
+                &[("MN", 9), ("CA", 8), ("TX", 7), ("NY", 6)],
+                None,
+                None,
+            ),
+            col(
+                "earnings",
+                ColumnType::Integer,
+                &[],
+                Some("0"),
+                Some("9000000"),
+            ),
+        ],
+    );
+    // A state's code is no squeeze of a word.
+    let p = plan(&people, "millionaires");
+    assert!(
+        !filters(&p).iter().any(|f| f.starts_with("state")),
+        "{:?}",
+        filters(&p)
+    );
+}
+
+#[test]
+fn clipped_words_and_whole_categories_of_little_words() {
+    let prices = profile(
+        "price_index",
+        vec![
+            col(
+                "category",
+                ColumnType::Text,
+                &[
+                    ("Televisions", 300),
+                    ("Personal computers and peripheral equipment", 300),
+                    ("Photographic equipment and supplies", 300),
+                    ("Audio equipment", 300),
+                    ("All items", 300),
+                ],
+                None,
+                None,
+            ),
+            col("value", ColumnType::Float, &[], Some("1.2"), Some("300")),
+        ],
+    );
+    let p = plan(&prices, "tv prices");
+    assert_eq!(filters(&p), ["category Eq [Text(\"Televisions\")]"]);
+    let p = plan(&prices, "cheapest pcs");
+    assert_eq!(
+        filters(&p)[0],
+        "category Eq [Text(\"Personal computers and peripheral equipment\")]"
+    );
+    let p = plan(&prices, "photo equipment");
+    assert_eq!(
+        filters(&p),
+        ["category Eq [Text(\"Photographic equipment and supplies\")]"]
+    );
+    let p = plan(&prices, "all items index");
+    assert_eq!(filters(&p), ["category Eq [Text(\"All items\")]"]);
+}
+
+#[test]
+fn names_holding_a_word_code_ranges_and_replicates() {
+    let trial = profile(
+        "wheat_trial",
+        vec![
+            col(
+                "gen",
+                ColumnType::Text,
+                &[
+                    ("Turkey", 20),
+                    ("Turkey Red", 20),
+                    ("Oro", 20),
+                    ("Albit", 20),
+                ],
+                None,
+                None,
+            ),
+            col(
+                "bunt",
+                ColumnType::Text,
+                &[
+                    ("B10", 8),
+                    ("B11", 8),
+                    ("B12", 8),
+                    ("B13", 8),
+                    ("B14", 8),
+                    ("B15", 8),
+                    ("B16", 8),
+                ],
+                None,
+                None,
+            ),
+            col(
+                "rep",
+                ColumnType::Text,
+                &[("R1", 30), ("R2", 30), ("R3", 30)],
+                None,
+                None,
+            ),
+        ],
+    );
+    let p = plan(&trial, "varieties with turkey in the name");
+    assert_eq!(filters(&p), ["gen Contains [Text(\"turkey\")]"]);
+    let p = plan(&trial, "b11 to b14");
+    assert_eq!(
+        filters(&p),
+        ["bunt In [Text(\"B11\"), Text(\"B12\"), Text(\"B13\"), Text(\"B14\")]"]
+    );
+    let p = plan(&trial, "second replicate of oro");
+    assert_eq!(
+        filters(&p),
+        ["rep Eq [Text(\"R2\")]", "gen Eq [Text(\"Oro\")]"]
+    );
+}
+
+#[test]
+fn months_written_year_and_name() {
+    let listed: Vec<String> = (1990..1995)
+        .flat_map(|y| {
+            [
+                "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+            ]
+            .into_iter()
+            .map(move |m| format!("{y} {m}"))
+        })
+        .take(50)
+        .collect();
+    let values: Vec<(&str, u64)> = listed.iter().map(|m| (m.as_str(), 1)).collect();
+    let jobs = profile(
+        "employment",
+        vec![
+            col(
+                "month",
+                ColumnType::Text,
+                &values,
+                Some("1990 Apr"),
+                Some("1994 Sep"),
+            ),
+            {
+                let mut employed = col(
+                    "employed",
+                    ColumnType::Float,
+                    &[],
+                    Some("13.7"),
+                    Some("137148"),
+                );
+                employed.distinct_count = 900;
+                employed
+            },
+        ],
+    );
+    let p = plan(&jobs, "december 1992");
+    assert_eq!(filters(&p), ["month StartsWith [Text(\"1992 Dec\")]"]);
+    let p = plan(&jobs, "summer 1993");
+    assert_eq!(
+        filters(&p),
+        ["month In [Text(\"1993 Jun\"), Text(\"1993 Jul\"), Text(\"1993 Aug\")]"]
+    );
+    let p = plan(&jobs, "december months");
+    assert_eq!(filters(&p), ["month EndsWith [Text(\" Dec\")]"]);
+    // A count with a magnitude far past the one measure: in its scale.
+    let p = plan(&jobs, "above 7 million");
+    assert_eq!(filters(&p), ["employed Gt [Float(7000.0)]"]);
+    // "highest" ranks the measure, not the months the rows are.
+    let p = plan(&jobs, "the 3 highest months");
+    assert_eq!(p.order[0].key, OrderKey::Field("employed".into()));
+}
+
+#[test]
+fn clock_labels_age_bands_and_weeks_of_a_month() {
+    let turnips = profile(
+        "turnip_prices",
+        vec![
+            col(
+                "date",
+                ColumnType::Date,
+                &[],
+                Some("2020-01-01"),
+                Some("2022-12-31"),
+            ),
+            col(
+                "time",
+                ColumnType::Text,
+                &[("8:00 a.m.", 400), ("12:00 p.m.", 400), ("5:00 a.m.", 10)],
+                None,
+                None,
+            ),
+            col("price", ColumnType::Float, &[], Some("24"), Some("541")),
+        ],
+    );
+    let p = plan(&turnips, "noon prices");
+    assert_eq!(filters(&p), ["time In [Text(\"12:00 p.m.\")]"]);
+    let p = plan(&turnips, "afternoon prices below 60");
+    assert_eq!(
+        filters(&p),
+        ["time In [Text(\"12:00 p.m.\")]", "price Lt [Float(60.0)]"]
+    );
+    let p = plan(&turnips, "first week of april 2021");
+    assert_eq!(
+        filters(&p),
+        [
+            "date Ge [Text(\"2021-04-01\")]",
+            "date Lt [Text(\"2021-04-08\")]"
+        ]
+    );
+    let injuries = profile(
+        "brain_injuries",
+        vec![
+            col(
+                "age_group",
+                ColumnType::Text,
+                &[
+                    ("0-4", 20),
+                    ("5-14", 20),
+                    ("15-24", 20),
+                    ("25-64", 20),
+                    ("65-74", 20),
+                    ("75+", 20),
+                    ("Total", 20),
+                ],
+                None,
+                None,
+            ),
+            col(
+                "number_est",
+                ColumnType::Float,
+                &[],
+                Some("16"),
+                Some("1213412"),
+            ),
+        ],
+    );
+    let p = plan(&injuries, "seniors");
+    assert_eq!(
+        filters(&p),
+        ["age_group In [Text(\"65-74\"), Text(\"75+\")]"]
+    );
+    let p = plan(&injuries, "children under 5");
+    assert_eq!(filters(&p), ["age_group Eq [Text(\"0-4\")]"]);
+}
+
+#[test]
+fn units_choose_their_field_and_prices_of_a_day() {
+    let mut grouse = profile(
+        "grouse_ticks",
+        vec![
+            {
+                let mut index = col("index_no", ColumnType::Integer, &[], Some("1"), Some("403"));
+                index.distinct_count = 403;
+                index
+            },
+            col("ticks", ColumnType::Integer, &[], Some("0"), Some("85")),
+            col("height", ColumnType::Integer, &[], Some("403"), Some("533")),
+            col(
+                "c_height",
+                ColumnType::Float,
+                &[],
+                Some("-59.2"),
+                Some("70.8"),
+            ),
+        ],
+    );
+    grouse.row_count = 403;
+    let p = plan(&grouse, "ticks above 450 m");
+    assert_eq!(filters(&p), ["height Gt [Integer(450)]"]);
+    let p = plan(&grouse, "chick number 250");
+    assert_eq!(filters(&p), ["index_no Eq [Integer(250)]"]);
+    let volcanoes = profile(
+        "volcanoes",
+        vec![
+            col(
+                "last_known_eruption",
+                ColumnType::Text,
+                &[("Unknown", 300), ("2025 CE", 20), ("1996 CE", 3)],
+                None,
+                None,
+            ),
+            col(
+                "elevation_m",
+                ColumnType::Integer,
+                &[],
+                Some("-5700"),
+                Some("6879"),
+            ),
+        ],
+    );
+    let p = plan(&volcanoes, "deeper than 3000 m");
+    assert_eq!(filters(&p), ["elevation_m Lt [Integer(-3000)]"]);
+    // "last" is a word of the field's name, no position.
+    let p = plan(&volcanoes, "last eruption unknown");
+    assert_eq!(filters(&p), ["last_known_eruption Eq [Text(\"Unknown\")]"]);
+    assert!(p.order.is_empty(), "{:?}", p.order);
+    let stock = profile(
+        "daily_stock",
+        vec![
+            col(
+                "date",
+                ColumnType::Date,
+                &[],
+                Some("2018-02-05"),
+                Some("2022-02-04"),
+            ),
+            col("open", ColumnType::Float, &[], Some("233.9"), Some("692.3")),
+            col("high", ColumnType::Float, &[], Some("250.6"), Some("700.9")),
+            col("low", ColumnType::Float, &[], Some("231.2"), Some("686.0")),
+            col(
+                "close",
+                ColumnType::Float,
+                &[],
+                Some("233.8"),
+                Some("691.6"),
+            ),
+            col(
+                "volume",
+                ColumnType::Integer,
+                &[],
+                Some("1144000"),
+                Some("58904300"),
+            ),
+        ],
+    );
+    let p = plan(&stock, "days above $500 in 2021");
+    assert!(
+        has(&p, "close", CompareOp::Gt, &[Literal::Float(500.0)]),
+        "{:?}",
+        filters(&p)
+    );
+    let meat = profile(
+        "meat_production",
+        vec![
+            col(
+                "date",
+                ColumnType::Date,
+                &[],
+                Some("1944-01-01"),
+                Some("2023-12-01"),
+            ),
+            col("beef", ColumnType::Float, &[], Some("366"), Some("2512")),
+        ],
+    );
+    // A measure that reaches the number is no year beside a date.
+    let p = plan(&meat, "beef production in 2023");
+    assert_eq!(filters(&p), ["date StartsWith [Text(\"2023\")]"]);
+}
+
+#[test]
+fn categories_leaving_words_out_victims_and_names() {
+    let jobs = profile(
+        "employment",
+        vec![col(
+            "title",
+            ColumnType::Text,
+            &[
+                ("Government: U.S. Postal Service", 50),
+                ("Government: Federal, Except U.S. Postal Service", 50),
+                ("Construction", 50),
+                ("Retail Trade", 50),
+                ("Wholesale Trade", 50),
+                ("Manufacturing", 50),
+                ("Mining and Logging", 50),
+                ("Information", 50),
+            ],
+            None,
+            None,
+        )],
+    );
+    let p = plan(&jobs, "postal service");
+    assert_eq!(
+        filters(&p),
+        ["title Eq [Text(\"Government: U.S. Postal Service\")]"]
+    );
+    let killers = profile(
+        "serial_killers",
+        vec![
+            col(
+                "name",
+                ColumnType::Text,
+                &[
+                    ("John Wayne Gacy", 1),
+                    ("Elton John Smith", 1),
+                    ("Harold Shipman", 1),
+                    ("Ted Bundy", 1),
+                    ("Dennis Nilsen", 1),
+                ],
+                None,
+                None,
+            ),
+            col(
+                "proven_victims",
+                ColumnType::Float,
+                &[],
+                Some("1"),
+                Some("400"),
+            ),
+        ],
+    );
+    let mut killers = killers;
+    killers.row_count = 5;
+    let p = plan(&killers, "killers named john");
+    assert_eq!(filters(&p), ["name Contains [Text(\"john\")]"]);
+    let p = plan(&killers, "the 3 deadliest");
+    assert_eq!(p.order[0].key, OrderKey::Field("proven_victims".into()));
+    assert_eq!(p.limit, Some(3));
+}

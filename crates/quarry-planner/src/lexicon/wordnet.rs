@@ -529,7 +529,14 @@ pub fn nominalisations(w: &str) -> Vec<String> {
 /// General English, not any table's columns.
 pub fn counted_nouns(base: &str) -> &'static [&'static str] {
     match base {
-        "deadly" => &["deaths", "fatalities", "killed", "casualties", "dead", "victims"],
+        "deadly" => &[
+            "deaths",
+            "fatalities",
+            "killed",
+            "casualties",
+            "dead",
+            "victims",
+        ],
         "busy" => &[
             "passengers",
             "traffic",

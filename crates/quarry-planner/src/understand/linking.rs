@@ -2206,14 +2206,15 @@ impl Ctx<'_> {
             let code = v.to_ascii_lowercase();
             let (a, b) = (code.as_bytes()[0], code.as_bytes()[1]);
             let wb = w.as_bytes();
-            w.len() >= 6
-                && wb[0] == a
-                && (wb[1] == b || (3..=wb.len() - 3).any(|k| wb[k] == b))
+            w.len() >= 6 && wb[0] == a && (wb[1] == b || (3..=wb.len() - 3).any(|k| wb[k] == b))
         };
         let squeezed = |v: &str, c: usize| {
             v.bytes().all(|b| b.is_ascii_uppercase())
                 && (v.len() == 3 && self.capital_code_column(c, 3..=3)
-                    || v.len() == 2 && self.capital_code_column(c, 2..=3) && two_of(v))
+                    || v.len() == 2
+                        && self.capital_code_column(c, 2..=3)
+                        && !self.place_code_column(c)
+                        && two_of(v))
                 // ("companies" of a table of firms is no `CON`, nor
                 // "controlled": a verb's past is no kind.)
                 && !crate::lexicon::is_kind_noun(stem)
@@ -2279,6 +2280,40 @@ impl Ctx<'_> {
             entries: ids,
             kind: MatchKind::Inferred,
         })
+    }
+
+    /// Whether column `c` holds places' codes (`MN`, `BR`): named for a
+    /// state, country or origin, or most of its values US states' codes.
+    /// No word's letters squeeze into those ("millionaires" is no `MN`).
+    fn place_code_column(&self, c: usize) -> bool {
+        let col = &self.ix.profile.columns[c];
+        let named = col.name.split('_').any(|w| {
+            matches!(
+                w,
+                "state"
+                    | "st"
+                    | "country"
+                    | "cntry"
+                    | "origin"
+                    | "nation"
+                    | "nationality"
+                    | "province"
+                    | "region"
+                    | "destination"
+                    | "dest"
+                    | "location"
+            )
+        });
+        let states = col
+            .values
+            .iter()
+            .filter(|v| {
+                crate::lexicon::US_STATES
+                    .iter()
+                    .any(|s| s.1 == v.value.trim())
+            })
+            .count();
+        named || states * 2 >= col.values.len()
     }
 
     /// Whether column `c` holds codes of capitals of `lens` letters (three:

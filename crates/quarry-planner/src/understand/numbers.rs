@@ -1879,6 +1879,27 @@ impl Ctx<'_> {
                 how = MatchKind::Inferred;
             }
         }
+        // "construction above 7 million" where `employed` (13.7 …
+        // 137,148) keeps thousands: an amount with a magnitude and no
+        // field named, of the one measure that holds it, as it is or in
+        // its scale.
+        if field.is_none() && p.scaled && !p.percent && p.cmp.is_some() {
+            let fits: Vec<usize> = self
+                .ix
+                .ordered_columns()
+                .filter(|&c| {
+                    self.ix.column_type(c).is_numeric()
+                        && !flag(c)
+                        && !self.unasked_identifier(c)
+                        && Some(c) != self.year_column()
+                        && (self.holds(c, v) || self.amount_in_scale(c, v).is_some())
+                })
+                .collect();
+            if let [c] = fits[..] {
+                field = Some(c);
+                how = MatchKind::Inferred;
+            }
+        }
         // "zero cases of mumps", "over 1,000 cases": a number of things
         // counted, no field named, in a table with one column of counts
         // (`count`, `n`, `cases`, `frequency`).
@@ -2338,7 +2359,10 @@ impl Ctx<'_> {
         // (`elevation_m` down to -5700): below minus that depth.
         let below_sea = matches!(op_word.as_deref(), Some("deeper" | "shallower"))
             && self.ix.column_words[col].iter().any(|w| {
-                matches!(w.as_str(), "elevation" | "elev" | "altitude" | "alt" | "height")
+                matches!(
+                    w.as_str(),
+                    "elevation" | "elev" | "altitude" | "alt" | "height"
+                )
             })
             && self.ix.profile.columns[col]
                 .min

@@ -420,10 +420,12 @@ impl Ctx<'_> {
         // "last eruption unknown" of `last_known_eruption`: the word is
         // one of the name of the field said after it.
         let w = self.norm(i);
-        if self.field_match_at(i + 1).is_some_and(|(_, cols)| {
-            cols.iter()
-                .any(|c| self.ix.column_name(c.0).split('_').any(|p| p == w))
-        }) {
+        if i + 1 < self.toks.len()
+            && self.field_match_at(i + 1).is_some_and(|(_, cols)| {
+                cols.iter()
+                    .any(|c| self.ix.column_name(c.0).split('_').any(|p| p == w))
+            })
+        {
             return false;
         }
         // "coming off a final four", "a first offence": after an

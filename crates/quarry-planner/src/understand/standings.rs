@@ -238,10 +238,46 @@ impl Ctx<'_> {
                         .split('_')
                         .any(crate::lexicon::units::is_calendar_word)
             });
-            let Some(col) = counter else {
-                continue;
+            // "second replicate" of `rep` holding `R1`, `R2`, `R3`: the
+            // code of one prefix numbered so.
+            let coded = || {
+                cols.iter().find_map(|&(c, _)| {
+                    let col = &self.ix.profile.columns[c];
+                    if col.ty != crate::profile::ColumnType::Text
+                        || !(2..=20).contains(&col.values.len())
+                    {
+                        return None;
+                    }
+                    let parts: Vec<(&str, i64)> = col
+                        .values
+                        .iter()
+                        .map(|v| {
+                            let v = v.value.trim();
+                            let digits =
+                                v.len() - v.trim_end_matches(|ch: char| ch.is_ascii_digit()).len();
+                            let (prefix, num) = v.split_at(v.len() - digits);
+                            let prefix = prefix.trim_end();
+                            (!prefix.is_empty()
+                                && prefix.len() <= 4
+                                && prefix.chars().all(|ch| ch.is_ascii_alphabetic()))
+                            .then(|| num.parse::<i64>().ok().map(|k| (prefix, k)))
+                            .flatten()
+                        })
+                        .collect::<Option<Vec<_>>>()?;
+                    let one_prefix = parts.iter().all(|p| p.0.eq_ignore_ascii_case(parts[0].0));
+                    let at = parts.iter().position(|p| p.1 == n)?;
+                    one_prefix.then(|| (c, col.values[at].value.clone()))
+                })
             };
             let span = (i, i + 1 + len);
+            let Some(col) = counter else {
+                if let Some((c, value)) = coded() {
+                    let name = self.ix.column_name(c).to_string();
+                    self.claims.claim(span, ClaimedBy::Number);
+                    self.inferred_number(span, name, CompareOp::Eq, Literal::Text(value));
+                }
+                continue;
+            };
             let name = self.ix.column_name(col).to_string();
             self.claims.claim(span, ClaimedBy::Number);
             self.inferred_number(span, name, CompareOp::Eq, Literal::Integer(n));

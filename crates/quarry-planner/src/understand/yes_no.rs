@@ -221,7 +221,9 @@ impl Ctx<'_> {
                     .all(|w| {
                         // A form of the word counts ("repeat" of "repeated").
                         let w = crate::text::stem(w);
-                        self.toks.iter().any(|t| t.is_word() && name_word_form(&t.stem, &w))
+                        self.toks
+                            .iter()
+                            .any(|t| t.is_word() && name_word_form(&t.stem, &w))
                     });
             // ("radicalized online" of `online_radicalization`: the name's
             // other words the phrase says are the flag's too.)
@@ -233,9 +235,9 @@ impl Ctx<'_> {
                             && !self.claims.is_claimed(k)
                             && !self.fields.iter().any(|g| g.start <= k && k < g.end)
                             && !self.values.iter().any(|v| v.start <= k && k < v.end)
-                            && name.split('_').any(|w| {
-                                name_word_form(&self.toks[k].stem, &crate::text::stem(w))
-                            })
+                            && name
+                                .split('_')
+                                .any(|w| name_word_form(&self.toks[k].stem, &crate::text::stem(w)))
                     })
                     .collect()
             } else {
@@ -1116,7 +1118,11 @@ fn name_word_form(t: &str, w: &str) -> bool {
     t == w
         || form(t, w)
         || form(w, t)
-        || t.len() >= 7 && w.len() >= 7 && t.is_char_boundary(7) && w.is_char_boundary(7) && t[..7] == w[..7]
+        || t.len() >= 7
+            && w.len() >= 7
+            && t.is_char_boundary(7)
+            && w.is_char_boundary(7)
+            && t[..7] == w[..7]
 }
 
 fn same_root(a: &str, b: &str) -> bool {
