@@ -330,6 +330,8 @@ pub fn group_measures(group: FieldGroup) -> &'static [&'static str] {
             "force",
             "horsepower",
             "hp",
+            // "the most powerful engines": their thrust.
+            "thrust",
         ],
         // What a thing costs when no price is named: "the cheapest
         // players" by salary, "the cheapest rooms" by rate.

@@ -384,10 +384,15 @@ impl Ctx<'_> {
             if let Some(col) = self.name_column().filter(|&c| names(c)) {
                 let w = i + 1;
                 let text = self.norm(w).to_string();
-                let whole = self.ix.profile.columns[col]
-                    .values
-                    .iter()
-                    .any(|v| v.value.to_lowercase() == text);
+                // ("the museum named plaza museum": a whole name, the words
+                // after it included, is that name.)
+                let whole = (w + 1..=(w + 4).min(self.toks.len())).any(|end| {
+                    let said = self.span_text(w, end).to_lowercase();
+                    self.ix.profile.columns[col]
+                        .values
+                        .iter()
+                        .any(|v| v.value.to_lowercase() == said)
+                });
                 if !whole && occurs(col, &text) > 0 {
                     return Some((col, (w, w + 1), CompareOp::Contains, (i, w + 1)));
                 }

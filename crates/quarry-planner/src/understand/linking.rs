@@ -537,6 +537,20 @@ impl Ctx<'_> {
             let value = self
                 .value_match_at(i, None)
                 .filter(|v| !(v.0 == 1 && is_negation(&t.norm)));
+            // "charge date" of `date_charged`: a form of the name's other
+            // word right before the field's mention is the mention's.
+            if value.is_none() {
+                if let Some((len, columns)) = self.name_word_before_field(i) {
+                    self.fields.push(FieldMention {
+                        start: i,
+                        end: i + 1 + len,
+                        columns,
+                    });
+                    self.claims.claim((i, i + 1 + len), ClaimedBy::Field);
+                    i += 1 + len;
+                    continue;
+                }
+            }
             let field = self.field_match_at(i);
             let vlen = value.as_ref().map_or(0, |v| v.0);
             let flen = field.as_ref().map_or(0, |f| f.0);
@@ -2280,6 +2294,30 @@ impl Ctx<'_> {
             entries: ids,
             kind: MatchKind::Inferred,
         })
+    }
+
+    /// The field mention right after a word at `i` that is a form of
+    /// another word of the one field's name ("charge" before "date" of
+    /// `date_charged`): its length and column.
+    fn name_word_before_field(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
+        let t = &self.toks[i];
+        if !t.is_word() || t.norm.len() < 4 || is_stopword(&t.norm) || i + 1 >= self.toks.len() {
+            return None;
+        }
+        let (len, cols) = self.field_match_at(i + 1)?;
+        let [(c, _)] = cols[..] else {
+            return None;
+        };
+        let said: Vec<&str> = (i + 1..i + 1 + len)
+            .map(|k| self.toks[k].stem.as_str())
+            .collect();
+        let name = self.ix.column_name(c);
+        (name.contains('_')
+            && name.split('_').any(|w| {
+                let w = crate::text::stem(w);
+                !said.contains(&w.as_str()) && super::yes_no::name_word_form(&t.stem, &w)
+            }))
+        .then_some((len, cols))
     }
 
     /// Whether column `c` holds places' codes (`MN`, `BR`): named for a

@@ -838,16 +838,30 @@ impl Ctx<'_> {
             // "the 3 highest total nonfarm months" where the rows are
             // months: the table's one measure, a superlative of no time
             // having no other.
+            // ("most" and "least" may count records: not them; "top" and
+            // "highest" rank.)
             .or_else(|| {
                 let cols = &self.ix.profile.columns;
+                let graded = (s.start..s.end).any(|k| {
+                    matches!(
+                        self.norm(k),
+                        "highest" | "lowest" | "higher" | "lower" | "high" | "low" | "top"
+                    )
+                });
+                let named_id = |c: usize| {
+                    let n = self.ix.column_name(c);
+                    n == "id" || n.ends_with("_id")
+                };
                 let mut measures = (0..cols.len()).filter(|&c| {
                     self.ix.column_type(c).is_numeric()
                         && !id(&c)
+                        && !named_id(c)
                         && Some(c) != self.year_column()
                         && cols[c].distinct_count > 12
                 });
                 let one = measures.next()?;
-                (timeless && s.implies.is_none() && measures.next().is_none()).then_some(one)
+                (graded && timeless && s.implies.is_none() && measures.next().is_none())
+                    .then_some(one)
             });
         (field, desc)
     }

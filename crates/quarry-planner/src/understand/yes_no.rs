@@ -1113,7 +1113,7 @@ fn base_form(w: &str) -> &str {
 /// name (stemmed): the same, one a start of the other but for at most
 /// three letters ("repeat" of "repeated"), or sharing their first seven
 /// letters ("radicalized" of "radicalization").
-fn name_word_form(t: &str, w: &str) -> bool {
+pub(super) fn name_word_form(t: &str, w: &str) -> bool {
     let form = |a: &str, b: &str| a.len() >= 4 && b.starts_with(a) && b.len() - a.len() <= 3;
     t == w
         || form(t, w)
