@@ -3369,3 +3369,81 @@ fn categories_leaving_words_out_victims_and_names() {
     assert_eq!(p.order[0].key, OrderKey::Field("proven_victims".into()));
     assert_eq!(p.limit, Some(3));
 }
+
+#[test]
+fn numbered_name_parts_microns_and_a_names_other_word() {
+    let eyes = profile(
+        "eye_exams",
+        vec![
+            col(
+                "rl",
+                ColumnType::Text,
+                &[("OD", 250), ("OS", 250)],
+                None,
+                None,
+            ),
+            col("age", ColumnType::Integer, &[], Some("18"), Some("90")),
+            col(
+                "cornea_thickness",
+                ColumnType::Float,
+                &[],
+                Some("420"),
+                Some("690"),
+            ),
+            col(
+                "rnfl4_mean",
+                ColumnType::Float,
+                &[],
+                Some("40"),
+                Some("140"),
+            ),
+        ],
+    );
+    let p = plan(&eyes, "rnfl under 60");
+    assert_eq!(filters(&p), ["rnfl4_mean Lt [Float(60.0)]"]);
+    let p = plan(&eyes, "cornea thinner than 0.5 mm");
+    assert_eq!(filters(&p), ["cornea_thickness Lt [Float(500.0)]"]);
+    let suspects = profile(
+        "suspects",
+        vec![
+            col(
+                "terror_plot",
+                ColumnType::Text,
+                &[
+                    ("2004 Nashville Gun Charges", 3),
+                    ("2015 Miami Gun Charge", 2),
+                ],
+                None,
+                None,
+            ),
+            {
+                let mut charged = col(
+                    "date_charged",
+                    ColumnType::Text,
+                    &[("7/22/2009", 11)],
+                    None,
+                    None,
+                );
+                charged.null_count = 40;
+                charged
+            },
+        ],
+    );
+    let p = plan(&suspects, "no charge date recorded");
+    assert_eq!(filters(&p), ["date_charged IsNull []"]);
+    let engines = profile(
+        "engines",
+        vec![
+            col("name", ColumnType::Text, &[("Trent 772", 3)], None, None),
+            col(
+                "max_thrust",
+                ColumnType::Float,
+                &[],
+                Some("20000"),
+                Some("500000"),
+            ),
+        ],
+    );
+    let p = plan(&engines, "the 3 most powerful engines");
+    assert_eq!(p.order[0].key, OrderKey::Field("max_thrust".into()));
+}

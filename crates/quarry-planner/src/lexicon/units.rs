@@ -107,6 +107,7 @@ const POUND_G: f64 = 453.592_37;
 const DAY_S: f64 = 86_400.0;
 const YEAR_S: f64 = 365.25 * DAY_S;
 
+unit!(MICROMETRE, "µm", Length, 1e-6);
 unit!(MILLIMETRE, "mm", Length, 0.001);
 unit!(CENTIMETRE, "cm", Length, 0.01);
 unit!(METRE, "m", Length, 1.0);
@@ -194,7 +195,9 @@ unit!(GIGAWATT, "GW", Power, 1e9);
 /// The units of a dimension a field of unknown unit may be in, tried
 /// against its values' range (the common ones only).
 pub fn candidate_units(dim: Dimension) -> &'static [&'static Unit] {
-    static LENGTHS: [&Unit; 7] = [
+    // (Micrometres: a thickness, `cornea_thickness` of 400 to 700.)
+    static LENGTHS: [&Unit; 8] = [
+        &MICROMETRE,
         &MILLIMETRE,
         &CENTIMETRE,
         &METRE,
@@ -281,6 +284,13 @@ pub static PHRASE_UNITS: &[(&[&str], &Unit, UnitUse)] = &[
     (&["gwe"], &GIGAWATT, UnitUse::Always),
     (&["gigawatt"], &GIGAWATT, UnitUse::Always),
     (&["gigawatts"], &GIGAWATT, UnitUse::Always),
+    (&["um"], &MICROMETRE, UnitUse::Always),
+    (&["micron"], &MICROMETRE, UnitUse::Always),
+    (&["microns"], &MICROMETRE, UnitUse::Always),
+    (&["micrometre"], &MICROMETRE, UnitUse::Always),
+    (&["micrometres"], &MICROMETRE, UnitUse::Always),
+    (&["micrometer"], &MICROMETRE, UnitUse::Always),
+    (&["micrometers"], &MICROMETRE, UnitUse::Always),
     (&["mm"], &MILLIMETRE, UnitUse::Always),
     (&["millimetre"], &MILLIMETRE, UnitUse::Always),
     (&["millimetres"], &MILLIMETRE, UnitUse::Always),
@@ -599,6 +609,7 @@ pub enum NamePart {
 pub fn name_unit(w: &str) -> Option<NamePart> {
     use NamePart::{Abbreviation as A, Unit as U};
     Some(match w {
+        "um" | "microns" | "micrometres" | "micrometers" => U(&MICROMETRE),
         "mm" | "millimetres" | "millimeters" => U(&MILLIMETRE),
         "cm" | "centimetres" | "centimeters" => U(&CENTIMETRE),
         "m" => NamePart::MetreOrMillion,

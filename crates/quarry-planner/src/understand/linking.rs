@@ -338,7 +338,8 @@ impl Ctx<'_> {
                 Some(a) if a.iter().all(|x| x.words.len() == 1) => a,
                 _ => {
                     return self
-                        .initials_field_at(i)
+                        .numbered_part_field_at(i)
+                        .or_else(|| self.initials_field_at(i))
                         .or_else(|| self.count_field_at(i))
                         .or_else(|| self.joined_field_at(i))
                         .or_else(|| self.spelled_field_at(i))
@@ -3956,6 +3957,29 @@ impl Ctx<'_> {
     /// "married" of `maried`: an English word of six letters or more one
     /// edit from a column's name of one word that no dictionary knows (a
     /// misspelt name). One column only.
+    /// "rnfl" of `rnfl4_mean`: a word that is a part of one field's name
+    /// but for the digits after it (three letters or more, no word the
+    /// dictionary knows).
+    fn numbered_part_field_at(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
+        let t = &self.toks[i];
+        if !t.is_word() || t.norm.len() < 3 || is_stopword(&t.norm) || wordnet::knows(&t.norm) {
+            return None;
+        }
+        let found: Vec<usize> = (0..self.ix.profile.columns.len())
+            .filter(|&c| {
+                self.ix.column_name(c).split('_').any(|p| {
+                    p.strip_prefix(t.norm.as_str()).is_some_and(|rest| {
+                        !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit())
+                    })
+                })
+            })
+            .collect();
+        match found[..] {
+            [c] => Some((1, vec![(c, AliasKind::Partial)])),
+            _ => None,
+        }
+    }
+
     fn misspelled_field_at(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
         let t = &self.toks[i];
         if !t.is_word()
