@@ -3954,9 +3954,6 @@ impl Ctx<'_> {
         None
     }
 
-    /// "married" of `maried`: an English word of six letters or more one
-    /// edit from a column's name of one word that no dictionary knows (a
-    /// misspelt name). One column only.
     /// "rnfl" of `rnfl4_mean`: a word that is a part of one field's name
     /// but for the digits after it (three letters or more, no word the
     /// dictionary knows).
@@ -3980,6 +3977,9 @@ impl Ctx<'_> {
         }
     }
 
+    /// "married" of `maried`: an English word of six letters or more one
+    /// edit from a column's name of one word that no dictionary knows (a
+    /// misspelt name). One column only.
     fn misspelled_field_at(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
         let t = &self.toks[i];
         if !t.is_word()

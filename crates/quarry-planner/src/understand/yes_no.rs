@@ -1106,9 +1106,6 @@ fn base_form(w: &str) -> &str {
     }
 }
 
-/// Whether two words share their root: "smoking" and "smoker", "snowy"
-/// and "snow",
-/// "ulcerated" and "ulcer", "hypertensive" and "hypertension".
 /// Whether a phrase's word (stemmed) is a form of a word of a field's
 /// name (stemmed): the same, one a start of the other but for at most
 /// three letters ("repeat" of "repeated"), or sharing their first seven
@@ -1125,6 +1122,9 @@ pub(super) fn name_word_form(t: &str, w: &str) -> bool {
             && t[..7] == w[..7]
 }
 
+/// Whether two words share their root: "smoking" and "smoker", "snowy"
+/// and "snow",
+/// "ulcerated" and "ulcer", "hypertensive" and "hypertension".
 fn same_root(a: &str, b: &str) -> bool {
     // "ors" and "or": "survivors" and "survived" share "surviv";
     // "failure" and "failed" share "fail".
