@@ -193,8 +193,35 @@ pub fn stem(w: &str) -> String {
 /// Splits normalised text into words the way values and phrases are
 /// compared: runs of letters and digits. `"Port-Chelsea, NY"` →
 /// `["port", "chelsea", "ny"]`.
+///
+/// A plural marker glued in parentheses is dropped: `Stratovolcano(es)`,
+/// `Fissure vent(s)` are the word with or without it.
 pub fn words(s: &str) -> Vec<String> {
-    fold(s)
+    let folded = fold(s);
+    let unmarked = if folded.contains("(s)") || folded.contains("(es)") {
+        let mut out = String::with_capacity(folded.len());
+        let mut rest = folded.as_str();
+        while let Some(at) = rest.find('(') {
+            let after = &rest[at..];
+            let marker = ["(es)", "(s)"].into_iter().find(|m| after.starts_with(m));
+            let glued = rest[..at].chars().last().is_some_and(char::is_alphabetic);
+            match marker {
+                Some(m) if glued => {
+                    out.push_str(&rest[..at]);
+                    rest = &rest[at + m.len()..];
+                }
+                _ => {
+                    out.push_str(&rest[..=at]);
+                    rest = &rest[at + 1..];
+                }
+            }
+        }
+        out.push_str(rest);
+        out
+    } else {
+        folded
+    };
+    unmarked
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .map(str::to_string)

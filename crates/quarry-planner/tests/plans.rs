@@ -3447,3 +3447,96 @@ fn numbered_name_parts_microns_and_a_names_other_word() {
     let p = plan(&engines, "the 3 most powerful engines");
     assert_eq!(p.order[0].key, OrderKey::Field("max_thrust".into()));
 }
+
+#[test]
+fn plural_markers_spans_still_going_on_and_flags_sharing_a_word() {
+    let volcanoes = profile(
+        "volcanoes",
+        vec![col(
+            "primary_volcano_type",
+            ColumnType::Text,
+            &[
+                ("Stratovolcano", 400),
+                ("Stratovolcano(es)", 100),
+                ("Shield", 80),
+                ("Fissure vent(s)", 30),
+            ],
+            None,
+            None,
+        )],
+    );
+    let p = plan(&volcanoes, "stratovolcanoes");
+    assert_eq!(
+        filters(&p),
+        ["primary_volcano_type In [Text(\"Stratovolcano\"), Text(\"Stratovolcano(es)\")]"]
+    );
+    let mut killers = profile(
+        "serial_killers",
+        vec![
+            col(
+                "name",
+                ColumnType::Text,
+                &[
+                    ("The Manson Family cult killings", 1),
+                    ("Ted Bundy", 1),
+                    ("Harold Shipman", 1),
+                ],
+                None,
+                None,
+            ),
+            col(
+                "start_year",
+                ColumnType::Float,
+                &[],
+                Some("1871"),
+                Some("2023"),
+            ),
+            col(
+                "end_year",
+                ColumnType::Float,
+                &[],
+                Some("1873"),
+                Some("2032"),
+            ),
+        ],
+    );
+    killers.row_count = 3;
+    let p = plan(&killers, "still killing after 2015");
+    assert_eq!(filters(&p), ["end_year Gt [Float(2015.0)]"]);
+    assert!(p.traits.is_empty(), "{:?}", p.traits);
+    let suspects = profile(
+        "suspects",
+        vec![
+            col(
+                "israel_judaism_target",
+                ColumnType::Boolean,
+                &[("0", 365), ("1", 31)],
+                None,
+                None,
+            ),
+            col(
+                "military_target",
+                ColumnType::Boolean,
+                &[("0", 364), ("1", 32)],
+                None,
+                None,
+            ),
+            col(
+                "overseas_military_training",
+                ColumnType::Boolean,
+                &[("0", 310), ("1", 85)],
+                None,
+                None,
+            ),
+            col(
+                "us_military_experience",
+                ColumnType::Boolean,
+                &[("0", 368), ("1", 28)],
+                None,
+                None,
+            ),
+        ],
+    );
+    let p = plan(&suspects, "suspects who targeted the military");
+    assert_eq!(filters(&p), ["military_target Eq [Boolean(true)]"]);
+}

@@ -2653,6 +2653,18 @@ impl Ctx<'_> {
         if comparing || self.ops.iter().any(|o| o.start <= i && i < o.end) {
             return None;
         }
+        // "still killing after 2015": a verb's -ing form after "still" or
+        // a form of "be" is what is done, no part of a name ('… Killings').
+        if t.norm.len() >= 6
+            && t.norm.ends_with("ing")
+            && i > 0
+            && matches!(
+                self.norm(i - 1),
+                "still" | "is" | "are" | "was" | "were" | "been"
+            )
+        {
+            return None;
+        }
         // "women over 50" beside a sex field: the people pass reads it
         // (not `Women's retraining` of another field).
         // "women's retraining" is the value holding both words.

@@ -1098,6 +1098,25 @@ impl Ctx<'_> {
         })
     }
 
+    /// The column that ends the span `c` begins: `end_year` of
+    /// `start_year`, `last_seen` of `first_seen`.
+    fn end_sibling(&self, c: usize) -> Option<usize> {
+        let name = self.ix.column_name(c);
+        let parts: Vec<&str> = name.split('_').collect();
+        let swap = |w: &str| match w {
+            "start" => Some("end"),
+            "begin" => Some("end"),
+            "first" => Some("last"),
+            "from" => Some("to"),
+            _ => None,
+        };
+        let at = parts.iter().position(|w| swap(w).is_some())?;
+        let mut other = parts.clone();
+        other[at] = swap(parts[at])?;
+        let other = other.join("_");
+        (0..self.ix.profile.columns.len()).find(|&o| self.ix.column_name(o) == other)
+    }
+
     /// A text field of age bands ("<25", "25-29", ">35") named for age,
     /// when no number field is: "drivers over 35" picks its bands.
     pub(super) fn age_band_column(&self) -> Option<usize> {
@@ -1700,6 +1719,13 @@ impl Ctx<'_> {
             });
             if year.is_some() && year != field && year != before && !year_named {
                 field = year;
+                how = MatchKind::Inferred;
+            }
+            // "still killing after 2015" of `start_year` beside `end_year`:
+            // what is still going on after a year ended after it.
+            let still = (0..p.start()).any(|k| self.norm(k) == "still");
+            if let Some(end) = field.filter(|_| still).and_then(|c| self.end_sibling(c)) {
+                field = Some(end);
                 how = MatchKind::Inferred;
             }
         }

@@ -102,7 +102,15 @@ impl Ctx<'_> {
                             "thousand" | "million" | "billion" | "k" | "m" | "bn"
                         ));
             let unit_after_number = after_number && (t.norm.len() <= 3 || read(i - 1));
+            // "still killing after 2015": a verb going on, beside another
+            // condition, says what the rows do; nothing to search.
+            let ongoing = t.norm.len() >= 6
+                && t.norm.ends_with("ing")
+                && i > 0
+                && matches!(self.norm(i - 1), "still" | "is" | "are" | "was" | "were")
+                && !self.plan.filters.is_empty();
             if self.ix.row_nouns.contains(&t.stem)
+                || ongoing
                 || rows_verb
                 || unit_after_number
                 || of_filtered

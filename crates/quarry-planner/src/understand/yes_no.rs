@@ -388,7 +388,9 @@ impl Ctx<'_> {
                 .iter()
                 .filter(|c| self.yes_value(c.0).is_some())
                 .count();
-            if kind < AliasKind::Full && f.end - f.start == 1 && flags_sharing >= 3 {
+            // ("targeted the military" of `military_target`: unless the
+            // phrase says the name's other words too.)
+            if kind < AliasKind::Full && f.end - f.start == 1 && flags_sharing >= 3 && !spread {
                 continue;
             }
             // "guests who are not repeated": the negated word of the name.
