@@ -1088,19 +1088,7 @@ impl Ctx<'_> {
                 }
             }
             if !labels.is_empty() {
-                let name = self.ix.column_name(col).to_string();
-                self.time_claimed(span, &source, &name, (from, to));
-                self.push_condition(
-                    span,
-                    Condition {
-                        field: name,
-                        op: CompareOp::In,
-                        values: labels,
-                        source,
-                        matched: MatchKind::Exact,
-                        confidence: confidence::MONTH,
-                    },
-                );
+                self.time_column_condition(span, source, col, (from, to), CompareOp::In, labels);
                 return;
             }
         }
@@ -1117,17 +1105,31 @@ impl Ctx<'_> {
             }
             return;
         };
+        let values = vec![
+            Literal::Text(clock_text(from)),
+            Literal::Text(clock_text(to)),
+        ];
+        self.time_column_condition(span, source, col, (from, to), CompareOp::TimeOfDay, values);
+    }
+
+    /// Claims a time phrase and adds its condition on the time column `col`.
+    fn time_column_condition(
+        &mut self,
+        span: (usize, usize),
+        source: String,
+        col: usize,
+        range: (Minutes, Minutes),
+        op: CompareOp,
+        values: Vec<Literal>,
+    ) {
         let name = self.ix.column_name(col).to_string();
-        self.time_claimed(span, &source, &name, (from, to));
+        self.time_claimed(span, &source, &name, range);
         self.push_condition(
             span,
             Condition {
                 field: name,
-                op: CompareOp::TimeOfDay,
-                values: vec![
-                    Literal::Text(clock_text(from)),
-                    Literal::Text(clock_text(to)),
-                ],
+                op,
+                values,
                 source,
                 matched: MatchKind::Exact,
                 confidence: confidence::MONTH,

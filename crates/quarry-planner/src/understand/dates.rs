@@ -381,29 +381,11 @@ impl Ctx<'_> {
             let (first, last) = (months[0], months[months.len() - 1]);
             // (Names of months do not sort: each month of the year.)
             if first <= last && format == TextDate::YearMonthName {
-                let name = self.ix.column_name(col).to_string();
-                let span = (i, end + 1);
-                self.claims.claim(span, ClaimedBy::Month);
-                let source = self.span_text(i, end + 1);
-                self.note(Note::Month {
-                    source: source.clone(),
-                    field: name.clone(),
-                });
-                self.phrases.push(span);
-                self.push_condition(
-                    span,
-                    Condition {
-                        field: name,
-                        op: CompareOp::In,
-                        values: months
-                            .iter()
-                            .map(|&k| Literal::Text(text(Some(y), k)))
-                            .collect(),
-                        source,
-                        matched: MatchKind::Exact,
-                        confidence: confidence::MONTH,
-                    },
-                );
+                let values = months
+                    .iter()
+                    .map(|&k| Literal::Text(text(Some(y), k)))
+                    .collect();
+                self.month_condition((i, end + 1), col, CompareOp::In, values);
                 return;
             }
             if first <= last {
