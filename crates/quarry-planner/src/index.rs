@@ -1155,9 +1155,13 @@ impl Values {
         // A `|` or `;` list column's words are linked to its items
         // ("horror" to `Horror` of `Horror|Thriller`), each counted in
         // every list holding it. Comma lists keep their whole values
-        // (`Terrier, Pit Bull` is also a name written surname first).
+        // (`Terrier, Pit Bull` is also a name written surname first),
+        // unless their items swap places (`dragon, flying`, `flying,
+        // dragon`), which no name's parts do.
         let items;
-        let joiner = col.list_joiner().filter(|j| *j != ",");
+        let joiner = col
+            .list_joiner()
+            .filter(|j| *j != "," || col.swapping_comma_lists());
         let listed: &[ValueCount] = if let Some(joiner) = joiner {
             let mut counts: Vec<ValueCount> = Vec::new();
             let mut at: HashMap<&str, usize> = HashMap::new();

@@ -134,8 +134,16 @@ pub fn measure_of(col: &ColumnProfile) -> Measure {
     }
     let mut scale = 1.0;
     let mut ws: Vec<&str> = Vec::new();
+    // `air_temperature_k` of 295 to 305: a temperature's `k` is kelvin, no
+    // thousands (none is below absolute zero, and thousands of degrees are
+    // a star's, not a thermometer's).
+    let kelvin = all
+        .iter()
+        .any(|w| dimension_word(w) == Some(Dimension::Temperature))
+        && bound(&col.min).is_some_and(|m| m >= 0.0);
     for (k, w) in all.iter().enumerate() {
         match name_scale(w) {
+            Some(_) if kelvin && w == "k" => ws.push("kelvin"),
             // A scale word after another word: `sales_usd_bn`.
             Some(s) if k > 0 => scale *= s,
             _ => ws.push(w),
@@ -201,6 +209,36 @@ pub fn measure_of(col: &ColumnProfile) -> Measure {
     let (min, max) = (bound(&col.min), bound(&col.max));
     if let Some(m) = unit_in_name(&ws, &dims, scale) {
         return m;
+    }
+    let mut dims = dims;
+    if dims.is_empty() {
+        // `alt`, `elev`: a height above the sea when the values can be one
+        // (an `alt` of 1 to 3 is some alternative's number).
+        if ws.iter().any(|w| matches!(*w, "alt" | "elev"))
+            && max.is_some_and(|m| m >= 100.0)
+            && col.distinct_count > 20
+        {
+            dims.push(Dimension::Length);
+        }
+        // `amount`, `claim_amt`: with no other measure word, an amount of
+        // money (payments, claims, loans, orders say so in their values'
+        // cents or their size, but a count would say what it counts).
+        if ws
+            .iter()
+            .any(|w| matches!(*w, "amount" | "amt" | "amnt" | "amounts"))
+            && min.is_some_and(|m| m >= 0.0)
+            && max.is_some_and(|m| m >= 100.0)
+        {
+            dims.push(Dimension::Money);
+        }
+    }
+    // A height above the sea past Everest's 8,849 m is in feet.
+    let elevation = ws
+        .iter()
+        .any(|w| matches!(*w, "elevation" | "elev" | "altitude" | "alt"))
+        && dims.last() == Some(&Dimension::Length);
+    if elevation && max.is_some_and(|m| m > 8_850.0 && m < 30_000.0) {
+        return Measure::of(&units::FOOT, scale);
     }
     if ws.iter().any(|w| is_age_word(w)) && dims.is_empty() {
         // Ages past any person's or animal's years (concrete tested at 1

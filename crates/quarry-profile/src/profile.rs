@@ -112,7 +112,7 @@ impl ColumnProfile {
                 .filter(|v| !v.value.contains(sep))
                 .count();
             if sep == ',' {
-                if singles * 10 < self.values.len() {
+                if singles * 10 < self.values.len() && !self.items_swap_places(&lists) {
                     return None;
                 }
             } else if singles * 10 < self.values.len() {
@@ -142,6 +142,42 @@ impl ColumnProfile {
                 _ => ";",
             })
         })
+    }
+
+    /// Whether the column holds comma lists whose items swap places (see
+    /// `items_swap_places`): lists of tags, not names written surname
+    /// first nor places.
+    pub fn swapping_comma_lists(&self) -> bool {
+        if self.list_joiner() != Some(",") {
+            return false;
+        }
+        let lists: Vec<&str> = self
+            .values
+            .iter()
+            .map(|v| v.value.as_str())
+            .filter(|v| v.contains(','))
+            .collect();
+        self.items_swap_places(&lists)
+    }
+
+    /// Whether the items of comma lists come both first and later in them
+    /// ("dragon, flying" and "flying, dragon"; types, genres, tags): most
+    /// items said after a comma also open a list. A place's parts never
+    /// swap ("Austin, Texas"; no "Texas, ...").
+    fn items_swap_places(&self, lists: &[&str]) -> bool {
+        let mut first = std::collections::HashSet::new();
+        let mut later = std::collections::HashSet::new();
+        for v in lists {
+            for (k, item) in v.split(',').map(str::trim).enumerate() {
+                if k == 0 {
+                    first.insert(item);
+                } else {
+                    later.insert(item);
+                }
+            }
+        }
+        let both = later.iter().filter(|i| first.contains(*i)).count();
+        later.len() >= 3 && both * 3 >= later.len() * 2
     }
 
     /// The items of one value of a list column, given the column's

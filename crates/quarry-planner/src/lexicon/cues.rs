@@ -373,7 +373,8 @@ pub fn is_presence_word(w: &str) -> bool {
 }
 
 /// Words after a field that speak of its being recorded: "no rating
-/// recorded", "height not given", "no ozone reading".
+/// recorded", "height not given", "no ozone reading", "no protein
+/// figure".
 pub fn is_recorded_word(w: &str) -> bool {
     matches!(
         w,
@@ -390,6 +391,11 @@ pub fn is_recorded_word(w: &str) -> bool {
             | "measured"
             | "reading"
             | "readings"
+            | "figure"
+            | "figures"
+            | "measurement"
+            | "measurements"
+            | "entry"
             | "data"
             | "value"
             | "values"

@@ -141,6 +141,26 @@ pub fn is_element_symbol(v: &str) -> bool {
     ELEMENTS.iter().any(|(_, s)| *s == v)
 }
 
+/// The symbols `v` glues together, each as the table of elements writes
+/// it (`CuZn` → Cu, Zn; `NaCl` → Na, Cl): a mixture's or an alloy's
+/// name. `None` when some part is no symbol.
+pub fn glued_symbols(v: &str) -> Option<Vec<&str>> {
+    let mut parts = Vec::new();
+    let mut start = None;
+    for (k, ch) in v.char_indices() {
+        if ch.is_ascii_uppercase() {
+            if let Some(s) = start {
+                parts.push(&v[s..k]);
+            }
+            start = Some(k);
+        } else if !ch.is_ascii_lowercase() || start.is_none() {
+            return None;
+        }
+    }
+    parts.push(&v[start?..]);
+    parts.iter().all(|p| is_element_symbol(p)).then_some(parts)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -153,5 +173,9 @@ mod tests {
         assert_eq!(element_symbol("aluminum"), Some("Al"));
         assert_eq!(element_symbol("oxford"), None);
         assert!(is_element_symbol("Fm") && !is_element_symbol("FM"));
+        assert_eq!(glued_symbols("CuZn"), Some(vec!["Cu", "Zn"]));
+        assert_eq!(glued_symbols("Hg"), Some(vec!["Hg"]));
+        assert_eq!(glued_symbols("CuXx"), None);
+        assert_eq!(glued_symbols("cu"), None);
     }
 }

@@ -192,6 +192,24 @@ unit!(KILOWATT, "kW", Power, 1e3);
 unit!(MEGAWATT, "MW", Power, 1e6);
 unit!(GIGAWATT, "GW", Power, 1e9);
 
+/// Whether a length or a mass unit is metric: one who says "1 km" of a
+/// field of unknown unit thinks it in metres, not feet.
+pub fn is_metric(u: &Unit) -> bool {
+    [
+        &MICROMETRE,
+        &MILLIMETRE,
+        &CENTIMETRE,
+        &METRE,
+        &KILOMETRE,
+        &MILLIGRAM,
+        &GRAM,
+        &KILOGRAM,
+        &TONNE,
+    ]
+    .into_iter()
+    .any(|m| std::ptr::eq(m, u))
+}
+
 /// The units of a dimension a field of unknown unit may be in, tried
 /// against its values' range (the common ones only).
 pub fn candidate_units(dim: Dimension) -> &'static [&'static Unit] {

@@ -67,6 +67,32 @@ impl Ctx<'_> {
         cols.all(|d| d == c).then_some(c)
     }
 
+    /// The field of names whose values hold the word at `k` most often
+    /// ("chicken" in `name_en` more than in `name_fr` or in `id_no`).
+    fn names_holding_most(&self, k: usize) -> Option<usize> {
+        let t = &self.toks[k];
+        let mut counts: std::collections::HashMap<usize, usize> = Default::default();
+        let mut seen = std::collections::HashSet::new();
+        for w in [&t.norm, &t.stem] {
+            let first = self.ix.values_by_first.get(w).into_iter().flatten();
+            let within = self.ix.values_by_word.get(w).into_iter().flatten();
+            for &id in first.chain(within) {
+                if seen.insert(id) {
+                    *counts
+                        .entry(self.ix.values[id as usize].column)
+                        .or_default() += 1;
+                }
+            }
+        }
+        counts
+            .into_iter()
+            .filter(|&(c, _)| {
+                self.ix.profile.columns[c].ty == ColumnType::Text && self.holds_names(c)
+            })
+            .max_by_key(|&(c, n)| (n, std::cmp::Reverse(c)))
+            .map(|(c, _)| c)
+    }
+
     /// Whether a text column holds names: most of its values are distinct.
     fn holds_names(&self, col: usize) -> bool {
         let c = &self.ix.profile.columns[col];
@@ -137,6 +163,20 @@ impl Ctx<'_> {
     /// The pattern at `i`, if any: (column, the searched word's token, the
     /// operator, the span to claim).
     fn inside_at(&self, i: usize) -> Option<Inside> {
+        // "meat excluding chicken": a word no field's whole value is but
+        // the names of one field hold, excluded: those names left out.
+        if matches!(self.norm(i), "excluding" | "except")
+            && self.searchable(i + 1)
+            && self.toks[i + 1].is_word()
+            && self.toks[i + 1].norm.len() >= 4
+            && self.value_match_at(i + 1, None).is_none()
+            && self.field_match_at(i + 1).is_none()
+            && !self.searchable(i + 2)
+        {
+            if let Some(c) = self.names_holding_most(i + 1) {
+                return Some((c, (i + 1, i + 2), CompareOp::NotContains, (i, i + 2)));
+            }
+        }
         // "W in the F", "with W in the F".
         // Quoted text is the substring pass's, which knows the field the
         // contain-word governs.

@@ -345,6 +345,7 @@ impl Ctx<'_> {
                         .or_else(|| self.spelled_field_at(i))
                         .or_else(|| self.place_family_at(i))
                         .or_else(|| self.prefixed_field_at(i))
+                        .or_else(|| self.clipped_field_at(i))
                         .or_else(|| self.compound_field_at(i))
                         .or_else(|| self.lettered_member_at(i))
                         .or_else(|| self.squashed_field_at(i))
@@ -705,6 +706,7 @@ impl Ctx<'_> {
                 .or_else(|| self.week_part_at(i))
                 .or_else(|| self.calendar_name_value_at(i))
                 .or_else(|| self.base_value_at(i))
+                .or_else(|| self.adverb_pair_value_at(i))
                 .or_else(|| self.related_value_at(i))
                 .or_else(|| self.clipped_value_at(i))
                 .or_else(|| self.field_and_value_glued_at(i))
@@ -1499,18 +1501,77 @@ impl Ctx<'_> {
         // "lost their job" of `lose`: an irregular past, its verb.
         let irregular = crate::lexicon::wordnet::participles_of_word(&t.norm);
         let base = verb_base(&t.norm);
-        if (base.len() < 3 || base == t.norm) && irregular.is_none() {
+        // "adopted" of `ADOPTION`, "transferred" of `TRANSFER`: a regular
+        // past and the verb or the noun it makes.
+        let past = t
+            .norm
+            .strip_suffix("ed")
+            .filter(|b| b.len() >= 4 && !t.norm.ends_with("eed"))
+            .map(|b| {
+                let bytes = b.as_bytes();
+                let doubled = bytes.len() >= 5
+                    && bytes[bytes.len() - 1] == bytes[bytes.len() - 2]
+                    && !b"aeiouls".contains(&bytes[bytes.len() - 1]);
+                verb_base(if doubled { &b[..b.len() - 1] } else { b })
+            });
+        if (base.len() < 3 || base == t.norm) && irregular.is_none() && past.is_none() {
             return None;
         }
+        let made_of = |w: &str| {
+            past.as_deref().is_some_and(|p| {
+                verb_base(w) == p
+                    || ["ation", "ion"]
+                        .iter()
+                        .any(|suf| w.strip_suffix(suf).is_some_and(|b| verb_base(b) == p))
+            })
+        };
         let cols = &self.ix.profile.columns;
         let ids = self.short_values(|e| {
             e.words.len() == 1
                 && (2..=30).contains(&cols[e.column].values.len())
                 && e.words[0] != t.norm
                 && (base.len() >= 3 && base != t.norm && verb_base(&e.words[0]) == base
-                    || irregular == Some(e.words[0].as_str()))
+                    || irregular == Some(e.words[0].as_str())
+                    || made_of(&e.words[0]))
         });
         (!ids.is_empty() && ids.len() <= 3).then(|| one_word(i, ids, MatchKind::Inferred))
+    }
+
+    /// "severely injured" of `INJURED SEVERE`, "mildly ill" of `ILL
+    /// MILD`: an adverb and the word it qualifies, a category's two words
+    /// in either order (the adverb as its adjective).
+    fn adverb_pair_value_at(&self, i: usize) -> Option<ValueMention> {
+        let t = &self.toks[i];
+        let next = self.toks.get(i + 1)?;
+        if !t.is_word() || !next.is_word() || self.claims.is_claimed(i + 1) {
+            return None;
+        }
+        let adjective = match t.norm.strip_suffix("ly").filter(|b| b.len() >= 3)? {
+            b if b.ends_with('i') => format!("{}y", &b[..b.len() - 1]),
+            b if b.ends_with("ab") || b.ends_with("ib") => format!("{b}le"),
+            b => b.to_string(),
+        };
+        let alts = [adjective.clone(), format!("{adjective}e")];
+        let ids: Vec<u32> = self
+            .ix
+            .category_values
+            .iter()
+            .copied()
+            .filter(|&id| {
+                let e = &self.ix.values[id as usize];
+                let w = &e.words;
+                w.len() == 2
+                    && (alts.contains(&w[0]) && (w[1] == next.norm || e.stems[1] == next.stem)
+                        || alts.contains(&w[1]) && (w[0] == next.norm || e.stems[0] == next.stem))
+            })
+            .collect();
+        self.one_column(&ids)?;
+        Some(ValueMention {
+            start: i,
+            end: i + 2,
+            entries: ids,
+            kind: MatchKind::Stemmed,
+        })
     }
 
     /// "homeowners" of `home` holding `owner`: one word that is a field's
@@ -1769,7 +1830,9 @@ impl Ctx<'_> {
     /// "new york" → `JFK`, `LGA`, `EWR` in every column whose listed values
     /// are three-letter codes, at least three of them known airports.
     /// An element's name ("tin", "uranium") over a text field whose
-    /// values are all symbols of elements, ten or more: that symbol.
+    /// values are all symbols of elements, or symbols glued (`CuZn`), ten
+    /// or more: that symbol; two names side by side ("copper zinc",
+    /// "copper and zinc"), the value gluing both symbols when one does.
     fn element_at(&self, i: usize) -> Option<ValueMention> {
         let t = &self.toks[i];
         if !t.is_word() || self.claims.is_claimed(i) {
@@ -1786,16 +1849,43 @@ impl Ctx<'_> {
                 && cols[c]
                     .values
                     .iter()
-                    .all(|v| crate::lexicon::is_element_symbol(v.value.trim()))
+                    .all(|v| crate::lexicon::glued_symbols(v.value.trim()).is_some())
         };
-        let ids: Vec<u32> = self
-            .ix
-            .values
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| e.value.trim() == symbol && elements(e.column))
-            .map(|(id, _)| id as u32)
-            .collect();
+        let holding = |wanted: &dyn Fn(&str) -> bool| -> Vec<u32> {
+            self.ix
+                .values
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| wanted(e.value.trim()) && elements(e.column))
+                .map(|(id, _)| id as u32)
+                .collect()
+        };
+        // "copper zinc", "copper and zinc", "copper-zinc": the pair's
+        // glued value, in either order.
+        let joined = usize::from(matches!(
+            self.toks.get(i + 1).map(|t| t.norm.as_str()),
+            Some("and" | "-" | "+" | "/")
+        ));
+        let second = self
+            .toks
+            .get(i + 1 + joined)
+            .filter(|t| t.is_word() && !self.claims.is_claimed(i + 1 + joined))
+            .and_then(|t| crate::lexicon::element_symbol(&t.norm));
+        if let Some(other) = second.filter(|o| *o != symbol) {
+            let pair = holding(&|v: &str| {
+                crate::lexicon::glued_symbols(v)
+                    .is_some_and(|p| p.len() == 2 && p.contains(&symbol) && p.contains(&other))
+            });
+            if !pair.is_empty() {
+                return Some(ValueMention {
+                    start: i,
+                    end: i + 2 + joined,
+                    entries: pair,
+                    kind: MatchKind::Synonym,
+                });
+            }
+        }
+        let ids = holding(&|v: &str| v == symbol);
         (!ids.is_empty()).then_some(ValueMention {
             start: i,
             end: i + 1,
@@ -3335,6 +3425,36 @@ impl Ctx<'_> {
             }
             k += 1;
         }
+    }
+
+    /// "gen 4" of `generation`, "div 2" of `division`: a word of three
+    /// letters or more clipping a whole-number field's one-word name of
+    /// twice its length or more, right before a number. Only when one
+    /// field is so named.
+    fn clipped_field_at(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
+        let t = &self.toks[i];
+        let w = t.norm.as_str();
+        if w.len() < 3 || !w.bytes().all(|b| b.is_ascii_lowercase()) || is_stopword(w) {
+            return None;
+        }
+        if !self
+            .toks
+            .get(i + 1)
+            .is_some_and(|n| matches!(n.kind, TokenKind::Number { .. }))
+        {
+            return None;
+        }
+        let mut cols = (0..self.ix.profile.columns.len()).filter(|&c| {
+            let name = self.ix.column_name(c);
+            self.ix.column_type(c) == ColumnType::Integer
+                && !name.contains('_')
+                && name.len() >= 2 * w.len()
+                && name.starts_with(w)
+        });
+        let c = cols.next()?;
+        cols.next()
+            .is_none()
+            .then(|| (1, vec![(c, AliasKind::Partial)]))
     }
 
     /// "manual transmission" of `man_trans_avail`, "passenger capacity" of

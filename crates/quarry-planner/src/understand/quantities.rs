@@ -652,6 +652,12 @@ impl Ctx<'_> {
                 if unit.dim == Dimension::Speed && fits.iter().any(|f| road(f.1)) {
                     fits.retain(|f| road(f.1));
                 }
+                // "shallower than 1 km" on depths of 804 to 4,865: metres
+                // (nearer the typical depth in feet, but one who says
+                // kilometres measures in metres).
+                if units::is_metric(unit) && fits.iter().any(|f| units::is_metric(f.1)) {
+                    fits.retain(|f| units::is_metric(f.1));
+                }
                 // Several fit: the one nearest the field's typical value
                 // ("6 feet" on heights of 57 to 197 around 170 is 183 cm,
                 // not 72 in).

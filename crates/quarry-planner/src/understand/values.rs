@@ -56,6 +56,21 @@ impl Ctx<'_> {
             if vals.len() >= 2 && vals.iter().any(|v| !leaves_out(v)) {
                 vals.retain(|v| !leaves_out(v));
             }
+            // "emergency" of `Emergency PCI`, not of `Non-Emergency PCI`:
+            // a category that negates the word said is none of its
+            // (unless the phrase says "non" too).
+            let said = self.norm(m.start).to_string();
+            let non_said = m.start > 0 && matches!(self.norm(m.start - 1), "non" | "not");
+            let negates = |v: &String| {
+                let v = v.to_lowercase();
+                ["non-", "non ", "not "]
+                    .iter()
+                    .any(|p| v.contains(&format!("{p}{said}")))
+            };
+            if vals.len() >= 2 && vals.iter().any(|v| !negates(v)) && vals.iter().any(negates) {
+                // ("non emergency": the one that does.)
+                vals.retain(|v| negates(v) == non_said);
+            }
             // "from texas or california": the next item of a list stays in
             // the field of the one before when it is a value there too.
             if let Some((end, pcol, _)) = previous {

@@ -280,6 +280,14 @@ impl Ctx<'_> {
                         || letters == self.toks[f.start].stem
                         || letters.len() >= 4 && tok.starts_with(letters))
             };
+            // "alive" of `was_outcome_alive`, "eligible" of
+            // `is_loan_eligible`: the name's last word, an adjective of
+            // the record said alone.
+            let head_adjective = f.end - f.start == 1
+                && tok.len() >= 4
+                && name.contains('_')
+                && name.rsplit('_').next() == Some(tok)
+                && wordnet::is_adjective(tok);
             // "vote", "voters" of `voted`: the verb of a name in its past
             // form, or its doer (`stem` is the mention's first word's).
             let verb_of = f.end - f.start == 1
@@ -349,6 +357,7 @@ impl Ctx<'_> {
                 && !whole
                 && !cut
                 && !spread
+                && !head_adjective
             {
                 continue;
             }
