@@ -530,7 +530,7 @@ impl Ctx<'_> {
     }
 
     /// Claims `span` and adds `col op text` (a part of the values), noted.
-    fn substring_condition(
+    pub(super) fn substring_condition(
         &mut self,
         col: usize,
         part: String,

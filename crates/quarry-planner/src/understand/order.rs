@@ -401,6 +401,12 @@ impl Ctx<'_> {
                 } else if self.speed_of_a_time(s, col) {
                     desc = !desc;
                 }
+                // "the 3 worst risk adjusted rates" of a mortality rate:
+                // of a measure of harm, the worst is the highest.
+                let judged = (s.start..s.end).any(|k| matches!(self.norm(k), "best" | "worst"));
+                if judged && graded.is_none() && measures_harm(&name) {
+                    desc = !desc;
+                }
                 // "the top placed country", "the best ranked": a place or
                 // rank is better the smaller it is (1st before 2nd).
                 if self.is_standing(col) && quality {
@@ -1024,4 +1030,34 @@ pub(super) fn is_period_word(stem: &str) -> bool {
             | "night"
             | "period"
     )
+}
+
+/// Whether a field's name says it measures harm, of which more is worse
+/// (`risk_adjusted_mortality_rate`, `deaths`, `failure_rate`,
+/// `unemployment`).
+fn measures_harm(name: &str) -> bool {
+    name.split('_').any(|w| {
+        matches!(
+            w,
+            "mortality"
+                | "death"
+                | "deaths"
+                | "fatalities"
+                | "fatality"
+                | "failure"
+                | "failures"
+                | "error"
+                | "errors"
+                | "defects"
+                | "complaints"
+                | "crime"
+                | "crimes"
+                | "injuries"
+                | "losses"
+                | "unemployment"
+                | "poverty"
+                | "pollution"
+                | "emissions"
+        )
+    })
 }

@@ -98,6 +98,15 @@ impl Ctx<'_> {
             if vals.len() == 1 && self.row_position(m, col, &vals[0]) {
                 continue;
             }
+            // "mount sinai hospitals", "socialist parties": the family of
+            // names the words begin or hold.
+            if vals.len() == 1 && !self.negated(m.start) {
+                if let Some((part, end)) = self.plural_family(m, col, &vals[0]) {
+                    self.substring_condition(col, part, CompareOp::Contains, (m.start, end));
+                    previous = Some((m.end, col, false));
+                    continue;
+                }
+            }
             // "not in the labor force", "don't watch tv": the negation is
             // the value's own (`not in labor force`, `do not watch`).
             let own_negation = !vals.is_empty()
@@ -177,6 +186,60 @@ impl Ctx<'_> {
         for g in groups {
             self.value_filter(g);
         }
+    }
+
+    /// "mount sinai hospitals" of `Mount Sinai Hospital` beside `Mount
+    /// Sinai West`, "socialist parties" of `SOCIALIST` in `party_detailed`
+    /// beside `SOCIALIST WORKERS`: a value said with a plural of its last
+    /// word, or followed by a plural of its field's name, where other
+    /// values of the field hold the words before it. The words to search
+    /// for (as the value writes them) and the end of the span.
+    fn plural_family(&self, m: &ValueMention, col: usize, value: &str) -> Option<(String, usize)> {
+        let plural = |k: usize| {
+            self.toks.get(k).is_some_and(|t| {
+                t.is_word() && t.norm.len() > t.stem.len() && t.norm.ends_with('s')
+            })
+        };
+        let parts: Vec<&str> = value.split_whitespace().collect();
+        let folded: Vec<String> = parts.iter().map(|p| p.to_lowercase()).collect();
+        let last = m.end - 1;
+        let (lead, end) = if m.end - m.start >= 2
+            && parts.len() >= 3
+            && plural(last)
+            && crate::text::stem(&folded[folded.len() - 1]) == self.toks[last].stem
+        {
+            (parts.len() - 1, m.end)
+        } else if plural(m.end)
+            && matches!(
+                self.claims.claimed_by(m.end),
+                None | Some(ClaimedBy::Field)
+            )
+            && self
+                .ix
+                .column_name(col)
+                .split('_')
+                .any(|w| w.len() >= 4 && crate::text::stem(w) == self.toks[m.end].stem)
+        {
+            (parts.len(), m.end + 1)
+        } else {
+            return None;
+        };
+        let want = &folded[..lead];
+        let holding = self.ix.profile.columns[col]
+            .values
+            .iter()
+            .filter(|v| {
+                let ws: Vec<String> = v
+                    .value
+                    .split_whitespace()
+                    .map(str::to_lowercase)
+                    .collect();
+                ws.len() > want.len() && ws.windows(want.len()).any(|w| w == want)
+            })
+            .take(2)
+            .count();
+        (holding >= 2 || holding == 1 && lead == parts.len())
+            .then(|| (parts[..lead].join(" "), end))
     }
 
     /// The values of `col` between two codes of one prefix and a number
