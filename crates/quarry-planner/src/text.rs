@@ -228,7 +228,7 @@ pub fn words(s: &str) -> Vec<String> {
         .collect()
 }
 
-fn number_word(w: &str) -> Option<f64> {
+pub(crate) fn number_word(w: &str) -> Option<f64> {
     const SMALL: [&str; 21] = [
         "zero",
         "one",

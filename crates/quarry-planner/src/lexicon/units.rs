@@ -804,7 +804,9 @@ pub fn dimension_word(w: &str) -> Option<Dimension> {
         | "winnings" | "bonus" | "bonuses" | "dividend" | "dividends" | "deposit" | "deposits"
         | "refund" | "refunds" | "totexp" | "expense" | "expenses" | "cash" | "savings"
         | "equity" | "liabilities" | "capital" | "ebitda" | "networth" | "funded" | "balance"
-        | "principal" | "paid" | "owed" | "settlement" | "prem" => Dimension::Money,
+        | "principal" | "paid" | "owed" | "settlement" | "prem" | "bid" | "bids" => {
+            Dimension::Money
+        }
         "population" | "pop" | "employees" | "staff" | "votes" | "count" | "cnt" | "users"
         | "visitors" | "followers" | "likes" | "retweets" | "views" | "members" | "students"
         | "subscribers" | "downloads" | "passengers" | "enrollment" | "applications"

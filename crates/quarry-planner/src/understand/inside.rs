@@ -172,6 +172,8 @@ impl Ctx<'_> {
             && self.value_match_at(i + 1, None).is_none()
             && self.field_match_at(i + 1).is_none()
             && !self.searchable(i + 2)
+            && crate::lexicon::place_variants(self.norm(i + 1)).is_empty()
+            && crate::lexicon::state_code(self.norm(i + 1)).is_none()
         {
             if let Some(c) = self.names_holding_most(i + 1) {
                 return Some((c, (i + 1, i + 2), CompareOp::NotContains, (i, i + 2)));

@@ -346,6 +346,7 @@ impl Ctx<'_> {
                         .or_else(|| self.place_family_at(i))
                         .or_else(|| self.prefixed_field_at(i))
                         .or_else(|| self.clipped_field_at(i))
+                        .or_else(|| self.high_low_member_at(i))
                         .or_else(|| self.compound_field_at(i))
                         .or_else(|| self.lettered_member_at(i))
                         .or_else(|| self.squashed_field_at(i))
@@ -390,7 +391,35 @@ impl Ctx<'_> {
                 _ => best = Some((len, vec![(a.column, a.kind)])),
             }
         }
-        if let Some((_, cols)) = &mut best {
+        if let Some((len, cols)) = &mut best {
+            // "candidates with more than 5 million votes" of
+            // `candidatevotes` beside `totalvotes`: the field whose other
+            // word the phrase says elsewhere.
+            let span = i..i + *len;
+            let said_elsewhere = |c: usize| {
+                self.ix.column_words[c].iter().any(|w| {
+                    w.len() >= 4
+                        && !a_generic_word(w)
+                        && (0..self.toks.len()).any(|k| {
+                            !span.contains(&k)
+                                && self.toks[k].is_word()
+                                && self.toks[k].stem == *w
+                                // (Not a unit: "ten years of development".)
+                                && !(k > 0 && self.toks[k - 1].number().is_some())
+                                && !(k > 0
+                                    && (self.norm(k - 1) == "a"
+                                        || crate::text::number_word(self.norm(k - 1)).is_some()))
+                        })
+                })
+            };
+            let told: Vec<(usize, AliasKind)> = cols
+                .iter()
+                .copied()
+                .filter(|c| said_elsewhere(c.0))
+                .collect();
+            if cols.len() >= 2 && told.len() == 1 {
+                *cols = told;
+            }
             cols.sort_by_key(|c| std::cmp::Reverse(c.1));
             let top = cols[0].1;
             cols.retain(|c| c.1 == top);
@@ -591,6 +620,14 @@ impl Ctx<'_> {
             }
             if take_value {
                 let (len, entries, kind) = value.unwrap();
+                // "in arizona" of a stray `Arizona??` among cities, beside
+                // a `state` field of codes where `AZ` is common: the code.
+                if let Some(m) = self.state_code_over(i, len, &entries) {
+                    self.claims.claim((m.start, m.end), ClaimedBy::Value);
+                    i = m.end;
+                    self.values.push(m);
+                    continue;
+                }
                 // "smoking status unknown": the value names its field, whose
                 // emptiness is asked (the missing-values pass reads it).
                 if let Some(col) = self.absence_after_value(i + len, &entries) {
@@ -1535,6 +1572,52 @@ impl Ctx<'_> {
                     || made_of(&e.words[0]))
         });
         (!ids.is_empty() && ids.len() <= 3).then(|| one_word(i, ids, MatchKind::Inferred))
+    }
+
+    /// A US state's name matched as a value of a field not named for
+    /// states, where a field named `state` (or `…_state`) holds the
+    /// state's postal code in more records: that code instead.
+    fn state_code_over(&self, i: usize, len: usize, entries: &[u32]) -> Option<ValueMention> {
+        let name = (i..i + len)
+            .map(|k| self.norm(k))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let code = crate::lexicon::state_code(&name)?;
+        let state_field = |c: usize| {
+            self.ix
+                .column_name(c)
+                .split('_')
+                .any(|w| matches!(w, "state" | "st" | "province"))
+        };
+        if entries
+            .iter()
+            .any(|&id| state_field(self.ix.values[id as usize].column))
+        {
+            return None;
+        }
+        let said: u64 = entries
+            .iter()
+            .map(|&id| self.ix.values[id as usize].count)
+            .sum();
+        let ids: Vec<u32> = self
+            .ix
+            .values_by_first
+            .get(&code.to_lowercase())
+            .into_iter()
+            .flatten()
+            .copied()
+            .filter(|&id| {
+                let e = &self.ix.values[id as usize];
+                e.value == code && state_field(e.column) && e.count > said
+            })
+            .collect();
+        self.one_column(&ids)?;
+        Some(ValueMention {
+            start: i,
+            end: i + len,
+            entries: ids,
+            kind: MatchKind::Synonym,
+        })
     }
 
     /// "severely injured" of `INJURED SEVERE`, "mildly ill" of `ILL
@@ -3427,6 +3510,30 @@ impl Ctx<'_> {
         }
     }
 
+    /// "the higher bid" of `bidh` beside `bidl`, "low temp" of `templ`
+    /// beside `temph`: a word of height and the word of a pair of fields
+    /// named by it and the initial of high or low.
+    fn high_low_member_at(&self, i: usize) -> Option<(usize, Vec<(usize, AliasKind)>)> {
+        let side = match self.norm(i) {
+            "high" | "higher" | "highest" | "upper" | "top" => 'h',
+            "low" | "lower" | "lowest" | "bottom" => 'l',
+            _ => return None,
+        };
+        let next = self.toks.get(i + 1).filter(|t| t.is_word())?;
+        if self.claims.is_claimed(i + 1) || next.stem.len() < 3 {
+            return None;
+        }
+        let named = |suffix: char| {
+            [&next.norm, &next.stem].into_iter().find_map(|w| {
+                let name = format!("{w}{suffix}");
+                (0..self.ix.profile.columns.len()).find(|&c| self.ix.column_name(c) == name)
+            })
+        };
+        let (h, l) = (named('h')?, named('l')?);
+        let c = if side == 'h' { h } else { l };
+        Some((2, vec![(c, AliasKind::Partial)]))
+    }
+
     /// "gen 4" of `generation`, "div 2" of `division`: a word of three
     /// letters or more clipping a whole-number field's one-word name of
     /// twice its length or more, right before a number. Only when one
@@ -4203,4 +4310,12 @@ fn bare_code(v: &str) -> &str {
         Some((n, rest)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => rest.trim(),
         _ => t,
     }
+}
+
+/// Words of column names that say little of which field is meant.
+fn a_generic_word(w: &str) -> bool {
+    matches!(
+        w,
+        "total" | "number" | "count" | "value" | "amount" | "name" | "date"
+    )
 }

@@ -655,9 +655,6 @@ impl Ctx<'_> {
                 // "shallower than 1 km" on depths of 804 to 4,865: metres
                 // (nearer the typical depth in feet, but one who says
                 // kilometres measures in metres).
-                if units::is_metric(unit) && fits.iter().any(|f| units::is_metric(f.1)) {
-                    fits.retain(|f| units::is_metric(f.1));
-                }
                 // Several fit: the one nearest the field's typical value
                 // ("6 feet" on heights of 57 to 197 around 170 is 183 cm,
                 // not 72 in).
@@ -667,6 +664,14 @@ impl Ctx<'_> {
                     Some(t) => (y - t).abs(),
                     None => 0.0,
                 };
+                // (Within three times the typical value: "100 mm of rain"
+                // on inches of 0 to 12 is no 0.1 m.)
+                let metric = |f: &(f64, &'static Unit)| {
+                    units::is_metric(f.1) && typical.is_some() && off(f.0) <= 3f64.ln()
+                };
+                if units::is_metric(unit) && fits.iter().any(metric) {
+                    fits.retain(metric);
+                }
                 let best = match fits.as_slice() {
                     // None fits: an area or length in thousands of the
                     // unit said ("2,500 square feet" on house sizes of 0.7

@@ -206,14 +206,12 @@ impl Ctx<'_> {
         let (lead, end) = if m.end - m.start >= 2
             && parts.len() >= 3
             && plural(last)
+            && folded[folded.len() - 1] != self.toks[last].norm
             && crate::text::stem(&folded[folded.len() - 1]) == self.toks[last].stem
         {
             (parts.len() - 1, m.end)
         } else if plural(m.end)
-            && matches!(
-                self.claims.claimed_by(m.end),
-                None | Some(ClaimedBy::Field)
-            )
+            && matches!(self.claims.claimed_by(m.end), None | Some(ClaimedBy::Field))
             && self
                 .ix
                 .column_name(col)
@@ -229,11 +227,7 @@ impl Ctx<'_> {
             .values
             .iter()
             .filter(|v| {
-                let ws: Vec<String> = v
-                    .value
-                    .split_whitespace()
-                    .map(str::to_lowercase)
-                    .collect();
+                let ws: Vec<String> = v.value.split_whitespace().map(str::to_lowercase).collect();
                 ws.len() > want.len() && ws.windows(want.len()).any(|w| w == want)
             })
             .take(2)

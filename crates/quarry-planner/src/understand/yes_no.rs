@@ -283,8 +283,26 @@ impl Ctx<'_> {
             // "alive" of `was_outcome_alive`, "eligible" of
             // `is_loan_eligible`: the name's last word, an adjective of
             // the record said alone.
+            // (Not a word of size or degree: "high" of `too_high`.)
             let head_adjective = f.end - f.start == 1
-                && tok.len() >= 4
+                && tok.len() >= 5
+                && !matches!(
+                    tok,
+                    "large"
+                        | "small"
+                        | "short"
+                        | "heavy"
+                        | "light"
+                        | "great"
+                        | "young"
+                        | "early"
+                        | "quick"
+                        | "cheap"
+                        | "thick"
+                        | "broad"
+                        | "strong"
+                        | "close"
+                )
                 && name.contains('_')
                 && name.rsplit('_').next() == Some(tok)
                 && wordnet::is_adjective(tok);
