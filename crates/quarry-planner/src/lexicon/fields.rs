@@ -198,6 +198,8 @@ pub const ABBREVIATIONS: &[(&str, &str)] = &[
     ("yrs", "years"),
     ("yr", "year"),
     ("hwy", "highway"),
+    // `kcal_per_100g`, `energy_kcal`: the calories people count.
+    ("kcal", "calories"),
     ("mpg", "mpg"),
     ("num", "number"),
     ("no", "number"),

@@ -301,6 +301,16 @@ impl Ctx<'_> {
                 let free = w < self.toks.len()
                     && !self.claims.is_claimed(w)
                     && self.toks[w].number().is_none();
+                // "product ids containing 999": digits inside codes.
+                let digits = contains
+                    && !them
+                    && self.ix.column_type(col) == ColumnType::Text
+                    && self.toks.get(w).is_some_and(|t| {
+                        t.number().is_some() && t.norm.bytes().all(|b| b.is_ascii_digit())
+                    });
+                if digits {
+                    return Some((col, (w, w + 1), CompareOp::Contains, (i, w + 1)));
+                }
                 if !(self.searchable(w) || them && free) {
                     return None;
                 }

@@ -109,7 +109,13 @@ impl Ctx<'_> {
             }
             // "not in the labor force", "don't watch tv": the negation is
             // the value's own (`not in labor force`, `do not watch`).
+            // (Not under a negation of its own: "other than no failure".)
+            let outer = self
+                .ops
+                .iter()
+                .any(|o| o.cmp == crate::lexicon::Cmp::Ne && o.end == m.start);
             let own_negation = !vals.is_empty()
+                && !outer
                 && vals.iter().all(|v| {
                     let v = v.to_lowercase();
                     [
