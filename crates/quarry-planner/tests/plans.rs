@@ -3540,3 +3540,436 @@ fn plural_markers_spans_still_going_on_and_flags_sharing_a_word() {
     let p = plan(&suspects, "suspects who targeted the military");
     assert_eq!(filters(&p), ["military_target Eq [Boolean(true)]"]);
 }
+
+/// A column of `distinct` values (of which `values` are listed).
+fn wide(mut c: ColumnProfile, distinct: u64) -> ColumnProfile {
+    c.distinct_count = distinct;
+    c
+}
+
+#[test]
+fn units_a_name_or_a_range_tells() {
+    let machines = profile(
+        "machines",
+        vec![
+            wide(
+                col(
+                    "air_temperature_k",
+                    ColumnType::Float,
+                    &[],
+                    Some("295.3"),
+                    Some("304.5"),
+                ),
+                93,
+            ),
+            wide(
+                col("alt", ColumnType::Integer, &[], Some("-164"), Some("13313")),
+                900,
+            ),
+            wide(
+                col(
+                    "amount",
+                    ColumnType::Float,
+                    &[],
+                    Some("30"),
+                    Some("116586.72"),
+                ),
+                650,
+            ),
+            wide(
+                col(
+                    "kcal_per_100g",
+                    ColumnType::Integer,
+                    &[],
+                    Some("0"),
+                    Some("900"),
+                ),
+                490,
+            ),
+        ],
+    );
+    // `_k` of a temperature is kelvin, not thousands.
+    let p = plan(&machines, "air temperature over 30°c");
+    assert_eq!(filters(&p), ["air_temperature_k Gt [Float(303.15)]"]);
+    // An elevation past Everest's is in feet.
+    let p = plan(&machines, "alt above 3000 m");
+    assert_eq!(filters(&p), ["alt Gt [Float(9842.52)]"]);
+    // One who says kilometres measures in metres.
+    let fish = profile(
+        "fish",
+        vec![wide(
+            col(
+                "meandepth",
+                ColumnType::Integer,
+                &[("810", 1), ("1500", 3), ("2400", 3), ("4800", 2)],
+                Some("804"),
+                Some("4865"),
+            ),
+            140,
+        )],
+    );
+    let p = plan(&fish, "meandepth shallower than 1 km");
+    assert_eq!(filters(&p), ["meandepth Lt [Integer(1000)]"]);
+    // A bare `amount` is money.
+    let p = plan(&machines, "claims over $50,000");
+    assert_eq!(filters(&p), ["amount Gt [Float(50000.0)]"]);
+    // `kcal` is the calories people count.
+    let p = plan(&machines, "over 500 calories");
+    assert_eq!(filters(&p), ["kcal_per_100g Gt [Integer(500)]"]);
+}
+
+#[test]
+fn comma_lists_whose_items_swap_places() {
+    let mut values: Vec<(String, u64)> = Vec::new();
+    let kinds = [
+        "fire", "water", "grass", "dragon", "flying", "steel", "ghost", "rock",
+    ];
+    for a in &kinds[..3] {
+        values.push((a.to_string(), 20));
+    }
+    for a in &kinds {
+        for b in &kinds {
+            if a != b {
+                values.push((format!("{a}, {b}"), 3));
+            }
+        }
+    }
+    let listed: Vec<(&str, u64)> = values.iter().map(|(v, c)| (v.as_str(), *c)).collect();
+    let mons = profile(
+        "mons",
+        vec![
+            col("name", ColumnType::Text, &[("bulbasaur", 1)], None, None),
+            col("types", ColumnType::Text, &listed, None, None),
+        ],
+    );
+    // Never a whole list of its own: an item.
+    let p = plan(&mons, "steel types");
+    assert_eq!(filters(&p), ["types HasItem [Text(\"steel\")]"]);
+    // Two items said side by side: both, in either order.
+    let p = plan(&mons, "dragon flying");
+    assert_eq!(
+        filters(&p),
+        [
+            "types HasItem [Text(\"dragon\")]",
+            "types HasItem [Text(\"flying\")]"
+        ]
+    );
+}
+
+#[test]
+fn short_forms_of_fields_and_values() {
+    let lab = profile(
+        "lab",
+        vec![
+            col(
+                "generation",
+                ColumnType::Integer,
+                &[("1", 150), ("2", 100), ("3", 130), ("4", 110)],
+                Some("1"),
+                Some("9"),
+            ),
+            col(
+                "metal",
+                ColumnType::Text,
+                &[
+                    ("Cu", 20),
+                    ("Zn", 20),
+                    ("Ag", 20),
+                    ("Hg", 20),
+                    ("Co", 20),
+                    ("Cd", 20),
+                    ("CuZn", 10),
+                    ("CuHg", 10),
+                    ("ZnAg", 10),
+                    ("CoCd", 10),
+                ],
+                None,
+                None,
+            ),
+            wide(
+                col("bid1", ColumnType::Integer, &[], Some("3"), Some("96")),
+                6,
+            ),
+            wide(
+                col("bidh", ColumnType::Integer, &[], Some("6"), Some("192")),
+                6,
+            ),
+            wide(
+                col("bidl", ColumnType::Integer, &[], Some("1"), Some("48")),
+                6,
+            ),
+        ],
+    );
+    // "gen" clips `generation` before a number.
+    let p = plan(&lab, "gen 4");
+    assert_eq!(filters(&p), ["generation Eq [Integer(4)]"]);
+    // Elements by name over symbols, two glued in a mixture's value.
+    let p = plan(&lab, "zinc alone");
+    assert_eq!(filters(&p), ["metal Eq [Text(\"Zn\")]"]);
+    let p = plan(&lab, "copper zinc mixture");
+    assert_eq!(filters(&p), ["metal Eq [Text(\"CuZn\")]"]);
+    // Bids are money; a high and a low member by their initials.
+    let p = plan(&lab, "higher bid over 100 euros");
+    assert_eq!(filters(&p), ["bidh Gt [Integer(100)]"]);
+    let p = plan(&lab, "a €3 lower bid");
+    assert_eq!(filters(&p), ["bidl Eq [Integer(3)]"]);
+}
+
+#[test]
+fn categories_said_in_other_forms() {
+    let shelter = profile(
+        "shelter",
+        vec![
+            col(
+                "outcome_type",
+                ColumnType::Text,
+                &[
+                    ("ADOPTION", 400),
+                    ("TRANSFER", 300),
+                    ("DIED", 40),
+                    ("RESCUE", 200),
+                ],
+                None,
+                None,
+            ),
+            col(
+                "intake_condition",
+                ColumnType::Text,
+                &[
+                    ("NORMAL", 600),
+                    ("INJURED  SEVERE", 30),
+                    ("INJURED  MILD", 40),
+                    ("ILL MILD", 50),
+                ],
+                None,
+                None,
+            ),
+            col(
+                "was_outcome_alive",
+                ColumnType::Integer,
+                &[("1", 900), ("0", 100)],
+                Some("0"),
+                Some("1"),
+            ),
+            col(
+                "procedure",
+                ColumnType::Text,
+                &[
+                    ("Emergency PCI", 30),
+                    ("Non-Emergency PCI", 30),
+                    ("CABG", 30),
+                ],
+                None,
+                None,
+            ),
+        ],
+    );
+    // A regular past of the noun a value is.
+    let p = plan(&shelter, "transferred");
+    assert_eq!(filters(&p), ["outcome_type Eq [Text(\"TRANSFER\")]"]);
+    let p = plan(&shelter, "adopted");
+    assert_eq!(filters(&p), ["outcome_type Eq [Text(\"ADOPTION\")]"]);
+    // An adverb and its word, a category's two words the other way round.
+    let p = plan(&shelter, "severely injured");
+    assert_eq!(
+        filters(&p),
+        ["intake_condition Eq [Text(\"INJURED  SEVERE\")]"]
+    );
+    // A flag's last word, an adjective, negated.
+    let p = plan(&shelter, "did not come out alive");
+    assert_eq!(filters(&p), ["was_outcome_alive Eq [Integer(0)]"]);
+    // "emergency" is no `Non-Emergency`; "non emergency" is.
+    let p = plan(&shelter, "emergency angioplasty");
+    assert_eq!(filters(&p), ["procedure Eq [Text(\"Emergency PCI\")]"]);
+    let p = plan(&shelter, "non emergency");
+    assert_eq!(filters(&p), ["procedure Eq [Text(\"Non-Emergency PCI\")]"]);
+}
+
+#[test]
+fn names_searched_inside_and_left_out() {
+    let mut foods = profile(
+        "foods",
+        vec![
+            col(
+                "category",
+                ColumnType::Text,
+                &[("meat", 8), ("legumes", 6), ("sweets", 6)],
+                None,
+                None,
+            ),
+            col(
+                "name_en",
+                ColumnType::Text,
+                &[
+                    ("Chicken breast", 1),
+                    ("Chicken wing", 1),
+                    ("Roast chicken", 1),
+                    ("Beef stew", 1),
+                    ("Pork chop", 1),
+                    ("Lamb shank", 1),
+                    ("Lentils", 1),
+                    ("Chickpeas", 1),
+                    ("Fudge", 1),
+                    ("Toffee", 1),
+                ],
+                None,
+                None,
+            ),
+            col("protein_g", ColumnType::Float, &[], Some("0"), Some("40")),
+        ],
+    );
+    foods.row_count = 20;
+    foods.columns[2].null_count = 3;
+    let p = plan(&foods, "meat excluding chicken");
+    assert!(
+        has(&p, "category", CompareOp::Eq, &[text("meat")]),
+        "{:?}",
+        filters(&p)
+    );
+    assert!(
+        has(&p, "name_en", CompareOp::NotContains, &[text("chicken")]),
+        "{:?}",
+        filters(&p)
+    );
+    // A missing figure, not a zero.
+    let p = plan(&foods, "legumes with no protein figure");
+    assert!(
+        has(&p, "protein_g", CompareOp::IsNull, &[]),
+        "{:?}",
+        filters(&p)
+    );
+    let hospitals = profile(
+        "hospitals",
+        vec![
+            col(
+                "hospital_name",
+                ColumnType::Text,
+                &[
+                    ("Mount Sinai Hospital", 10),
+                    ("Mount Sinai West", 10),
+                    ("Mount Sinai Beth Israel", 10),
+                    ("NYU Langone", 10),
+                ],
+                None,
+                None,
+            ),
+            col(
+                "party_detailed",
+                ColumnType::Text,
+                &[
+                    ("SOCIALIST", 5),
+                    ("SOCIALIST WORKERS", 5),
+                    ("REPUBLICAN", 30),
+                ],
+                None,
+                None,
+            ),
+            col(
+                "risk_adjusted_mortality_rate",
+                ColumnType::Float,
+                &[],
+                Some("0"),
+                Some("9.5"),
+            ),
+        ],
+    );
+    let p = plan(&hospitals, "mount sinai hospitals");
+    assert_eq!(
+        filters(&p),
+        ["hospital_name Contains [Text(\"Mount Sinai\")]"]
+    );
+    let p = plan(&hospitals, "socialist parties");
+    assert_eq!(
+        filters(&p),
+        ["party_detailed Contains [Text(\"SOCIALIST\")]"]
+    );
+    // Of a measure of harm, the worst is the highest.
+    let p = plan(&hospitals, "the 3 worst risk adjusted mortality rates");
+    assert_eq!(p.order[0].direction, Direction::Desc);
+}
+
+#[test]
+fn fields_the_phrase_picks_among_alike() {
+    let ufo = profile(
+        "ufo",
+        vec![
+            col(
+                "location",
+                ColumnType::Text,
+                &[
+                    ("Phoenix", 40),
+                    ("Tucson", 20),
+                    ("Arizona??", 1),
+                    ("Portland", 30),
+                ],
+                None,
+                None,
+            ),
+            col(
+                "state",
+                ColumnType::Text,
+                &[
+                    ("AZ", 61),
+                    ("OR", 30),
+                    ("CA", 80),
+                    ("WA", 40),
+                    ("TX", 30),
+                    ("NY", 30),
+                ],
+                None,
+                None,
+            ),
+            col(
+                "candidate",
+                ColumnType::Text,
+                &[("PEROT, ROSS", 50)],
+                None,
+                None,
+            ),
+            col(
+                "candidatevotes",
+                ColumnType::Integer,
+                &[],
+                Some("0"),
+                Some("11110250"),
+            ),
+            col(
+                "totalvotes",
+                ColumnType::Integer,
+                &[],
+                Some("120000"),
+                Some("17500881"),
+            ),
+            col(
+                "failure_type",
+                ColumnType::Text,
+                &[
+                    ("No Failure", 900),
+                    ("Heat Dissipation Failure", 50),
+                    ("Power Failure", 50),
+                ],
+                None,
+                None,
+            ),
+            col(
+                "product_id",
+                ColumnType::Text,
+                &[("H29432", 1), ("L47999", 1), ("M14860", 1)],
+                None,
+                None,
+            ),
+        ],
+    );
+    // A state's name over its code, not over a stray value of places.
+    let p = plan(&ufo, "sightings in arizona");
+    assert_eq!(filters(&p), ["state Eq [Text(\"AZ\")]"]);
+    // The votes whose other word the phrase says.
+    let p = plan(&ufo, "candidates with more than 5 million votes");
+    assert_eq!(filters(&p), ["candidatevotes Gt [Integer(5000000)]"]);
+    // "other than" negates a value that begins with "no".
+    let p = plan(&ufo, "other than no failure");
+    assert_eq!(filters(&p), ["failure_type Ne [Text(\"No Failure\")]"]);
+    // Digits inside codes.
+    let p = plan(&ufo, "product ids containing 999");
+    assert_eq!(filters(&p), ["product_id Contains [Text(\"999\")]"]);
+}

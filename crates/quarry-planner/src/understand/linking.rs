@@ -1830,6 +1830,14 @@ impl Ctx<'_> {
             let Some((n, glued_end)) = spell(&parts, words).filter(|&(n, _)| n > 0) else {
                 continue;
             };
+            // "steel types" of `types`: the second word is the whole name,
+            // so the first spells none of it.
+            if n == 2
+                && parts.len() == 1
+                && (words[1].0 == parts[0] || words[1].1 == crate::text::stem(parts[0]))
+            {
+                continue;
+            }
             // A single word spelling a single short part by abbreviation
             // alone is too weak ("c" of "career").
             // Unless the whole name is its first and last letters ("rm"

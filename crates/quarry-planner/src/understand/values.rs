@@ -100,7 +100,7 @@ impl Ctx<'_> {
             }
             // "mount sinai hospitals", "socialist parties": the family of
             // names the words begin or hold.
-            if vals.len() == 1 && !self.negated(m.start) {
+            if vals.len() == 1 && !self.negated(m.start) && !self.is_list_column(col) {
                 if let Some((part, end)) = self.plural_family(m, col, &vals[0]) {
                     self.substring_condition(col, part, CompareOp::Contains, (m.start, end));
                     previous = Some((m.end, col, false));
