@@ -6,7 +6,8 @@
 //! 1. Only integer and float columns measure anything.
 //! 2. The name is split into words (`living_area_sqft` → living, area,
 //!    sqft). A scale word (`bn`, `million`, `k`, …) says the stored number
-//!    is in billions, millions or thousands; it is set aside.
+//!    is in billions, millions or thousands; it is set aside (but a `k`
+//!    beside a temperature's word is kelvin: `air_temperature_k`).
 //! 3. A percent word (`pct`, `percent`) makes a percentage.
 //! 4. A unit word gives the unit (`miles`, `usd`, `km2`, the pairs `sq ft`,
 //!    `km h`). An abbreviation that is common elsewhere (`s`, `h`, `g`, `c`,
@@ -21,6 +22,9 @@
 //!    whose maximum is above 50 is in °F, else in °C. A name that is
 //!    only `length` is also read as a running time (in minutes under the
 //!    same range rule), since films, songs and calls have one.
+//!    With no measure word, `alt` and `elev` of values past 100 are a
+//!    height above the sea, and `amount` (`amt`) of values from 0 past 100
+//!    is money; a height above the sea past Everest's 8,849 is in feet.
 //! 6. An age (`age`) is a duration in years that a phrase reaches only by
 //!    naming it or saying "years old"; a calendar part (`day`, `month`,
 //!    `year`) and a yes/no flag (0 and 1 only) measure nothing, so that
