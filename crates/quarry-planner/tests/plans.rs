@@ -3645,6 +3645,9 @@ fn comma_lists_whose_items_swap_places() {
     // Never a whole list of its own: an item.
     let p = plan(&mons, "steel types");
     assert_eq!(filters(&p), ["types HasItem [Text(\"steel\")]"]);
+    // "pure": the item alone, the whole value.
+    let p = plan(&mons, "pure water types");
+    assert_eq!(filters(&p), ["types Eq [Text(\"water\")]"]);
     // Two items said side by side: both, in either order.
     let p = plan(&mons, "dragon flying");
     assert_eq!(

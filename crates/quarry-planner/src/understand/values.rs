@@ -569,6 +569,16 @@ impl Ctx<'_> {
         };
         // "ships to japan" of "CA,JP,US": an item of the list.
         let items = g.values.iter().all(|v| !v.contains(','));
+        // "pure water types": the list of that item alone, the whole value.
+        let alone = g.spans.first().map(|s| s.0).filter(|&k| {
+            k > 0
+                && matches!(self.norm(k - 1), "pure" | "purely" | "only" | "solely")
+                && !self.claims.is_claimed(k - 1)
+        });
+        if let Some(k) = alone.filter(|_| items && self.is_list_column(g.column)) {
+            self.claims.claim((k - 1, k), ClaimedBy::Value);
+        }
+        let items = items && alone.is_none();
         let op = match (items && self.is_list_column(g.column), g.negated) {
             (true, false) => CompareOp::HasItem,
             (true, true) => CompareOp::NotHasItem,
