@@ -214,7 +214,6 @@ pub fn measure_of(col: &ColumnProfile) -> Measure {
     if let Some(m) = unit_in_name(&ws, &dims, scale) {
         return m;
     }
-    let mut dims = dims;
     if dims.is_empty() {
         // `alt`, `elev`: a height above the sea when the values can be one
         // (an `alt` of 1 to 3 is some alternative's number).
