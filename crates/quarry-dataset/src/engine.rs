@@ -178,6 +178,7 @@ const ALLOWED_FUNCTIONS: &[&str] = &[
     "time",
     "strftime",
     quarry_profile::NUMBER_FUNCTION,
+    quarry_profile::YEAR_FUNCTION,
 ];
 
 /// Registers the renderer's number function on `conn`: the number a text
@@ -203,6 +204,27 @@ fn register_number_function(conn: &Connection) -> rusqlite::Result<()> {
     )
 }
 
+/// Registers the renderer's year function on `conn`: the year a date
+/// kept as text writes, as `quarry_profile::year_in_text` reads it, NULL
+/// for any other value.
+fn register_year_function(conn: &Connection) -> rusqlite::Result<()> {
+    use rusqlite::functions::FunctionFlags;
+    use rusqlite::types::ValueRef;
+    conn.create_scalar_function(
+        quarry_profile::YEAR_FUNCTION,
+        1,
+        FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC,
+        |ctx| {
+            Ok(match ctx.get_raw(0) {
+                ValueRef::Text(t) => std::str::from_utf8(t)
+                    .ok()
+                    .and_then(quarry_profile::year_in_text),
+                _ => None,
+            })
+        },
+    )
+}
+
 fn is_allowed_function(name: &str) -> bool {
     ALLOWED_FUNCTIONS
         .iter()
@@ -222,6 +244,7 @@ impl DatasetReader {
             .map_err(|e| file_meta::sqlite_error(path, e))?;
         conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
         register_number_function(&conn).map_err(|e| file_meta::sqlite_error(path, e))?;
+        register_year_function(&conn).map_err(|e| file_meta::sqlite_error(path, e))?;
         // FTS5's ranking with the rows' lengths in memory (the same values;
         // see `rank`). Without it, FTS5's own.
         if let Some(f) = &fts_table {

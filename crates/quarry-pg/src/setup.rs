@@ -61,6 +61,24 @@ EXCEPTION WHEN others THEN
 END
 "#;
 
+/// The year a date kept as text writes, as `quarry_profile::year_in_text`
+/// reads it (SQLite's engine calls that very function): four digits
+/// beginning the text before a dash or slash, or ending it after a
+/// separator; NULL for any other text.
+const YEAR_BODY: &str = r#"
+DECLARE
+  t text := btrim(v, E' \t\n\r\f\v');
+BEGIN
+  IF length(t) >= 6 AND t ~ '^[0-9]{4}[-/]' THEN
+    RETURN left(t, 4)::integer;
+  END IF;
+  IF length(t) >= 6 AND t ~ '[-/ ,.][0-9]{4}$' THEN
+    RETURN right(t, 4)::integer;
+  END IF;
+  RETURN NULL;
+END
+"#;
+
 /// The number a text cell writes, as `quarry_profile::number_in_text`
 /// reads it (SQLite's engine calls that very function): space around
 /// ignored, an optional sign, one currency sign, digits with thousands
@@ -266,8 +284,11 @@ pub(crate) async fn prepare_schema(pool: &Pool, schema: &str) -> Result<Option<S
          CREATE OR REPLACE FUNCTION {s}.{w}(v text) RETURNS text
              LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE AS $quarry${WEEKDAY_BODY}$quarry$;
          CREATE OR REPLACE FUNCTION {s}.{n}(v text) RETURNS double precision
-             LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $quarry${NUMBER_BODY}$quarry$;",
+             LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $quarry${NUMBER_BODY}$quarry$;
+         CREATE OR REPLACE FUNCTION {s}.{y}(v text) RETURNS integer
+             LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $quarry${YEAR_BODY}$quarry$;",
         n = ident(quarry_sql::NUMBER_FUNCTION),
+        y = ident(quarry_sql::YEAR_FUNCTION),
         v = ident(VERSIONS_TABLE),
         f = ident(PG_TIME_OF_DAY_FUNCTION),
         w = ident(PG_WEEKDAY_FUNCTION),

@@ -537,6 +537,40 @@ fn the_number_function_reads_text_as_sqlites_does() {
     assert_eq!(numbers, 8);
 }
 
+/// PostgreSQL's year function reads dates kept as text as the Rust
+/// reading SQLite's engine calls does.
+#[test]
+fn the_year_function_reads_text_as_sqlites_does() {
+    let pg = common::store("years");
+    let values = [
+        "7/4/2015",
+        " 25-12-2019 ",
+        "Sep 11, 2001",
+        "2015-07-04",
+        "2015/07",
+        "2015",
+        "12345",
+        "ab/2015x",
+        "unknown",
+        "",
+    ];
+    let f = format!(
+        "SELECT {}.{}(x)::text FROM unnest(string_to_array($1, E'\\x01')) WITH ORDINALITY AS u(x, n) ORDER BY n",
+        quarry_sql::ident(pg.schema()),
+        quarry_sql::YEAR_FUNCTION
+    );
+    let got = common::query_text(&f, &values.join("\u{1}"));
+    assert_eq!(got.len(), values.len());
+    let mut years = 0;
+    for (v, got) in values.iter().zip(got) {
+        let want = quarry_profile::year_in_text(v);
+        years += usize::from(want.is_some());
+        let got = got.map(|g| g.parse::<i64>().unwrap());
+        assert_eq!(got, want, "{YEAR}({v:?})", YEAR = quarry_sql::YEAR_FUNCTION);
+    }
+    assert_eq!(years, 5);
+}
+
 #[test]
 fn queries_run_as_a_role_that_reads_only_the_dataset_tables() {
     let pg = common::store("reader");

@@ -21,7 +21,9 @@ pub use plan::{
     CompareOp, Condition, Direction, Figure, FigureKind, Filter, Literal, MatchKind, OrderBy,
     OrderKey, QueryPlan, Tier, TraitMatch, WEEKDAY_NAMES,
 };
-pub use quarry_profile::{ColumnProfile, ColumnType, DatasetProfile, ValueCount, NUMBER_FUNCTION};
+pub use quarry_profile::{
+    ColumnProfile, ColumnType, DatasetProfile, ValueCount, NUMBER_FUNCTION, YEAR_FUNCTION,
+};
 pub use quarry_vocabulary::Vocabulary;
 // The profile types live in `quarry-profile` (shared with the dataset
 // store); the planner's modules name them `crate::profile::…`.

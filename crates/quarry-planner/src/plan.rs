@@ -45,6 +45,10 @@ pub enum CompareOp {
     EndsWith,
     IsNull,
     IsNotNull,
+    /// The year a date kept as text writes (`7/4/2015`, `25-12-2019`;
+    /// the stores' `quarry_year`) within `[values[0], values[1]]`, whole
+    /// years, both included ("before 1970" on `7/4/2015`).
+    YearBetween,
     /// The time of day of `field` (a time, or a date and time, as text)
     /// within `[values[0], values[1])`, each `HH:MM:SS` ("24:00:00" is the
     /// end of the day); a range whose start is after its end runs past

@@ -3976,3 +3976,49 @@ fn fields_the_phrase_picks_among_alike() {
     let p = plan(&ufo, "product ids containing 999");
     assert_eq!(filters(&p), ["product_id Contains [Text(\"999\")]"]);
 }
+
+#[test]
+fn years_of_dates_kept_as_text() {
+    let ufo = profile(
+        "ufo",
+        vec![
+            col(
+                "event_date",
+                ColumnType::Text,
+                &[
+                    ("7/4/2015", 30),
+                    ("7/4/2016", 20),
+                    ("1/1/2016", 10),
+                    ("12/31/2015", 9),
+                    ("5/29/1998", 2),
+                ],
+                Some("1/1/1980"),
+                Some("9/9/2015"),
+            ),
+            col(
+                "shape",
+                ColumnType::Text,
+                &[("Triangle", 50), ("Orb", 40)],
+                None,
+                None,
+            ),
+        ],
+    );
+    // Not the text compared with '1990': the year each date writes.
+    let p = plan(&ufo, "ufos in the 1990s");
+    assert_eq!(
+        filters(&p),
+        ["event_date YearBetween [Integer(1990), Integer(1999)]"]
+    );
+    let p = plan(&ufo, "triangle sightings before 1970");
+    assert!(
+        has(
+            &p,
+            "event_date",
+            CompareOp::YearBetween,
+            &[Literal::Integer(0), Literal::Integer(1969)]
+        ),
+        "{:?}",
+        filters(&p)
+    );
+}

@@ -12,5 +12,6 @@ mod profile;
 
 pub use id::{DatasetId, InvalidDatasetId, MAX_LEN as MAX_DATASET_ID_LEN};
 pub use profile::{
-    number_in_text, ColumnProfile, ColumnType, DatasetProfile, ValueCount, NUMBER_FUNCTION,
+    number_in_text, year_in_text, ColumnProfile, ColumnType, DatasetProfile, ValueCount,
+    NUMBER_FUNCTION, YEAR_FUNCTION,
 };

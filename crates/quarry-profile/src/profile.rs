@@ -234,6 +234,32 @@ impl ColumnProfile {
     }
 }
 
+/// The SQL function both stores provide that reads the year of a date
+/// kept as text, as [`year_in_text`] does (NULL for any other text).
+pub const YEAR_FUNCTION: &str = "quarry_year";
+
+/// The year a date kept as text writes: four digits ending it after a
+/// separator (`7/4/2015`, `25-12-2019`, `Sep 11, 2001`) or beginning it
+/// before one (`2015-07-04`, `2015/07`). `None` for any other text. The
+/// same reading as the dialects' year function (`quarry_year`), which
+/// SQLite's engine calls through this and PostgreSQL's store writes in
+/// PL/pgSQL.
+pub fn year_in_text(s: &str) -> Option<i64> {
+    let t = s.trim();
+    let b = t.as_bytes();
+    let four = |x: &[u8]| x.len() == 4 && x.iter().all(u8::is_ascii_digit);
+    if b.len() >= 6 && four(&b[..4]) && matches!(b[4], b'-' | b'/') {
+        return t[..4].parse().ok();
+    }
+    if b.len() >= 6
+        && four(&b[b.len() - 4..])
+        && matches!(b[b.len() - 5], b'/' | b'-' | b' ' | b',' | b'.')
+    {
+        return t[t.len() - 4..].parse().ok();
+    }
+    None
+}
+
 /// The SQL function both stores provide that reads a cell as
 /// [`number_in_text`] does (NULL for text that is no number; numbers pass
 /// through): the renderer calls it on a column of numbers kept as text.
@@ -382,5 +408,22 @@ mod tests {
         let unique = text_column(&["a|b", "c|d", "e|f", "g|h"]);
         assert_eq!(unique.list_joiner(), None);
         assert_eq!(text_column(&["x", "y", "z"]).list_joiner(), None);
+    }
+}
+
+#[cfg(test)]
+mod year_tests {
+    use super::year_in_text;
+
+    #[test]
+    fn years_of_dates_kept_as_text() {
+        assert_eq!(year_in_text("7/4/2015"), Some(2015));
+        assert_eq!(year_in_text(" 25-12-2019 "), Some(2019));
+        assert_eq!(year_in_text("Sep 11, 2001"), Some(2001));
+        assert_eq!(year_in_text("2015-07-04"), Some(2015));
+        assert_eq!(year_in_text("2015"), None);
+        assert_eq!(year_in_text("unknown"), None);
+        assert_eq!(year_in_text("12345"), None);
+        assert_eq!(year_in_text("ab/2015x"), None);
     }
 }

@@ -130,6 +130,13 @@ pub trait Dialect: Sync {
         format!("{NUMBER_FUNCTION}({column})")
     }
 
+    /// The year a date kept as text writes (`7/4/2015`), NULL for any
+    /// other text: [`YEAR_FUNCTION`], which each store provides as it
+    /// does [`NUMBER_FUNCTION`]; the guard allows it on a column only.
+    fn year_of(&self, column: &str) -> String {
+        format!("{YEAR_FUNCTION}({column})")
+    }
+
     /// A quoted identifier.
     fn ident(&self, name: &str) -> String {
         ident(name)
@@ -311,7 +318,7 @@ pub const PG_TIME_OF_DAY_FUNCTION: &str = "quarry_time";
 /// a Sunday to `'6'`), NULL where SQLite's is NULL, instead of an error.
 pub const PG_WEEKDAY_FUNCTION: &str = "quarry_weekday";
 
-pub use quarry_planner::NUMBER_FUNCTION;
+pub use quarry_planner::{NUMBER_FUNCTION, YEAR_FUNCTION};
 
 /// The name of PostgreSQL's row-position column, written by the store's
 /// importer: PostgreSQL has no `rowid`. Column names are `^[a-z0-9_]+$`

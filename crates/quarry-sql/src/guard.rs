@@ -32,7 +32,7 @@ use sqlparser::ast::{
 };
 use sqlparser::parser::Parser;
 
-use crate::{Dialect, NUMBER_FUNCTION};
+use crate::{Dialect, NUMBER_FUNCTION, YEAR_FUNCTION};
 
 /// Aggregate functions a subquery may call; besides them, only the
 /// dialect's full-text ranking function is allowed.
@@ -744,11 +744,13 @@ fn check_function(f: &Function, scope: Scope) -> Result<(), String> {
     let time_of_day = lower == scope.time_of_day;
     let weekday = lower == scope.weekday.0;
     let number = lower == NUMBER_FUNCTION;
+    let year = lower == YEAR_FUNCTION;
     if !(AGGREGATES.contains(&lower.as_str())
         || lower == scope.fts_rank
         || time_of_day
         || weekday
-        || number)
+        || number
+        || year)
     {
         return Err(format!("function {name} is not allowed"));
     }
@@ -819,8 +821,9 @@ fn check_function(f: &Function, scope: Scope) -> Result<(), String> {
             )),
         };
     }
-    // time(<column>), quarry_number(<column>), anywhere.
-    if time_of_day || number {
+    // time(<column>), quarry_number(<column>), quarry_year(<column>),
+    // anywhere.
+    if time_of_day || number || year {
         return check_column_arg(arg, scope, &name);
     }
     // min/max over a column of the records table (or its cells read as
@@ -1180,6 +1183,27 @@ mod tests {
                 why.contains("quarry_number")
                     || why.contains("not allowed")
                     || why.contains("table"),
+                "{sql}: {why}"
+            );
+        }
+    }
+
+    /// The year a date kept as text writes: `quarry_year(<column>)`,
+    /// anywhere a column may be; no other argument.
+    #[test]
+    fn the_year_function_passes_on_a_column_and_nothing_else_does() {
+        ok(
+            r#"SELECT "companies".rowid AS "_row" FROM "companies" WHERE quarry_year("companies"."d") BETWEEN 1990 AND 1999 ORDER BY "companies".rowid LIMIT 3"#,
+        );
+        for sql in [
+            r#"SELECT "companies".rowid AS "_row" FROM "companies" WHERE quarry_year('7/4/2015') > 5 LIMIT 1"#,
+            r#"SELECT "companies".rowid AS "_row" FROM "companies" WHERE quarry_year("c", "d") > 5 LIMIT 1"#,
+            r#"SELECT "companies".rowid AS "_row" FROM "companies" WHERE quarry_year(quarry_year("c")) > 5 LIMIT 1"#,
+            r#"SELECT "companies".rowid AS "_row" FROM "companies" WHERE quarry_year("other"."c") > 5 LIMIT 1"#,
+        ] {
+            let why = refused(sql);
+            assert!(
+                why.contains("quarry_year") || why.contains("table"),
                 "{sql}: {why}"
             );
         }

@@ -14,7 +14,7 @@ mod guard;
 
 pub use dialect::{
     ident, literal, Dialect, Postgres, Sqlite, NUMBER_FUNCTION, PG_ROW_COLUMN,
-    PG_TEXT_SEARCH_CONFIG, PG_TIME_OF_DAY_FUNCTION, PG_WEEKDAY_FUNCTION,
+    PG_TEXT_SEARCH_CONFIG, PG_TIME_OF_DAY_FUNCTION, PG_WEEKDAY_FUNCTION, YEAR_FUNCTION,
 };
 pub use guard::check_select;
 
@@ -394,6 +394,13 @@ fn condition(style: Style, c: &Condition, others: &str) -> String {
                     format!("{m} {sym} (SELECT avg({m}) FROM {t})")
                 }
             }
+        }
+        CompareOp::YearBetween => {
+            let y = match style {
+                Style::Thought => format!("year({col})"),
+                Style::Sql { dialect, .. } => dialect.year_of(&column(style, &c.field)),
+            };
+            format!("{y} BETWEEN {} AND {}", v(0), v(1))
         }
         CompareOp::TimeOfDay => {
             let t = match style {

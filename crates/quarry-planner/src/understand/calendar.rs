@@ -219,6 +219,16 @@ impl Ctx<'_> {
                 10
             };
             let column = &self.ix.profile.columns[col];
+            // "ufos in the 1990s" on `7/4/2015`: the years the text writes.
+            if super::dates::text_date_format(column)
+                .is_some_and(super::dates::TextDate::four_digit_years)
+            {
+                if span.0 > 0 && crate::lexicon::is_negation(self.norm(span.0 - 1)) {
+                    continue;
+                }
+                self.text_years_condition(span, col, first, first + years - 1);
+                continue;
+            }
             let bounds = match column.ty {
                 ColumnType::Date | ColumnType::DateTime => vec![
                     (CompareOp::Ge, Literal::Text(format!("{first:04}-01-01"))),
@@ -260,6 +270,23 @@ impl Ctx<'_> {
             }
             self.calendar_condition(span, col, bounds);
         }
+    }
+
+    /// A range of whole years on a column of dates kept as text
+    /// (`CompareOp::YearBetween`), noted as a period of it.
+    fn text_years_condition(&mut self, span: (usize, usize), col: usize, lo: i64, hi: i64) {
+        let (name, source) = self.claim_calendar(span, col);
+        self.push_condition(
+            span,
+            Condition {
+                field: name,
+                op: CompareOp::YearBetween,
+                values: vec![Literal::Integer(lo), Literal::Integer(hi)],
+                source,
+                matched: MatchKind::Inferred,
+                confidence: confidence::INFERRED,
+            },
+        );
     }
 
     /// `calendar_condition` for a period negated: a record before its

@@ -656,6 +656,15 @@ impl TextDate {
         }
     }
 
+    /// Whether the value ends with a year of four digits (`7/4/2015`),
+    /// which the stores' year function reads.
+    pub(super) fn four_digit_years(self) -> bool {
+        matches!(
+            self,
+            TextDate::MonthFirst { four: true, .. } | TextDate::DayFirst { four: true, .. }
+        )
+    }
+
     /// Whether the value begins with its year (`1965-03`, `2007 Dec`).
     pub(super) fn year_first(self) -> bool {
         matches!(self, TextDate::YearMonth | TextDate::YearMonthName)

@@ -2636,6 +2636,29 @@ impl Ctx<'_> {
             // A year on dates kept as text: the values ending with it.
             if let Some(format) = text_date {
                 let suffix = Literal::Text(format.year_suffix(v as i64));
+                // "before 1970" on `7/4/2015`: the year the text writes,
+                // compared (four digits only; `7/4/15` leaves the century
+                // unsaid).
+                let years = |lo: i64, hi: i64| {
+                    Some((
+                        CompareOp::YearBetween,
+                        vec![Literal::Integer(lo), Literal::Integer(hi)],
+                    ))
+                };
+                let y = v as i64;
+                if format.four_digit_years() {
+                    match cmp {
+                        Cmp::Gt | Cmp::After => return years(y + 1, 9999),
+                        Cmp::Ge | Cmp::Since => return years(y, 9999),
+                        Cmp::Lt | Cmp::Before => return years(0, y - 1),
+                        Cmp::Le => return years(0, y),
+                        Cmp::Between => {
+                            let h = p.hi.unwrap_or(v) as i64;
+                            return years(y.min(h), y.max(h));
+                        }
+                        _ => {}
+                    }
+                }
                 return match cmp {
                     Cmp::Eq if p.list.len() <= 1 => Some((CompareOp::EndsWith, vec![suffix])),
                     Cmp::Ne if format.year_suffix(v as i64).len() >= 5 => Some((
