@@ -227,6 +227,10 @@ fn describe(plan: &QueryPlan) -> String {
                     };
                     format!("weekday({f}) {not}IN ({})", days.join(", "))
                 }
+                CompareOp::YearBetween => format!(
+                    "year({f}) BETWEEN {first} AND {}",
+                    v.get(1).map_or("?".to_string(), literal)
+                ),
                 CompareOp::IsNull => format!("{f} IS NULL"),
                 CompareOp::IsNotNull => format!("{f} IS NOT NULL"),
                 CompareOp::BeforeRowOf => format!("row before the first {f} = {first}"),
