@@ -51,17 +51,23 @@ impl Ctx<'_> {
             && self.toks[k].number().is_none()
     }
 
+    /// The values that hold the word at `k`, as typed or stemmed, as
+    /// their first word or a word of a longer one (an id may repeat).
+    fn values_holding(&self, k: usize) -> impl Iterator<Item = u32> + '_ {
+        let t = &self.toks[k];
+        [&t.norm, &t.stem].into_iter().flat_map(|w| {
+            let first = self.ix.values_by_first.get(w).into_iter().flatten();
+            let within = self.ix.values_by_word.get(w).into_iter().flatten();
+            first.chain(within).copied()
+        })
+    }
+
     /// The one text field whose values hold the word at `k` (as a whole
     /// value's first word or a word of a longer one), if one only does.
     fn text_field_holding(&self, k: usize) -> Option<usize> {
-        let t = &self.toks[k];
-        let ids = [&t.norm, &t.stem].into_iter().flat_map(|w| {
-            let first = self.ix.values_by_first.get(w).into_iter().flatten();
-            let within = self.ix.values_by_word.get(w).into_iter().flatten();
-            first.chain(within)
-        });
-        let mut cols = ids
-            .map(|&id| self.ix.values[id as usize].column)
+        let mut cols = self
+            .values_holding(k)
+            .map(|id| self.ix.values[id as usize].column)
             .filter(|&c| self.ix.profile.columns[c].ty == ColumnType::Text);
         let c = cols.next()?;
         cols.all(|d| d == c).then_some(c)
@@ -70,18 +76,13 @@ impl Ctx<'_> {
     /// The field of names whose values hold the word at `k` most often
     /// ("chicken" in `name_en` more than in `name_fr` or in `id_no`).
     fn names_holding_most(&self, k: usize) -> Option<usize> {
-        let t = &self.toks[k];
         let mut counts: std::collections::HashMap<usize, usize> = Default::default();
         let mut seen = std::collections::HashSet::new();
-        for w in [&t.norm, &t.stem] {
-            let first = self.ix.values_by_first.get(w).into_iter().flatten();
-            let within = self.ix.values_by_word.get(w).into_iter().flatten();
-            for &id in first.chain(within) {
-                if seen.insert(id) {
-                    *counts
-                        .entry(self.ix.values[id as usize].column)
-                        .or_default() += 1;
-                }
+        for id in self.values_holding(k) {
+            if seen.insert(id) {
+                *counts
+                    .entry(self.ix.values[id as usize].column)
+                    .or_default() += 1;
             }
         }
         counts
